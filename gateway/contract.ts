@@ -1,0 +1,109 @@
+// The snapshot contract shared by generator and gateway: file layout, index format and request keys.
+
+export const ROLES = ['guest', 'member', 'contributor', 'author', 'editor', 'manager', 'administrator'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const SNAPSHOT_FORMAT = 1;
+
+/** Names inside a dist folder: `<dist>/current` is a symlink to `snapshots/<id>`. */
+export const DIST_LAYOUT = {
+  currentLink: 'current',
+  snapshotsDir: 'snapshots',
+  indexFile: 'index.json',
+  accountsFile: 'accounts.json',
+  changesFile: 'changes.json',
+  bodiesDir: 'bodies',
+} as const;
+
+/** A stored variant of a body (identity, gzip or brotli), path relative to the snapshot folder. */
+export interface StoredFile {
+  file: string;
+  size: number;
+}
+
+/** Who may read a page beyond the endpoint's minimum role (reference-semantics D5, D20). */
+export interface Restriction {
+  /** `meta.allowedrole`: the caller's role must be this role or higher. */
+  role?: string;
+  /** `meta.alloweduser` split on commas and trimmed: the caller must be one of them. */
+  users?: string[];
+}
+
+export interface IndexEntry extends StoredFile {
+  /** Strong ETag including the quotes, derived from a content hash of the identity body. */
+  etag: string;
+  gzip?: StoredFile;
+  br?: StoredFile;
+  restriction?: Restriction;
+}
+
+/** One item of a slug lookup whose page is restricted: the gateway composes `{"items":[…]}` per caller. */
+export interface SlugPart {
+  /** The item's JSON exactly as it appears inside the `items` array. */
+  json: string;
+  restriction?: Restriction;
+}
+
+export interface AccessSettings {
+  /** `trustedipsforapi`: single addresses and CIDR ranges, IPv4 and IPv6. Empty: no restriction. */
+  trustedIps: string[];
+  /** `trustedhostsforapi`: host names resolved by the gateway. */
+  trustedHosts: string[];
+  /** `proxy`: believe X-Forwarded-For from trusted proxies. */
+  proxy: boolean;
+  /** `trustedproxies`: addresses or CIDR ranges; empty with `proxy` on means any peer is a proxy. */
+  trustedProxies: string[];
+}
+
+export interface SnapshotIndex {
+  format: typeof SNAPSHOT_FORMAT;
+  id: string;
+  builtAt: string;
+  /** `--base-url` as given, without trailing slash: `https://docs.example.org/handbook`. */
+  baseUrl: string;
+  /** Installation sub-path of the base URL: `/handbook`, or `` for none. */
+  basePath: string;
+  counts: { pages: number; folders: number; drafts: number; users: number; responses: number; bytes: number };
+  access: AccessSettings;
+  /** Request key → response body. See `requestKey` for the key forms. */
+  entries: Record<string, IndexEntry>;
+  /** Slug → items for slugs where at least one item is restricted (otherwise `entries` holds the body). */
+  restrictedSlugs: Record<string, SlugPart[]>;
+  /** Username → that user's record as JSON (no password), for composing getbynames answers. */
+  userRecords: Record<string, string>;
+}
+
+/** Private file (mode 0600): what authentication needs. Never served. */
+export interface Account {
+  username: string;
+  role: string;
+  apiaccess: boolean;
+  /** bcrypt hash as stored (`$2y$…`, `$2a$…`, `$2b$…`), or `` when the file had none. */
+  hash: string;
+}
+export type Accounts = Record<string, Account>;
+
+/** What changed against the previous snapshot, for CDN purges and notifications. */
+export interface ChangeReport {
+  previous: string | null;
+  current: string;
+  added: string[];
+  changed: string[];
+  removed: string[];
+}
+
+/** Request keys: the only way a request reaches a body. Inputs are normalised values, never paths. */
+export const requestKey = {
+  navigation: (draft: boolean) => `navigation:${draft ? 'draft' : 'live'}`,
+  content: (url: string, draft: boolean) => `content:${draft ? 'draft' : 'live'}:${url}`,
+  meta: (url: string) => `meta:${url}`,
+  item: (url: string) => `item:${url}`,
+  items: (slug: string) => `items:${slug}`,
+  settings: () => 'settings',
+  mainnavi: (role: string) => `mainnavi:${role}`,
+  systemnavi: (role: string) => `systemnavi:${role}`,
+  usersByRole: (role: string) => `users:role:${role}`,
+  usersByEmail: (email: string) => `users:email:${email.toLowerCase()}`,
+  /** `{"userdata":[]}`, for queries that match nobody. */
+  noUsers: () => 'users:none',
+} as const;
