@@ -1,0 +1,147 @@
+// The pure core: a site's sources in, every response body of the API out (no file system access).
+import { ROLES, requestKey, type SlugPart } from '../gateway/contract.ts';
+import type { RenderOptions } from './markdown/render.ts';
+import { encodePhpJson } from './php-json.ts';
+import { walkItems } from './tree/build-items.ts';
+import { orderedItem, type Item } from './tree/item.ts';
+import { BUILT_IN_TABS, FALLBACK_THEME_TABS, fieldsFor, mergeTabs, parseMetatabs } from './site/meta-definitions.ts';
+import { metaBody } from './site/meta-values.ts';
+import { mainNavigation, pluginSystemEntries, systemNavigation } from './site/navigation-menus.ts';
+import { pageContent } from './site/page-content.ts';
+import { parseSources, type ParsedSources } from './site/parse-sources.ts';
+import { activePlugins, listSetting, settingsBody } from './site/settings.ts';
+import { buildSiteModel, restrictionOf, storedMeta, type SiteModel } from './site/site-model.ts';
+import { readUsers, usersByEmail, usersByRole } from './site/users.ts';
+import type { BuildResult, BuiltResponse, SiteSource } from './types.ts';
+import { isRecord } from './yaml.ts';
+
+const CONTENT = 'content';
+
+function pluginYaml(sources: ParsedSources, name: string): Record<string, unknown> {
+  const yaml = sources.yaml.get(`plugins/${name}/${name}.yaml`);
+  return isRecord(yaml) ? yaml : {};
+}
+
+function metaTabs(model: SiteModel, sources: ParsedSources) {
+  let tabs = BUILT_IN_TABS;
+  for (const plugin of activePlugins(model.settings)) tabs = mergeTabs(tabs, parseMetatabs(pluginYaml(sources, plugin).metatabs));
+  const theme = sources.yaml.get(`themes/${String(model.settings.theme)}/${String(model.settings.theme)}.yaml`);
+  tabs = mergeTabs(tabs, isRecord(theme) ? parseMetatabs(theme.metatabs) : FALLBACK_THEME_TABS);
+  const pageaccess = model.settings.pageaccess !== undefined && model.settings.pageaccess !== null;
+  return { page: fieldsFor(tabs, { pageaccess, folder: false }), folder: fieldsFor(tabs, { pageaccess, folder: true }) };
+}
+
+function pageFileMtime(source: SiteSource, pathWithoutType: string, path: string): number {
+  const candidates = [`${pathWithoutType}.md`, `${pathWithoutType}.txt`, path];
+  for (const candidate of candidates) {
+    const mtime = source.mtimes.get(CONTENT + candidate);
+    if (mtime !== undefined) return mtime;
+  }
+  return 0;
+}
+
+function renderOptions(source: SiteSource, model: SiteModel): RenderOptions {
+  return {
+    baseUrl: source.baseUrl,
+    langattr: model.langattr,
+    headlineAnchors: model.settings.headlineanchors === true,
+    urlSchemes: listSetting(model.settings.urlschemes),
+    fileExists: (path) => source.knownPaths.has(path.replace(/^\/+/, '')),
+  };
+}
+
+function pageResponses(source: SiteSource, sources: ParsedSources, model: SiteModel): BuiltResponse[] {
+  const responses: BuiltResponse[] = [];
+  const tabs = metaTabs(model, sources);
+  const options = renderOptions(source, model);
+  const pages: Array<{ url: string; item: Item | undefined; pathWithoutType: string; path: string; itemBody: Record<string, unknown> }> = [
+    { url: '/', item: undefined, pathWithoutType: '/index', path: '/index.md', itemBody: model.home },
+    ...[...model.byUrl].map(([url, item]) => ({ url, item, pathWithoutType: item.pathWithoutType, path: item.path, itemBody: orderedItem(item) })),
+  ];
+  for (const page of pages) {
+    const meta = storedMeta(sources, page.pathWithoutType);
+    const restriction = restrictionOf(meta);
+    const withRestriction = restriction ? { restriction } : {};
+    const isFolder = page.item?.elementType === 'folder';
+    const metadata = metaBody(isFolder ? tabs.folder : tabs.page, sources.yaml.get(`${CONTENT}${page.pathWithoutType}.yaml`), {
+      name: page.item ? page.item.name : 'home', isFolder, ...(page.item?.contains ? { contains: page.item.contains } : {}),
+    }, { author: model.settings.author, pageFileMtimeMs: pageFileMtime(source, page.pathWithoutType, page.path) });
+    const content = pageContent({
+      markdown: source.files.get(`${CONTENT}${page.pathWithoutType}.md`)?.text,
+      draftBlocks: sources.drafts.get(`${CONTENT}${page.pathWithoutType}.txt`),
+    }, options);
+    responses.push({ key: requestKey.item(page.url), body: encodePhpJson({ item: page.itemBody }), ...withRestriction });
+    responses.push({ key: requestKey.meta(page.url), body: encodePhpJson(metadata), ...withRestriction });
+    if (content.live) responses.push({ key: requestKey.content(page.url, false), body: encodePhpJson(content.live), ...withRestriction });
+    if (content.draft) responses.push({ key: requestKey.content(page.url, true), body: encodePhpJson(content.draft), ...withRestriction });
+  }
+  return responses;
+}
+
+function slugResponses(sources: ParsedSources, model: SiteModel): { responses: BuiltResponse[]; restrictedSlugs: Record<string, SlugPart[]> } {
+  const responses: BuiltResponse[] = [];
+  const restrictedSlugs: Record<string, SlugPart[]> = {};
+  for (const [slug, items] of model.bySlug) {
+    const parts = items.map((item) => ({ json: encodePhpJson(orderedItem(item)), restriction: restrictionOf(storedMeta(sources, item.pathWithoutType)) }));
+    if (parts.some((part) => part.restriction)) {
+      restrictedSlugs[slug] = parts.map(({ json, restriction }) => (restriction ? { json, restriction } : { json }));
+    } else {
+      responses.push({ key: requestKey.items(slug), body: `{"items":[${parts.map((part) => part.json).join(',')}]}` });
+    }
+  }
+  return { responses, restrictedSlugs };
+}
+
+function navigationResponses(model: SiteModel, sources: ParsedSources): BuiltResponse[] {
+  const navigation = (tree: Item[]) => encodePhpJson({ navigation: tree.map((item) => orderedItem(item)) });
+  const responses: BuiltResponse[] = [];
+  if (model.draftTree.length) responses.push({ key: requestKey.navigation(true), body: navigation(model.draftTree) });
+  if (model.liveTree.length) responses.push({ key: requestKey.navigation(false), body: navigation(model.liveTree) });
+  const pluginEntries = activePlugins(model.settings).flatMap((plugin) => pluginSystemEntries(pluginYaml(sources, plugin).systemnavi));
+  for (const role of ROLES) {
+    responses.push({ key: requestKey.mainnavi(role), body: encodePhpJson({ mainnavi: mainNavigation(role, model.settings.editor) }) });
+    responses.push({ key: requestKey.systemnavi(role), body: encodePhpJson({ systemnavi: systemNavigation(role, model.basePath, pluginEntries) }) });
+  }
+  responses.push({ key: requestKey.settings(), body: encodePhpJson(settingsBody(model.settings)) });
+  return responses;
+}
+
+export function build(source: SiteSource): BuildResult {
+  const sources = parseSources(source);
+  const model = buildSiteModel(source, sources);
+  const users = readUsers([...sources.yaml].filter(([path]) => /^settings\/users\/[^/]+\.yaml$/.test(path))
+    .map(([file, data]) => ({ name: file.slice('settings/users/'.length, -'.yaml'.length), file, data })));
+  const userRecords = Object.fromEntries([...users.records].map(([name, record]) => [name, encodePhpJson(record)]));
+  const userList = (names: string[] | undefined) => `{"userdata":[${(names ?? []).map((name) => userRecords[name]).join(',')}]}`;
+  const slugs = slugResponses(sources, model);
+  const responses = [
+    ...navigationResponses(model, sources),
+    ...pageResponses(source, sources, model),
+    ...slugs.responses,
+    ...[...usersByRole(users)].map(([role, names]) => ({ key: requestKey.usersByRole(role), body: userList(names) })),
+    ...[...usersByEmail(users)].map(([email, names]) => ({ key: requestKey.usersByEmail(email), body: userList(names) })),
+    { key: requestKey.noUsers(), body: userList([]) },
+  ];
+  const allItems = [...walkItems(model.draftTree)];
+  return {
+    responses,
+    restrictedSlugs: slugs.restrictedSlugs,
+    userRecords,
+    accounts: users.accounts,
+    access: {
+      trustedIps: listSetting(model.settings.trustedipsforapi),
+      trustedHosts: listSetting(model.settings.trustedhostsforapi),
+      proxy: model.settings.proxy === true,
+      trustedProxies: listSetting(model.settings.trustedproxies),
+    },
+    basePath: model.basePath,
+    stats: {
+      pages: allItems.filter((item) => item.elementType === 'file').length,
+      folders: allItems.filter((item) => item.elementType === 'folder').length,
+      drafts: sources.drafts.size,
+      users: users.records.size,
+    },
+    errors: sources.errors,
+    warnings: users.warnings,
+  };
+}

@@ -1,0 +1,98 @@
+// The input shell: finds the site's files with fast-glob and reads the ones the build needs.
+import fg from 'fast-glob';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { BuildProblem, SiteSource, SourceFile } from './types.ts';
+
+const LISTED = ['content/**', 'settings/settings.yaml', 'settings/users/*.yaml', 'plugins/*/*', 'themes/*/*', 'media/**'];
+const READ = /^(content\/.*\.(md|txt|yaml)|settings\/settings\.yaml|settings\/users\/[^/]+\.yaml|plugins\/[^/]+\/[^/]+\.yaml|themes\/[^/]+\/[^/]+\.yaml)$/;
+const READ_CONCURRENCY = 64;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function lineOfByte(bytes: Uint8Array, offset: number): number {
+  let line = 1;
+  for (let index = 0; index < offset && index < bytes.length; index++) if (bytes[index] === 10) line++;
+  return line;
+}
+
+/** Offset of the first byte that does not start or continue a valid UTF-8 sequence. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let index = 0;
+  while (index < bytes.length) {
+    const lead = bytes[index] ?? 0;
+    const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead < 0xe0 ? 2 : lead >= 0xe0 && lead < 0xf0 ? 3 : lead >= 0xf0 && lead < 0xf5 ? 4 : 0;
+    if (length === 0) return index;
+    try {
+      utf8.decode(bytes.subarray(index, index + length));
+    } catch {
+      return index;
+    }
+    index += length;
+  }
+  return bytes.length;
+}
+
+/** Decodes strict UTF-8; on failure reports the line of the first invalid byte. */
+export function decodeUtf8(bytes: Uint8Array, file: string): string | BuildProblem {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return { file, line: lineOfByte(bytes, firstInvalidUtf8(bytes)), message: 'file is not valid UTF-8' };
+  }
+}
+
+async function mapLimited<T, R>(values: readonly T[], limit: number, task: (value: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(values.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < values.length) {
+      const index = next++;
+      results[index] = await task(values[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, values.length) }, worker));
+  return results;
+}
+
+export interface LoadedSite {
+  source: SiteSource;
+  errors: BuildProblem[];
+}
+
+export async function loadSite(siteDir: string, baseUrl: string, rootPath?: string): Promise<LoadedSite> {
+  const root = resolve(siteDir);
+  const errors: BuildProblem[] = [];
+  const entries = await fg(LISTED, { cwd: root, dot: false, onlyFiles: false, markDirectories: true, stats: true, followSymbolicLinks: true, suppressErrors: true })
+    .catch((error: NodeJS.ErrnoException) => {
+      errors.push({ file: error.path ?? siteDir, message: `cannot list the site folder: ${error.code ?? error.message}` });
+      return [];
+    });
+  const contentEntries: string[] = [];
+  const mtimes = new Map<string, number>();
+  const knownPaths = new Set<string>();
+  for (const entry of entries) {
+    const isDirectory = entry.path.endsWith('/');
+    const path = isDirectory ? entry.path.slice(0, -1) : entry.path;
+    if (path.startsWith('content/')) {
+      contentEntries.push(entry.path);
+      mtimes.set(path, entry.stats?.mtimeMs ?? 0);
+    }
+    if (!isDirectory) knownPaths.add(path);
+  }
+  const toRead = [...knownPaths].filter((path) => READ.test(path)).sort();
+  const files = new Map<string, SourceFile>();
+  await mapLimited(toRead, READ_CONCURRENCY, async (path) => {
+    try {
+      const text = decodeUtf8(await readFile(resolve(root, path)), path);
+      if (typeof text === 'string') files.set(path, { path, text, mtimeMs: mtimes.get(path) ?? 0 });
+      else errors.push(text);
+    } catch (error) {
+      errors.push({ file: path, message: `cannot read file: ${(error as NodeJS.ErrnoException).code ?? String(error)}` });
+    }
+  });
+  return {
+    source: { rootPath: rootPath ?? root, baseUrl: baseUrl.replace(/\/+$/, ''), contentEntries, files, mtimes, knownPaths },
+    errors,
+  };
+}

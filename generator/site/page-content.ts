@@ -1,0 +1,29 @@
+// Article content bodies of one page, live and draft (reference-semantics 5.1, 5.5).
+import { renderBlocks, type RenderOptions } from '../markdown/render.ts';
+import { splitBlocks } from '../markdown/split-blocks.ts';
+
+export interface PageSources {
+  /** Text of `<pathWithoutType>.md`, if the file exists. */
+  markdown: string | undefined;
+  /** Blocks of `<pathWithoutType>.txt`, if the file exists. */
+  draftBlocks: string[] | undefined;
+}
+
+export interface PageContent {
+  live: Record<string, unknown> | undefined;
+  draft: Record<string, unknown> | undefined;
+}
+
+function contentBody(blocks: readonly string[], source: 'md' | 'txt', options: RenderOptions): Record<string, unknown> | undefined {
+  if (blocks.length === 0) return undefined;
+  const html = renderBlocks(blocks, source, options);
+  return { content: blocks.map((markdown, id) => ({ id, markdown, html: html[id] ?? '' })) };
+}
+
+/** A missing, empty or `0` file has no content (404), like Typemill's falsy check. */
+export function pageContent(page: PageSources, options: RenderOptions): PageContent {
+  const hasMarkdown = page.markdown !== undefined && page.markdown !== '' && page.markdown !== '0';
+  const live = hasMarkdown ? contentBody(splitBlocks(page.markdown ?? ''), 'md', options) : undefined;
+  const draft = page.draftBlocks ? contentBody(page.draftBlocks, 'txt', options) : live;
+  return { live, draft };
+}

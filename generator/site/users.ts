@@ -1,0 +1,76 @@
+// User records and the private accounts table from settings/users/*.yaml (reference-semantics 8, D3).
+import { ROLES, type Account } from '../../gateway/contract.ts';
+import type { BuildProblem } from '../types.ts';
+import { isRecord } from '../yaml.ts';
+
+export interface UserFile {
+  /** File name without `.yaml`: the name a caller logs in with. */
+  name: string;
+  file: string;
+  data: unknown;
+}
+
+export interface Users {
+  /** Login name → record without password, keys in file order. */
+  records: Map<string, Record<string, unknown>>;
+  accounts: Record<string, Account>;
+  warnings: BuildProblem[];
+}
+
+/** Typemill's loose truth: true, 1, or a non-empty string other than "0". */
+function looselyTrue(value: unknown): boolean {
+  if (typeof value === 'string') return value !== '' && value !== '0';
+  if (typeof value === 'number') return value !== 0;
+  return value === true;
+}
+
+export function readUsers(files: readonly UserFile[]): Users {
+  const records = new Map<string, Record<string, unknown>>();
+  const accounts: Record<string, Account> = {};
+  const warnings: BuildProblem[] = [];
+  for (const { name, file, data } of files) {
+    if (!isRecord(data)) {
+      warnings.push({ file, message: 'user file is not a mapping; user skipped' });
+      continue;
+    }
+    const { password, ...record } = data;
+    const role = typeof data.userrole === 'string' ? data.userrole : '';
+    if (typeof password !== 'string' || password === '') warnings.push({ file, message: 'user has no password; API login is impossible' });
+    if (!(ROLES as readonly string[]).includes(role)) warnings.push({ file, message: `user role "${role}" is not one of ${ROLES.join(', ')}; every endpoint refuses it` });
+    records.set(name, record);
+    accounts[name] = {
+      username: typeof data.username === 'string' ? data.username : name,
+      role,
+      apiaccess: looselyTrue(data.apiaccess),
+      hash: typeof password === 'string' ? password : '',
+    };
+  }
+  return { records, accounts, warnings };
+}
+
+const naturalOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+export function byNaturalName(names: Iterable<string>): string[] {
+  return [...names].sort((left, right) => naturalOrder.compare(left, right) || (left < right ? -1 : left > right ? 1 : 0));
+}
+
+/** Role → login names with exactly that role, natural case-insensitive order. */
+export function usersByRole(users: Users): Map<string, string[]> {
+  const byRole = new Map<string, string[]>(ROLES.map((role) => [role, []]));
+  for (const name of byNaturalName(users.records.keys())) {
+    byRole.get(String(users.records.get(name)?.userrole ?? ''))?.push(name);
+  }
+  return byRole;
+}
+
+/** Lower-cased email → login names with that email, natural order (D3: exact, case-insensitive). */
+export function usersByEmail(users: Users): Map<string, string[]> {
+  const byEmail = new Map<string, string[]>();
+  for (const name of byNaturalName(users.records.keys())) {
+    const email = users.records.get(name)?.email;
+    if (typeof email !== 'string' || email === '') continue;
+    const key = email.toLowerCase();
+    byEmail.set(key, [...(byEmail.get(key) ?? []), name]);
+  }
+  return byEmail;
+}

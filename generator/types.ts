@@ -1,0 +1,54 @@
+// Shapes that cross the generator's boundaries: what the loader reads and what the pure build returns.
+import type { Accounts, AccessSettings, Restriction, SlugPart } from '../gateway/contract.ts';
+
+/** A file of the site folder, path relative to the site root with `/` separators. */
+export interface SourceFile {
+  path: string;
+  text: string;
+  mtimeMs: number;
+}
+
+export interface SiteSource {
+  /** Absolute path of the site folder (settings `rootPath`). */
+  rootPath: string;
+  /** `--base-url` without trailing slash. */
+  baseUrl: string;
+  /** Every entry under content/, relative to the site root; directories end with `/`. */
+  contentEntries: string[];
+  /** Texts of the files the build reads (content .md/.txt/.yaml, settings, users, plugin and theme yaml). */
+  files: Map<string, SourceFile>;
+  /** Modification times of content entries, including directories. */
+  mtimes: Map<string, number>;
+  /** Every file path under the site's folders, for shortcodes that check a file exists. */
+  knownPaths: Set<string>;
+}
+
+export interface BuildProblem {
+  file: string;
+  line?: number;
+  message: string;
+}
+
+export interface BuiltResponse {
+  key: string;
+  body: string;
+  restriction?: Restriction;
+}
+
+export interface BuildResult {
+  responses: BuiltResponse[];
+  restrictedSlugs: Record<string, SlugPart[]>;
+  userRecords: Record<string, string>;
+  accounts: Accounts;
+  access: AccessSettings;
+  basePath: string;
+  stats: { pages: number; folders: number; drafts: number; users: number };
+  errors: BuildProblem[];
+  warnings: BuildProblem[];
+}
+
+export class BuildError extends Error {
+  constructor(readonly problem: BuildProblem, options?: { cause?: unknown }) {
+    super(`${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.message}`, options);
+  }
+}

@@ -1,0 +1,152 @@
+// The output shell: writes a complete snapshot beside the live one, then publishes it with one rename.
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, readFile, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { DIST_LAYOUT, SNAPSHOT_FORMAT, type IndexEntry, type SnapshotIndex, type StoredFile } from '../gateway/contract.ts';
+import { contentHash, etagOf } from '../gateway/etag.ts';
+import { changesBetween } from './changes.ts';
+import type { BuildResult } from './types.ts';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Below this size compression does not pay: headers and CPU outweigh the saved bytes. */
+const COMPRESS_MIN_BYTES = 1024;
+/** Quality 5 keeps builds fast while getting most of brotli's gain over gzip. */
+const BROTLI_QUALITY = 5;
+const WRITE_CONCURRENCY = 32;
+
+interface StoredBody {
+  hash: string;
+  identity: StoredFile;
+  gzip?: StoredFile;
+  br?: StoredFile;
+}
+
+export interface PublishOptions {
+  distDir: string;
+  baseUrl: string;
+  builtAt: Date;
+}
+
+export interface Published {
+  id: string;
+  directory: string;
+  responses: number;
+  files: number;
+  bytes: number;
+}
+
+function snapshotId(builtAt: Date): string {
+  return builtAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z') + '-' + randomBytes(3).toString('hex');
+}
+
+async function readPrevious(distDir: string): Promise<{ id: string; directory: string; index: SnapshotIndex } | undefined> {
+  try {
+    const target = await readlink(join(distDir, DIST_LAYOUT.currentLink));
+    const directory = join(distDir, target);
+    const index = JSON.parse(await readFile(join(directory, DIST_LAYOUT.indexFile), 'utf8')) as SnapshotIndex;
+    return { id: index.id, directory, index };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reuses the previous snapshot's file for the same hash (a hard link), else writes it. */
+async function placeFile(directory: string, previousDirectory: string | undefined, name: string, produce: () => Promise<Uint8Array | string>): Promise<number> {
+  const target = join(directory, DIST_LAYOUT.bodiesDir, name);
+  if (previousDirectory) {
+    try {
+      await link(join(previousDirectory, DIST_LAYOUT.bodiesDir, name), target);
+      return -1;
+    } catch { /* not there: write it */ }
+  }
+  const data = await produce();
+  await writeFile(target, data);
+  return typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+}
+
+async function storeBody(directory: string, previous: string | undefined, body: string, hash: string): Promise<StoredBody> {
+  const size = Buffer.byteLength(body);
+  const identity = { file: `${DIST_LAYOUT.bodiesDir}/${hash}.json`, size };
+  await placeFile(directory, previous, `${hash}.json`, async () => body);
+  if (size < COMPRESS_MIN_BYTES) return { hash, identity };
+  const variants: StoredBody = { hash, identity };
+  const gz = await gzipAsync(body, { level: 9 });
+  if (gz.byteLength < size * 0.9) {
+    await placeFile(directory, previous, `${hash}.json.gz`, async () => gz);
+    variants.gzip = { file: `${DIST_LAYOUT.bodiesDir}/${hash}.json.gz`, size: gz.byteLength };
+  }
+  const br = await brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size } });
+  if (br.byteLength < size * 0.9) {
+    await placeFile(directory, previous, `${hash}.json.br`, async () => br);
+    variants.br = { file: `${DIST_LAYOUT.bodiesDir}/${hash}.json.br`, size: br.byteLength };
+  }
+  return variants;
+}
+
+async function storeAll(directory: string, previous: string | undefined, bodies: Map<string, string>): Promise<Map<string, StoredBody>> {
+  const stored = new Map<string, StoredBody>();
+  const queue = [...bodies];
+  const worker = async (): Promise<void> => {
+    for (let next = queue.pop(); next; next = queue.pop()) {
+      const [hash, body] = next;
+      stored.set(hash, await storeBody(directory, previous, body, hash));
+    }
+  };
+  await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, worker));
+  return stored;
+}
+
+async function pruneOlder(distDir: string, keep: ReadonlySet<string>): Promise<void> {
+  const snapshots = join(distDir, DIST_LAYOUT.snapshotsDir);
+  for (const name of await readdir(snapshots)) {
+    if (!keep.has(name)) await rm(join(snapshots, name), { recursive: true, force: true });
+  }
+}
+
+export async function publishSnapshot(result: BuildResult, options: PublishOptions): Promise<Published> {
+  const id = snapshotId(options.builtAt);
+  const snapshots = join(options.distDir, DIST_LAYOUT.snapshotsDir);
+  const staging = join(snapshots, `.staging-${id}`);
+  const directory = join(snapshots, id);
+  await mkdir(join(staging, DIST_LAYOUT.bodiesDir), { recursive: true });
+  const previous = await readPrevious(options.distDir);
+
+  const hashes = new Map<string, string>();
+  const bodies = new Map<string, string>();
+  for (const { key, body } of result.responses) {
+    const hash = contentHash(body);
+    hashes.set(key, hash);
+    bodies.set(hash, body);
+  }
+  const stored = await storeAll(staging, previous?.directory, bodies);
+  const entries: Record<string, IndexEntry> = {};
+  for (const { key, restriction } of result.responses) {
+    const body = stored.get(hashes.get(key) ?? '');
+    if (!body) continue;
+    entries[key] = {
+      ...body.identity, etag: etagOf(body.hash),
+      ...(body.gzip ? { gzip: body.gzip } : {}), ...(body.br ? { br: body.br } : {}), ...(restriction ? { restriction } : {}),
+    };
+  }
+  const bytes = [...stored.values()].reduce((sum, body) => sum + body.identity.size, 0);
+  const index: SnapshotIndex = {
+    format: SNAPSHOT_FORMAT, id, builtAt: options.builtAt.toISOString(), baseUrl: options.baseUrl, basePath: result.basePath,
+    counts: { ...result.stats, responses: Object.keys(entries).length, bytes },
+    access: result.access, entries, restrictedSlugs: result.restrictedSlugs, userRecords: result.userRecords,
+  };
+  await writeFile(join(staging, DIST_LAYOUT.indexFile), JSON.stringify(index));
+  await writeFile(join(staging, DIST_LAYOUT.accountsFile), JSON.stringify(result.accounts), { mode: 0o600 });
+  await writeFile(join(staging, DIST_LAYOUT.changesFile), JSON.stringify(changesBetween(previous?.index, index), null, 2));
+  await rename(staging, directory);
+
+  // Publishing is one rename of a symlink: readers see the old snapshot or the new one, never a mix.
+  const temporaryLink = join(options.distDir, `.current-${id}`);
+  await symlink(join(DIST_LAYOUT.snapshotsDir, id), temporaryLink);
+  await rename(temporaryLink, join(options.distDir, DIST_LAYOUT.currentLink));
+  await pruneOlder(options.distDir, new Set([id, ...(previous ? [previous.id] : [])]));
+  return { id, directory, responses: Object.keys(entries).length, files: stored.size, bytes };
+}
