@@ -1,0 +1,41 @@
+// Golden test: every response body built from test/fixtures/site equals its reviewed file in test/fixtures/expected/.
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../../generator/build-site.ts';
+import { copyFixture, FIXTURES, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
+import { goldenFileName, readSnapshot } from '../helpers/snapshot-bodies.ts';
+
+const EXPECTED = join(FIXTURES, 'expected');
+const UPDATE = process.env.UPDATE_GOLDEN === '1';
+const golden = suite('golden snapshot of test/fixtures/site');
+
+golden('every response body matches its reviewed expected file, and no expected file is missing a response', async () => {
+  const site = await copyFixture('site');
+  const out = await temporaryDir('golden-dist');
+  try {
+    const outcome = await buildSite({ site, out, baseUrl: 'http://localhost/typemill', rootPath: '/var/www/typemill' });
+    assert.ok(outcome.ok, outcome.ok ? '' : outcome.errors.map((error) => error.message).join('\n'));
+    const { bodies } = await readSnapshot(out);
+    if (UPDATE) {
+      await rm(EXPECTED, { recursive: true, force: true });
+      await mkdir(EXPECTED, { recursive: true });
+      for (const [key, body] of bodies) await writeFile(join(EXPECTED, goldenFileName(key)), body + '\n');
+    }
+    const expectedFiles = new Set(await readdir(EXPECTED));
+    for (const [key, body] of bodies) {
+      const file = goldenFileName(key);
+      assert.ok(expectedFiles.has(file), `no expected file ${file} for response ${key}`);
+      const expected = (await readFile(join(EXPECTED, file), 'utf8')).replace(/\n$/, '');
+      assert.fixture(body, expected, `response ${key} differs from test/fixtures/expected/${file}`);
+      expectedFiles.delete(file);
+    }
+    assert.equal([...expectedFiles], [], 'expected files without a response');
+  } finally {
+    await removeDir(join(site, '..'));
+    await removeDir(out);
+  }
+});
+
+golden.run();
