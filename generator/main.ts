@@ -1,17 +1,9 @@
-// `npm run build`: load the site, build every response, publish the snapshot; problems name file and line.
+// `npm run build`: publish a snapshot of a site folder, or print every problem as `path:line: message` and exit 1.
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
-import { build } from './build.ts';
-import { loadSite } from './load.ts';
+import { buildSite, formatProblem } from './build-site.ts';
 import { startProgress } from './progress.ts';
-import type { BuildProblem } from './types.ts';
-import { publishSnapshot } from './write-snapshot.ts';
 
 const USAGE = 'usage: npm run build -- [--site DIR] [--out DIR] [--base-url URL] [--root-path PATH] [--json]';
-
-function formatProblem(problem: BuildProblem): string {
-  return `${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.message}`;
-}
 
 function parseOptions() {
   try {
@@ -24,7 +16,8 @@ function parseOptions() {
         json: { type: 'boolean', default: false },
       },
     });
-    new URL(values['base-url']);
+    const baseUrl = new URL(values['base-url']);
+    if (baseUrl.protocol !== 'http:' && baseUrl.protocol !== 'https:') throw new Error(`--base-url must be http or https: "${values['base-url']}"`);
     return values;
   } catch (error) {
     console.error(`snapi build: ${(error as Error).message}\n${USAGE}`);
@@ -36,28 +29,27 @@ async function main(): Promise<void> {
   const options = parseOptions();
   const started = performance.now();
   const progress = startProgress(process.stderr);
-  progress.stage('reading site');
-  const loaded = await loadSite(options.site, options['base-url'], options['root-path']);
-  progress.stage('rendering pages');
-  const result = build(loaded.source);
-  const errors = [...loaded.errors, ...result.errors];
-  for (const warning of result.warnings) console.error(`warning: ${formatProblem(warning)}`);
-  if (errors.length > 0) {
-    progress.stop();
-    for (const error of errors) console.error(`error: ${formatProblem(error)}`);
-    console.error(`snapi build: ${errors.length} error(s); nothing was published, the current snapshot is unchanged.`);
+  const outcome = await buildSite({
+    site: options.site, out: options.out, baseUrl: options['base-url'],
+    ...(options['root-path'] ? { rootPath: options['root-path'] } : {}), onStage: progress.stage,
+  });
+  progress.stop();
+  for (const warning of outcome.warnings) console.error(`warning: ${formatProblem(warning)}`);
+  if (!outcome.ok) {
+    for (const error of outcome.errors) console.error(`error: ${formatProblem(error)}`);
+    console.error(`snapi build: ${outcome.errors.length} error(s); nothing was published, the current snapshot is unchanged.`);
     process.exit(1);
   }
-  progress.stage('writing snapshot');
-  const published = await publishSnapshot(result, { distDir: resolve(options.out), baseUrl: loaded.source.baseUrl, builtAt: new Date() });
-  progress.stop();
-  const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  const summary = { snapshot: published.id, ...result.stats, responses: published.responses, files: published.files, bytes: published.bytes, seconds: Number(seconds) };
-  if (options.json) console.log(JSON.stringify(summary));
-  else console.log(`snapi build: published ${published.id}: ${result.stats.pages} pages, ${result.stats.folders} folders, ${result.stats.drafts} drafts, ${result.stats.users} users, ${published.responses} responses in ${published.files} files (${published.bytes} bytes) in ${seconds} s`);
+  const seconds = Number(((performance.now() - started) / 1000).toFixed(2));
+  const { published, stats } = outcome;
+  if (options.json) {
+    console.log(JSON.stringify({ snapshot: published.id, ...stats, responses: published.responses, files: published.files, bytes: published.bytes, seconds }));
+  } else {
+    console.log(`snapi build: published ${published.id}: ${stats.pages} pages, ${stats.folders} folders, ${stats.drafts} drafts, ${stats.users} users, ${published.responses} responses in ${published.files} files (${published.bytes} bytes) in ${seconds} s`);
+  }
 }
 
 main().catch((error: unknown) => {
-  console.error(`snapi build: failed: ${(error as Error).message ?? String(error)}; the current snapshot is unchanged.`);
+  console.error(`snapi build: failed: ${error instanceof Error ? error.message : String(error)}; the current snapshot is unchanged.`);
   process.exit(1);
 });

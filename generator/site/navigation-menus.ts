@@ -21,11 +21,11 @@ const MAIN_ENTRIES: Record<string, MenuEntry> = {
 
 const SYSTEM_ENTRIES: Record<string, MenuEntry> = {
   system: { title: 'System', routename: 'settings.show', icon: 'icon-wrench', aclresource: 'system', aclprivilege: 'read' },
-  license: { title: 'License', routename: 'license.show', icon: 'icon-key', aclresource: 'user', aclprivilege: 'read' },
+  license: { title: 'License', routename: 'license.show', icon: 'icon-wrench', aclresource: 'user', aclprivilege: 'read' },
   themes: { title: 'Themes', routename: 'themes.show', icon: 'icon-paint-brush', aclresource: 'system', aclprivilege: 'read' },
   plugins: { title: 'Plugins', routename: 'plugins.show', icon: 'icon-plug', aclresource: 'system', aclprivilege: 'read' },
   account: { title: 'Account', routename: 'user.account', icon: 'icon-user', aclresource: 'account', aclprivilege: 'read' },
-  users: { title: 'Users', routename: 'user.list', icon: 'icon-group', aclresource: 'user', aclprivilege: 'read' },
+  users: { title: 'Users', routename: 'users.show', icon: 'icon-group', aclresource: 'user', aclprivilege: 'read' },
 };
 
 export function mainNavigation(role: string, editor: unknown): Record<string, Record<string, unknown>> {

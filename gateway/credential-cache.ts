@@ -1,0 +1,27 @@
+// Remembers verified credentials so bcrypt runs once per credential, keyed by a keyed hash of the header.
+import { createHmac, randomBytes } from 'node:crypto';
+
+export interface AuthenticatedUser {
+  username: string;
+  role: string;
+}
+
+export interface CredentialCache {
+  get(authorizationHeader: string): AuthenticatedUser | undefined;
+  remember(authorizationHeader: string, user: AuthenticatedUser): void;
+}
+
+/** A fresh cache per loaded snapshot, so a changed password or role takes effect on reload. */
+export function createCredentialCache(maxEntries = 10_000): CredentialCache {
+  // A random per-process key: a memory dump does not give hashes that can be brute-forced offline.
+  const hmacKey = randomBytes(32);
+  const users = new Map<string, AuthenticatedUser>();
+  const keyOf = (header: string) => createHmac('sha256', hmacKey).update(header, 'utf8').digest('base64');
+  return {
+    get: (header) => users.get(keyOf(header)),
+    remember(header, user) {
+      if (users.size >= maxEntries) users.clear();
+      users.set(keyOf(header), user);
+    },
+  };
+}

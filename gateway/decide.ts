@@ -1,0 +1,131 @@
+// The gateway's decision order (DESIGN §4): ordered checks, first match wins, ending in the reply to send.
+import { matchRoute, isHealthPath } from './routes.ts';
+import type { Route } from './routes.ts';
+import { parseQuery } from './query.ts';
+import type { Query } from './query.ts';
+import { parseBasicCredentials } from './basic-auth.ts';
+import type { Credentials } from './basic-auth.ts';
+import { clientAddress, isTrustedAddress } from './ip-trust.ts';
+import type { LoginLimiter } from './login-limiter.ts';
+import { authenticate } from './authenticate.ts';
+import type { VerifyPassword } from './authenticate.ts';
+import { meetsMinimumRole } from './roles.ts';
+import { ENDPOINTS } from './endpoints.ts';
+import type { Answer } from './endpoints.ts';
+import type { ServingState } from './snapshot-loader.ts';
+import { MESSAGES, errorReply, jsonReply, permissionDeniedReply } from './reply.ts';
+import type { Reply } from './reply.ts';
+import { entryReply, composedReply } from './success-reply.ts';
+
+export const MAX_URL_LENGTH = 8 * 1024;
+
+export interface GatewayRequest {
+  method: string;
+  /** The request target as received: `/api/v1/navigation?draft=true`. */
+  target: string;
+  peerAddress: string;
+  authorization?: string;
+  ifNoneMatch?: string;
+  acceptEncoding?: string;
+  forwardedFor?: string;
+}
+
+export interface DecisionTables {
+  state: ServingState;
+  limiter: LoginLimiter;
+  verify: VerifyPassword;
+  now: number;
+}
+
+interface RequestFacts {
+  request: GatewayRequest;
+  tables: DecisionTables;
+  route: Route | 'health' | undefined;
+  client: string;
+  credentials: Credentials | undefined;
+}
+
+type Guard = (facts: RequestFacts) => Reply | undefined;
+
+const ALLOWED_METHODS = new Set(['GET', 'HEAD']);
+
+// Checks 1–5 of DESIGN §4 (and the URL length limit before them); they need no password check.
+const GUARDS: ReadonlyArray<readonly [string, Guard]> = [
+  ['url too long', ({ request }) => (request.target.length > MAX_URL_LENGTH ? errorReply(414, MESSAGES.urlTooLong) : undefined)],
+  ['not an API route', ({ route }) => (route === undefined ? errorReply(404, MESSAGES.notApiRoute) : undefined)],
+  ['method', ({ request }) =>
+    ALLOWED_METHODS.has(request.method) ? undefined : errorReply(405, MESSAGES.methodNotAllowed, { Allow: 'GET, HEAD' })],
+  ['untrusted address', ({ client, tables }) =>
+    isTrustedAddress(client, tables.state.trust) ? undefined : errorReply(403, MESSAGES.untrustedAddress)],
+  ['health', ({ route, tables }) => (route === 'health' ? healthReply(tables.state) : undefined)],
+  ['too many failures', ({ client, tables }) => {
+    const seconds = tables.limiter.retryAfterSeconds(client, tables.now);
+    return seconds > 0 ? errorReply(429, MESSAGES.tooManyFailures, { 'Retry-After': String(seconds) }) : undefined;
+  }],
+  ['no credentials', ({ credentials }) => (credentials === undefined ? unauthorized(MESSAGES.authenticationRequired) : undefined)],
+];
+
+function unauthorized(message: string): Reply {
+  return errorReply(401, message, { 'WWW-Authenticate': 'Basic realm=' });
+}
+
+function healthReply(state: ServingState): Reply {
+  const { id, builtAt, counts } = state.snapshot;
+  return jsonReply(200, { status: 'ok', snapshot: id, builtAt, counts });
+}
+
+function splitTarget(target: string): { pathname: string; queryString: string } {
+  const path = target.startsWith('/') ? target : safePathOf(target);
+  const questionMark = path.indexOf('?');
+  return questionMark < 0
+    ? { pathname: path, queryString: '' }
+    : { pathname: path.slice(0, questionMark), queryString: path.slice(questionMark + 1) };
+}
+
+/** Absolute-form targets (`http://host/path?x`) as proxies send them. */
+function safePathOf(target: string): string {
+  try {
+    const url = new URL(target);
+    return url.pathname + url.search;
+  } catch {
+    return '';
+  }
+}
+
+function answerReply(answer: Answer, route: Route, request: GatewayRequest): Reply {
+  if (answer.kind === 'reply') return answer.reply;
+  if (answer.kind === 'composed') return composedReply(answer.json, route, request.ifNoneMatch);
+  return entryReply(answer.entry, route, request);
+}
+
+export async function decide(request: GatewayRequest, tables: DecisionTables): Promise<Reply> {
+  const { state } = tables;
+  const { pathname, queryString } = splitTarget(request.target);
+  const basePath = state.snapshot.basePath;
+  const facts: RequestFacts = {
+    request,
+    tables,
+    route: isHealthPath(pathname, basePath) ? 'health' : matchRoute(pathname, basePath),
+    client: clientAddress(request.peerAddress, request.forwardedFor, state.proxy),
+    credentials: parseBasicCredentials(request.authorization),
+  };
+  for (const [, guard] of GUARDS) {
+    const reply = guard(facts);
+    if (reply !== undefined) return reply;
+  }
+  const { route, credentials, client } = facts;
+  if (route === undefined || route === 'health' || credentials === undefined || request.authorization === undefined) {
+    throw new Error('decide: a guard let an incomplete request through');
+  }
+  const authentication = { accounts: state.snapshot.accounts, dummyHash: state.dummyHash, cache: state.credentials, verify: tables.verify };
+  const user = await authenticate(request.authorization, credentials, authentication);
+  if (user === undefined) {
+    tables.limiter.recordFailure(client, tables.now);
+    return unauthorized(MESSAGES.authenticationFailed);
+  }
+  const withUser = (reply: Reply): Reply => ({ ...reply, user: user.username });
+  if (!meetsMinimumRole(user.role, route.minRole)) return withUser(permissionDeniedReply(user.role, route.privilege, route.resource));
+  const query: Query = parseQuery(queryString);
+  const answer = ENDPOINTS[route.endpoint]({ query, user, snapshot: state.snapshot });
+  return withUser(answerReply(answer, route, request));
+}

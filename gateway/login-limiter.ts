@@ -1,0 +1,47 @@
+// Counts failed logins per caller address in a sliding window; bounded in memory.
+
+export interface LimiterOptions {
+  maxFailures: number;
+  windowMs: number;
+  /** Most addresses tracked at once; the least recently failing is forgotten first. */
+  maxAddresses: number;
+}
+
+export const DEFAULT_LIMITER_OPTIONS: LimiterOptions = { maxFailures: 10, windowMs: 60_000, maxAddresses: 10_000 };
+
+export interface LoginLimiter {
+  /** Seconds until the address may try again, or 0 when it is not blocked. */
+  retryAfterSeconds(address: string, now: number): number;
+  recordFailure(address: string, now: number): void;
+}
+
+export function createLoginLimiter(options: LimiterOptions): LoginLimiter {
+  // Map insertion order doubles as recency: an address is re-inserted on every failure.
+  const failuresByAddress = new Map<string, number[]>();
+
+  const recentFailures = (address: string, now: number): number[] => {
+    const times = (failuresByAddress.get(address) ?? []).filter((time) => now - time < options.windowMs);
+    if (times.length === 0) failuresByAddress.delete(address);
+    return times;
+  };
+
+  return {
+    retryAfterSeconds(address, now) {
+      const times = recentFailures(address, now);
+      const oldest = times[times.length - options.maxFailures];
+      if (times.length < options.maxFailures || oldest === undefined) return 0;
+      return Math.max(1, Math.ceil((oldest + options.windowMs - now) / 1000));
+    },
+    recordFailure(address, now) {
+      const times = recentFailures(address, now);
+      times.push(now);
+      failuresByAddress.delete(address);
+      failuresByAddress.set(address, times.slice(-options.maxFailures));
+      while (failuresByAddress.size > options.maxAddresses) {
+        const leastRecent = failuresByAddress.keys().next().value;
+        if (leastRecent === undefined) break;
+        failuresByAddress.delete(leastRecent);
+      }
+    },
+  };
+}

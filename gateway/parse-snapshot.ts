@@ -1,0 +1,120 @@
+// Validates the parsed index.json and accounts.json (unknown until checked) into the contract types.
+import { SNAPSHOT_FORMAT } from './contract.ts';
+import type { Account, Accounts, IndexEntry, Restriction, SlugPart, SnapshotIndex, StoredFile } from './contract.ts';
+
+type Json = Record<string, unknown>;
+
+function fail(where: string, problem: string): never {
+  throw new Error(`${where}: ${problem}`);
+}
+
+function record(value: unknown, where: string): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(where, 'expected an object');
+  return value as Json;
+}
+
+function text(value: unknown, where: string): string {
+  if (typeof value !== 'string') fail(where, 'expected a string');
+  return value;
+}
+
+function count(value: unknown, where: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) fail(where, 'expected a non-negative integer');
+  return value;
+}
+
+function texts(value: unknown, where: string): string[] {
+  if (!Array.isArray(value)) fail(where, 'expected an array of strings');
+  return value.map((item, position) => text(item, `${where}[${position}]`));
+}
+
+/** Body files live inside the snapshot folder: relative, no `..`, no backslashes. */
+function storedFile(value: unknown, where: string): StoredFile {
+  const fields = record(value, where);
+  const file = text(fields.file, `${where}.file`);
+  if (file === '' || file.startsWith('/') || file.includes('\\') || file.split('/').some((part) => part === '..' || part === '')) {
+    fail(`${where}.file`, `"${file}" is not a plain relative path`);
+  }
+  return { file, size: count(fields.size, `${where}.size`) };
+}
+
+function restriction(value: unknown, where: string): Restriction | undefined {
+  if (value === undefined) return undefined;
+  const fields = record(value, where);
+  return {
+    ...(fields.role === undefined ? {} : { role: text(fields.role, `${where}.role`) }),
+    ...(fields.users === undefined ? {} : { users: texts(fields.users, `${where}.users`) }),
+  };
+}
+
+function indexEntry(value: unknown, where: string): IndexEntry {
+  const fields = record(value, where);
+  const entry: IndexEntry = { ...storedFile(value, where), etag: text(fields.etag, `${where}.etag`) };
+  if (!/^"[^"]+"$/.test(entry.etag)) fail(`${where}.etag`, 'expected a quoted entity tag');
+  if (fields.gzip !== undefined) entry.gzip = storedFile(fields.gzip, `${where}.gzip`);
+  if (fields.br !== undefined) entry.br = storedFile(fields.br, `${where}.br`);
+  const rule = restriction(fields.restriction, `${where}.restriction`);
+  if (rule !== undefined) entry.restriction = rule;
+  return entry;
+}
+
+function slugPart(value: unknown, where: string): SlugPart {
+  const fields = record(value, where);
+  const rule = restriction(fields.restriction, `${where}.restriction`);
+  return { json: text(fields.json, `${where}.json`), ...(rule === undefined ? {} : { restriction: rule }) };
+}
+
+function mapValues<T>(value: unknown, where: string, parse: (item: unknown, where: string) => T): Record<string, T> {
+  const fields = record(value, where);
+  return Object.fromEntries(Object.entries(fields).map(([key, item]) => [key, parse(item, `${where}["${key}"]`)]));
+}
+
+export function parseSnapshotIndex(value: unknown): SnapshotIndex {
+  const fields = record(value, 'index.json');
+  if (fields.format !== SNAPSHOT_FORMAT) fail('index.json format', `expected ${SNAPSHOT_FORMAT}, got ${JSON.stringify(fields.format)}`);
+  const counts = record(fields.counts, 'index.json counts');
+  const access = record(fields.access, 'index.json access');
+  const basePath = text(fields.basePath, 'index.json basePath');
+  if (basePath !== '' && (!basePath.startsWith('/') || basePath.endsWith('/'))) fail('index.json basePath', `"${basePath}" must be empty or start and not end with /`);
+  return {
+    format: SNAPSHOT_FORMAT,
+    id: text(fields.id, 'index.json id'),
+    builtAt: text(fields.builtAt, 'index.json builtAt'),
+    baseUrl: text(fields.baseUrl, 'index.json baseUrl'),
+    basePath,
+    counts: {
+      pages: count(counts.pages, 'index.json counts.pages'),
+      folders: count(counts.folders, 'index.json counts.folders'),
+      drafts: count(counts.drafts, 'index.json counts.drafts'),
+      users: count(counts.users, 'index.json counts.users'),
+      responses: count(counts.responses, 'index.json counts.responses'),
+      bytes: count(counts.bytes, 'index.json counts.bytes'),
+    },
+    access: {
+      trustedIps: texts(access.trustedIps, 'index.json access.trustedIps'),
+      trustedHosts: texts(access.trustedHosts, 'index.json access.trustedHosts'),
+      proxy: access.proxy === true,
+      trustedProxies: texts(access.trustedProxies, 'index.json access.trustedProxies'),
+    },
+    entries: mapValues(fields.entries, 'index.json entries', indexEntry),
+    restrictedSlugs: mapValues(fields.restrictedSlugs, 'index.json restrictedSlugs', (item, where) => {
+      if (!Array.isArray(item)) fail(where, 'expected an array');
+      return item.map((part, position) => slugPart(part, `${where}[${position}]`));
+    }),
+    userRecords: mapValues(fields.userRecords, 'index.json userRecords', text),
+  };
+}
+
+function account(value: unknown, where: string): Account {
+  const fields = record(value, where);
+  return {
+    username: text(fields.username, `${where}.username`),
+    role: text(fields.role, `${where}.role`),
+    apiaccess: fields.apiaccess === true,
+    hash: text(fields.hash, `${where}.hash`),
+  };
+}
+
+export function parseAccounts(value: unknown): Accounts {
+  return mapValues(value, 'accounts.json', account);
+}

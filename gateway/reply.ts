@@ -1,0 +1,68 @@
+// The reply the pure core hands to the HTTP shell, and the JSON error replies with their exact messages.
+
+export type ReplyBody =
+  | { kind: 'empty' }
+  | { kind: 'bytes'; bytes: Buffer }
+  /** Streamed from disk; the path comes from the snapshot index, never from the request. */
+  | { kind: 'file'; path: string; size: number };
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: ReplyBody;
+  /** The authenticated user name, for the request log. */
+  user?: string;
+}
+
+export const MESSAGES = {
+  notApiRoute: 'Not found. The API lives under /api/v1/.',
+  methodNotAllowed: 'Method not allowed. Use GET or HEAD.',
+  untrustedAddress: 'Access denied: your address is not trusted for API access.',
+  tooManyFailures: 'Too many failed logins from your address. Retry later.',
+  authenticationRequired: 'Authentication required.',
+  authenticationFailed: 'Authentication failed.',
+  notEnoughRights: 'You do not have enough rights.',
+  pageNotFound: 'page not found',
+  navigationNotFound: 'navigation not found',
+  urlTooLong: 'URL too long.',
+  internalError: 'Internal server error.',
+  malformedRequest: 'Malformed HTTP request.',
+  headersTooLarge: 'Request headers too large.',
+  requestTimeout: 'Request timed out.',
+} as const;
+
+export const COMMON_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  Vary: 'Authorization, Accept-Encoding',
+};
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+export function jsonReply(status: number, value: unknown, headers: Record<string, string> = {}): Reply {
+  const bytes = Buffer.from(JSON.stringify(value), 'utf8');
+  return {
+    status,
+    headers: {
+      'Content-Type': JSON_CONTENT_TYPE,
+      'Content-Length': String(bytes.length),
+      'Cache-Control': 'no-store',
+      ...COMMON_HEADERS,
+      ...headers,
+    },
+    body: { kind: 'bytes', bytes },
+  };
+}
+
+export function errorReply(status: number, message: string, headers: Record<string, string> = {}): Reply {
+  return jsonReply(status, { message }, headers);
+}
+
+/** 400 in the shape Typemill's validator gives (D2, D3): `{"message":…,"errors":{"url":…}}`. */
+export function validationReply(field: string, message: string): Reply {
+  return jsonReply(400, { message, errors: { [field]: message } });
+}
+
+/** Typemill's ACL message, sic "Your are an" (reference-semantics 10.5, D18). */
+export function permissionDeniedReply(role: string, privilege: string, resource: string): Reply {
+  return errorReply(403, `Permission denied. Your are an ${role} and you cannot ${privilege} this ${resource}`);
+}

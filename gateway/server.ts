@@ -1,0 +1,173 @@
+// The node:http shell: reads each request, asks `decide` for the reply, writes it, logs one line.
+import { STATUS_CODES, createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { performance } from 'node:perf_hooks';
+import { resolve } from 'node:path';
+import { decide } from './decide.ts';
+import type { GatewayRequest } from './decide.ts';
+import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from './login-limiter.ts';
+import type { LimiterOptions } from './login-limiter.ts';
+import { verifyWithBcrypt } from './authenticate.ts';
+import type { VerifyPassword } from './authenticate.ts';
+import { openLiveSnapshot } from './live-snapshot.ts';
+import { watchSnapshots } from './snapshot-watcher.ts';
+import { systemLookup } from './trusted-hosts.ts';
+import type { HostLookup } from './trusted-hosts.ts';
+import { MESSAGES, errorReply } from './reply.ts';
+import type { Reply } from './reply.ts';
+import { eventLine, requestLine, stdoutLog } from './request-log.ts';
+import type { LogWriter } from './request-log.ts';
+
+export interface GatewayOptions {
+  /** Folder holding `current` and `snapshots/`; default `./dist`. */
+  dist?: string;
+  port?: number;
+  host?: string;
+  log?: LogWriter;
+  /** Clock for the login limiter (tests move it forward instead of waiting). */
+  now?: () => number;
+  limiter?: Partial<LimiterOptions>;
+  lookup?: HostLookup;
+  verify?: VerifyPassword;
+  /** How often `current` is checked besides the file-system watch; default 1000 ms. */
+  pollMs?: number;
+  /** How often trusted host names are resolved again; default 5 minutes. */
+  hostRefreshMs?: number;
+  memoryBodyLimit?: number;
+}
+
+export interface Gateway {
+  url: string;
+  snapshotId(): string;
+  responseCount(): number;
+  /** Load `current` again, as on SIGHUP; true when the new snapshot was taken. */
+  reload(): Promise<boolean>;
+  /** Stop accepting connections and resolve when requests in flight have finished. */
+  close(): Promise<void>;
+}
+
+const SERVER_LIMITS = { headersTimeout: 10_000, requestTimeout: 15_000, maxHeaderSize: 16 * 1024 };
+const KEEP_ALIVE_TIMEOUT = 5_000;
+const FORCE_CLOSE_AFTER_MS = 10_000;
+
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, MESSAGES.headersTooLarge],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, MESSAGES.requestTimeout],
+};
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function toGatewayRequest(request: IncomingMessage): GatewayRequest {
+  const { headers } = request;
+  const optional = (name: string, value: string | undefined) => (value === undefined ? {} : { [name]: value });
+  return {
+    method: request.method ?? '',
+    target: request.url ?? '',
+    peerAddress: request.socket.remoteAddress ?? '',
+    ...optional('authorization', headers.authorization),
+    ...optional('ifNoneMatch', firstHeader(headers['if-none-match'])),
+    ...optional('acceptEncoding', firstHeader(headers['accept-encoding'])),
+    ...optional('forwardedFor', firstHeader(headers['x-forwarded-for'])),
+  };
+}
+
+/** Returns the number of body bytes sent. */
+async function writeReply(response: ServerResponse, reply: Reply, headOnly: boolean): Promise<number> {
+  response.writeHead(reply.status, reply.headers);
+  const { body } = reply;
+  if (headOnly || body.kind === 'empty') {
+    response.end();
+    return 0;
+  }
+  if (body.kind === 'bytes') {
+    response.end(body.bytes);
+    return body.bytes.length;
+  }
+  await pipeline(createReadStream(body.path), response);
+  return body.size;
+}
+
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return void socket.destroy();
+  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, MESSAGES.malformedRequest];
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+export async function startGateway(options: GatewayOptions = {}): Promise<Gateway> {
+  const dist = resolve(options.dist ?? './dist');
+  const log = options.log ?? stdoutLog;
+  const now = options.now ?? Date.now;
+  const logEvent = (event: string, details: Record<string, unknown>) => log(eventLine(event, details, new Date()));
+  const loadOptions = { lookup: options.lookup ?? systemLookup, ...(options.memoryBodyLimit ? { memoryBodyLimit: options.memoryBodyLimit } : {}) };
+  const live = await openLiveSnapshot(dist, loadOptions, logEvent);
+  const limiter = createLoginLimiter({ ...DEFAULT_LIMITER_OPTIONS, ...options.limiter });
+  const verify = options.verify ?? verifyWithBcrypt;
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const started = performance.now();
+    const gatewayRequest = toGatewayRequest(request);
+    let reply: Reply;
+    try {
+      reply = await decide(gatewayRequest, { state: live.current(), limiter, verify, now: now() });
+    } catch (error) {
+      logEvent('request-error', { reason: error instanceof Error ? error.message : String(error) });
+      reply = errorReply(500, MESSAGES.internalError);
+    }
+    let bytes = 0;
+    try {
+      bytes = await writeReply(response, reply, request.method === 'HEAD');
+    } catch (error) {
+      logEvent('response-error', { reason: error instanceof Error ? error.message : String(error) });
+      response.destroy();
+    }
+    const entry = { method: gatewayRequest.method, target: gatewayRequest.target, status: reply.status, bytes, ms: performance.now() - started, user: reply.user ?? null };
+    log(requestLine(entry, new Date()));
+  };
+
+  const server = createServer(SERVER_LIMITS, (request, response) => void handle(request, response));
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT;
+  server.on('clientError', answerClientError);
+  await new Promise<void>((resolveListen, rejectListen) => {
+    server.once('error', rejectListen);
+    server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => {
+      server.off('error', rejectListen);
+      resolveListen();
+    });
+  });
+
+  const reportFailure = (event: string) => (error: unknown) =>
+    logEvent(event, { reason: error instanceof Error ? error.message : String(error) });
+  const watcher = watchSnapshots(dist, options.pollMs ?? 1000, () => void live.reloadIfChanged().catch(reportFailure('reload-error')));
+  const refreshHosts = () => void live.refreshHosts().catch(reportFailure('host-refresh-error'));
+  const hostRefresh = setInterval(refreshHosts, options.hostRefreshMs ?? 5 * 60_000);
+  hostRefresh.unref();
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : options.port ?? 8080;
+  const host = options.host ?? '127.0.0.1';
+
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    snapshotId: () => live.current().snapshot.id,
+    responseCount: () => live.current().snapshot.entries.size,
+    reload: () => live.reload(),
+    close: () => {
+      watcher.close();
+      clearInterval(hostRefresh);
+      const closed = new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+      server.closeIdleConnections();
+      const force = setTimeout(() => server.closeAllConnections(), FORCE_CLOSE_AFTER_MS);
+      force.unref();
+      return closed.finally(() => clearTimeout(force));
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// The standard test snapshot: one user per role plus broken accounts, and bodies that say what they are.
+import type { FixtureBody, FixtureUser, SnapshotSpec } from './make-snapshot.ts';
+import type { SlugPart } from '../../gateway/contract.ts';
+
+const user = (username: string, role: string, extra: Partial<FixtureUser> = {}): FixtureUser => ({
+  username,
+  role,
+  password: `pw-${username}`,
+  ...extra,
+});
+
+export const USERS = {
+  guest: user('guestuser', 'guest'),
+  member: user('memberuser', 'member'),
+  contributor: user('contributoruser', 'contributor'),
+  author: user('authoruser', 'author'),
+  editor: user('editoruser', 'editor'),
+  manager: user('manageruser', 'manager'),
+  // The password holds a colon and non-ASCII text: split at the first colon, read as UTF-8.
+  administrator: user('adminuser', 'administrator', { password: 'ad:min-pässwörd' }),
+  noApiAccess: user('noapiuser', 'editor', { apiaccess: false }),
+  noHash: user('nohashuser', 'editor', { hash: '' }),
+  unknownRole: user('oddroleuser', 'superhero'),
+} satisfies Record<string, FixtureUser>;
+
+export const ROLE_USERS = [USERS.guest, USERS.member, USERS.contributor, USERS.author, USERS.editor, USERS.manager, USERS.administrator];
+
+const navigation = (role: string, name: string) => `{"${name}":{"fixture":"${name} for ${role}"}}`;
+
+/** Larger than the 64 KiB memory limit, so it is streamed from disk. */
+export const BIG_CONTENT = `{"content":[{"id":0,"markdown":"${'big page '.repeat(9000)}","html":"streamed"}]}`;
+
+export const BODIES: Record<string, FixtureBody> = {
+  'navigation:live': { json: '{"navigation":[{"fixture":"live navigation"}]}' },
+  'navigation:draft': { json: '{"navigation":[{"fixture":"draft navigation"}]}' },
+  'content:live:/': { json: '{"content":[{"id":0,"markdown":"home live","html":"<p>home live<\\/p>"}]}' },
+  'content:live:/getting-started': { json: '{"content":[{"id":0,"markdown":"getting started live","html":"<p>live<\\/p>"}]}' },
+  'content:draft:/getting-started': { json: '{"content":[{"id":0,"markdown":"getting started draft","html":"<p>draft<\\/p>"}]}' },
+  'content:live:/editors-only': { json: '{"content":[{"fixture":"editors only"}]}', restriction: { role: 'editor' } },
+  'content:live:/for-author': { json: '{"content":[{"fixture":"for authoruser only"}]}', restriction: { users: ['authoruser'] } },
+  'content:live:/odd-role-only': { json: '{"content":[{"fixture":"allowedrole is not a role"}]}', restriction: { role: 'wizard' } },
+  'content:live:/big': { json: BIG_CONTENT },
+  'meta:/getting-started': { json: '{"metadata":{"meta":{"title":"Getting started meta"}}}' },
+  'item:/': { json: '{"item":{"fixture":"home item"}}' },
+  'item:/getting-started': { json: '{"item":{"fixture":"getting started item"}}' },
+  'items:installation': { json: '{"items":[{"fixture":"installation in guide"},{"fixture":"installation in posts"}]}' },
+  settings: { json: '{"settings":{"fixture":"settings","title":"Fixture site"}}', compressed: false },
+  'users:role:editor': { json: `{"userdata":[{"fixture":"editors by role"}]}` },
+  'users:email:editoruser@example.org': { json: '{"userdata":[{"fixture":"editor by email"}]}' },
+  'users:none': { json: '{"userdata":[]}', compressed: false },
+};
+for (const role of ['member', 'contributor', 'author', 'editor', 'manager', 'administrator']) {
+  BODIES[`mainnavi:${role}`] = { json: navigation(role, 'mainnavi') };
+  BODIES[`systemnavi:${role}`] = { json: navigation(role, 'systemnavi') };
+}
+
+export const RESTRICTED_SLUGS: Record<string, SlugPart[]> = {
+  setup: [
+    { json: '{"fixture":"setup for everyone"}' },
+    { json: '{"fixture":"setup for managers"}', restriction: { role: 'manager' } },
+  ],
+  secret: [{ json: '{"fixture":"secret for adminuser"}', restriction: { users: ['adminuser'] } }],
+};
+
+export function standardSpec(id: string, overrides: Partial<SnapshotSpec> = {}): SnapshotSpec {
+  return { id, bodies: BODIES, restrictedSlugs: RESTRICTED_SLUGS, users: Object.values(USERS), ...overrides };
+}
+
+export function basic(account: { username: string; password: string }): string {
+  return `Basic ${Buffer.from(`${account.username}:${account.password}`, 'utf8').toString('base64')}`;
+}

@@ -1,0 +1,117 @@
+// Every role and failed login against every endpoint, over real HTTP: exact status and body.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { send } from './http-client.ts';
+import { BODIES, ROLE_USERS, USERS, basic } from './fixture.ts';
+import { startFixture } from './start-fixture.ts';
+import type { RunningFixture } from './start-fixture.ts';
+
+interface EndpointCase {
+  path: string;
+  /** Roles that pass (reference-semantics 9.2 with D1). */
+  passes: string[];
+  resource: string;
+  privilege: string;
+  body: (role: string) => string;
+}
+
+const MEMBER_UP = ['member', 'contributor', 'author', 'editor', 'manager', 'administrator'];
+const AUTHOR_UP = ['author', 'editor', 'manager', 'administrator'];
+const body = (key: string) => () => BODIES[key]!.json;
+
+const ENDPOINTS: EndpointCase[] = [
+  { path: '/api/v1/navigation', passes: MEMBER_UP, resource: 'content', privilege: 'read', body: body('navigation:live') },
+  { path: '/api/v1/article/content?url=/getting-started', passes: AUTHOR_UP, resource: 'content', privilege: 'read', body: body('content:live:/getting-started') },
+  { path: '/api/v1/article/meta?url=getting-started', passes: AUTHOR_UP, resource: 'content', privilege: 'read', body: body('meta:/getting-started') },
+  { path: '/api/v1/article/item?url=/getting-started/', passes: AUTHOR_UP, resource: 'content', privilege: 'read', body: body('item:/getting-started') },
+  { path: '/api/v1/article/items?slug=installation', passes: AUTHOR_UP, resource: 'content', privilege: 'read', body: body('items:installation') },
+  { path: '/api/v1/settings/', passes: ['manager', 'administrator'], resource: 'system', privilege: 'read', body: body('settings') },
+  { path: '/api/v1/mainnavi/', passes: MEMBER_UP, resource: 'account', privilege: 'read', body: (role) => `{"mainnavi":{"fixture":"mainnavi for ${role}"}}` },
+  { path: '/api/v1/systemnavi/', passes: MEMBER_UP, resource: 'account', privilege: 'read', body: (role) => `{"systemnavi":{"fixture":"systemnavi for ${role}"}}` },
+  {
+    path: '/api/v1/users/getbynames?usernames[]=editoruser&usernames[]=adminuser',
+    passes: ['administrator'],
+    resource: 'user',
+    privilege: 'update',
+    body: () =>
+      '{"userdata":[{"username":"editoruser","email":"editoruser@example.org","userrole":"editor","apiaccess":true},' +
+      '{"username":"adminuser","email":"adminuser@example.org","userrole":"administrator","apiaccess":true}]}',
+  },
+  { path: '/api/v1/users/getbyrole?role=editor', passes: ['administrator'], resource: 'user', privilege: 'update', body: body('users:role:editor') },
+  { path: '/api/v1/users/getbyemail?email=EditorUser@Example.org', passes: ['administrator'], resource: 'user', privilege: 'update', body: body('users:email:editoruser@example.org') },
+];
+
+const REQUIRED = '{"message":"Authentication required."}';
+const FAILED = '{"message":"Authentication failed."}';
+
+const FAILED_LOGINS: Array<[string, string | undefined, string]> = [
+  ['no credentials', undefined, REQUIRED],
+  ['malformed credentials without a colon', `Basic ${Buffer.from('adminuser').toString('base64')}`, REQUIRED],
+  ['a bearer token', 'Bearer abc.def', REQUIRED],
+  ['a user without API access', basic(USERS.noApiAccess), FAILED],
+  ['a user whose account has no password hash', basic(USERS.noHash), FAILED],
+  ['a wrong password', basic({ username: 'adminuser', password: 'ad:min' }), FAILED],
+  ['an unknown user', basic({ username: 'nobodyuser', password: 'whatever' }), FAILED],
+];
+
+const Matrix = suite<{ fixture: RunningFixture }>('role matrix');
+Matrix.before(async (context) => {
+  context.fixture = await startFixture('matrix');
+});
+Matrix.after(async ({ fixture }) => fixture.gateway.close());
+
+for (const account of ROLE_USERS) {
+  Matrix(`answers every endpoint for the role ${account.role} with its exact status and body`, async ({ fixture }) => {
+    for (const endpoint of ENDPOINTS) {
+      const response = await send(fixture.gateway.url, endpoint.path, { headers: { Authorization: basic(account) } });
+      const allowed = endpoint.passes.includes(account.role);
+      const expected = allowed
+        ? { status: 200, body: endpoint.body(account.role) }
+        : { status: 403, body: JSON.stringify({ message: `Permission denied. Your are an ${account.role} and you cannot ${endpoint.privilege} this ${endpoint.resource}` }) };
+      assert.equal({ path: endpoint.path, status: response.status, body: response.text }, { path: endpoint.path, ...expected });
+    }
+  });
+}
+
+Matrix('refuses a role that is not one of the seven on every endpoint with 403', async ({ fixture }) => {
+  for (const endpoint of ENDPOINTS) {
+    const response = await send(fixture.gateway.url, endpoint.path, { headers: { Authorization: basic(USERS.unknownRole) } });
+    const message = `Permission denied. Your are an superhero and you cannot ${endpoint.privilege} this ${endpoint.resource}`;
+    assert.equal({ path: endpoint.path, status: response.status, body: response.text }, { path: endpoint.path, status: 403, body: JSON.stringify({ message }) });
+  }
+});
+
+for (const [label, authorization, expectedBody] of FAILED_LOGINS) {
+  Matrix(`answers 401 with WWW-Authenticate on every endpoint for ${label}`, async ({ fixture }) => {
+    for (const endpoint of ENDPOINTS) {
+      const headers: Record<string, string> = authorization === undefined ? {} : { Authorization: authorization };
+      const response = await send(fixture.gateway.url, endpoint.path, { headers });
+      assert.equal(
+        { path: endpoint.path, status: response.status, body: response.text, challenge: response.headers['www-authenticate'] },
+        { path: endpoint.path, status: 401, body: expectedBody, challenge: 'Basic realm=' },
+      );
+    }
+  });
+}
+
+Matrix('accepts a lower-case scheme and text before it, as Typemill does', async ({ fixture }) => {
+  const token = Buffer.from('editoruser:pw-editoruser').toString('base64');
+  for (const authorization of [`basic ${token}`, `BASIC   ${token}`, `Digest x, Basic ${token}`]) {
+    const response = await send(fixture.gateway.url, '/api/v1/navigation', { headers: { Authorization: authorization } });
+    assert.equal([authorization, response.status], [authorization, 200]);
+  }
+});
+
+Matrix('never sends a password hash or a password field in any answer', async ({ fixture }) => {
+  const everyone = [...Object.values(USERS)];
+  const hashes = /\$2[aby]\$/;
+  for (const account of everyone) {
+    for (const endpoint of [...ENDPOINTS, { path: '/api/v1/users/getbynames?usernames[]=adminuser&usernames[]=noapiuser&usernames[]=nohashuser' }]) {
+      const response = await send(fixture.gateway.url, endpoint.path, { headers: { Authorization: basic(account) } });
+      assert.not.match(response.text, hashes);
+      assert.not.match(response.text, /"password"/);
+    }
+  }
+});
+
+Matrix.run();
