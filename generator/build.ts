@@ -67,7 +67,7 @@ function pageResponses(source: SiteSource, sources: ParsedSources, model: SiteMo
       name: page.item ? page.item.name : 'home', isFolder, ...(page.item?.contains ? { contains: page.item.contains } : {}),
     }, { author: model.settings.author, pageFileMtimeMs: pageFileMtime(source, page.pathWithoutType, page.path) });
     const content = pageContent({
-      markdown: source.files.get(`${CONTENT}${page.pathWithoutType}.md`)?.text,
+      markdown: sources.markdown.get(`${CONTENT}${page.pathWithoutType}.md`),
       draftBlocks: sources.drafts.get(`${CONTENT}${page.pathWithoutType}.txt`),
     }, options);
     responses.push({ key: requestKey.item(page.url), body: encodePhpJson({ item: page.itemBody }), ...withRestriction });

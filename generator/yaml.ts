@@ -30,13 +30,31 @@ const SYMFONY_SCALARS: ScalarTag[] = [
   scalar('tag:yaml.org,2002:timestamp', TIMESTAMP, toEpochSeconds),
 ];
 
+/** An unquoted YAML date kept as written, for front matter, where `date: 2024-05-17` means a day, not a second. */
+export class YamlTimestamp {
+  constructor(readonly text: string, readonly epochSeconds: number) {}
+}
+
+const FRONT_MATTER_SCALARS: ScalarTag[] = [
+  ...SYMFONY_SCALARS.filter((tag) => tag.tag !== 'tag:yaml.org,2002:timestamp'),
+  scalar('tag:yaml.org,2002:timestamp', TIMESTAMP, (text) => new YamlTimestamp(text, toEpochSeconds(text))),
+];
+
+export interface YamlOptions {
+  /** `keep`: unquoted dates become YamlTimestamp instead of Unix seconds. */
+  timestamps?: 'epoch' | 'keep';
+  /** Lines before the YAML text in its file (front matter starts on line 2). */
+  lineOffset?: number;
+}
+
 /** Parses YAML text; a syntax error becomes a BuildError naming the file and line. */
-export function parseYaml(text: string, file: string): unknown {
+export function parseYaml(text: string, file: string, options: YamlOptions = {}): unknown {
+  const customTags = options.timestamps === 'keep' ? FRONT_MATTER_SCALARS : SYMFONY_SCALARS;
   try {
-    return parse(text, { schema: 'failsafe', customTags: SYMFONY_SCALARS, uniqueKeys: false, strict: false });
+    return parse(text, { schema: 'failsafe', customTags, uniqueKeys: false, strict: false });
   } catch (error) {
     if (error instanceof YAMLParseError) {
-      const line = error.linePos?.[0]?.line;
+      const line = error.linePos?.[0]?.line === undefined ? undefined : error.linePos[0].line + (options.lineOffset ?? 0);
       const message = (error.message.split('\n')[0] ?? 'invalid YAML').replace(/ at line \d+, column \d+:?$/, '');
       throw new BuildError({ file, ...(line ? { line } : {}), message: `YAML: ${message}` }, { cause: error });
     }
@@ -45,5 +63,5 @@ export function parseYaml(text: string, file: string): unknown {
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof PhpFloat);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof PhpFloat) && !(value instanceof YamlTimestamp);
 }

@@ -2,12 +2,18 @@
 import type { BuildProblem, SiteSource } from '../types.ts';
 import { BuildError } from '../types.ts';
 import { parseYaml } from '../yaml.ts';
+import { splitBlocks } from '../markdown/split-blocks.ts';
+import { mergeWithYaml, readFrontMatter } from './front-matter.ts';
 
 export interface ParsedSources {
   /** Site-relative path → parsed YAML (content, settings, users, plugins, themes). */
   yaml: Map<string, unknown>;
   /** Site-relative path of a draft `.txt` → its blocks. */
   drafts: Map<string, string[]>;
+  /** Site-relative path of a content `.md` → its markdown without front matter. */
+  markdown: Map<string, string>;
+  /** Content entries a front matter `draft: true` turns into drafts: `.md` path → `.txt` path, or `` when a real draft exists. */
+  renamedEntries: Map<string, string>;
   errors: BuildProblem[];
 }
 
@@ -29,17 +35,46 @@ export function parseDraft(text: string, file: string): string[] {
   return value;
 }
 
+/** `content/a/01-x.2.md` → `content/a/01-x`: Typemill's pathWithoutType cuts the name at its first dot. */
+function withoutType(path: string): string {
+  const slash = path.lastIndexOf('/');
+  const name = path.slice(slash + 1);
+  return path.slice(0, slash + 1) + name.slice(0, name.indexOf('.'));
+}
+
+/** Front matter fills the page's yaml (the sibling file wins per field); `draft: true` makes the page a draft. */
+function applyFrontMatter(sources: ParsedSources, source: SiteSource): void {
+  for (const [path, text] of sources.markdown) {
+    let frontMatter;
+    try {
+      frontMatter = readFrontMatter(text, path);
+    } catch (error) {
+      sources.errors.push(problemOf(error, path));
+    }
+    if (!frontMatter) continue;
+    const base = withoutType(path);
+    sources.markdown.set(path, frontMatter.body);
+    sources.yaml.set(`${base}.yaml`, mergeWithYaml(frontMatter.tabs, sources.yaml.get(`${base}.yaml`)));
+    if (!frontMatter.draft) continue;
+    const draftPath = path.replace(/\.md$/, '.txt');
+    const hasDraftFile = source.files.has(draftPath);
+    sources.renamedEntries.set(path, hasDraftFile ? '' : draftPath);
+    if (!hasDraftFile) sources.drafts.set(`${base}.txt`, splitBlocks(frontMatter.body));
+    sources.markdown.delete(path);
+  }
+}
+
 export function parseSources(source: SiteSource): ParsedSources {
-  const yaml = new Map<string, unknown>();
-  const drafts = new Map<string, string[]>();
-  const errors: BuildProblem[] = [];
+  const sources: ParsedSources = { yaml: new Map(), drafts: new Map(), markdown: new Map(), renamedEntries: new Map(), errors: [] };
   for (const file of source.files.values()) {
     try {
-      if (file.path.endsWith('.yaml')) yaml.set(file.path, parseYaml(file.text, file.path));
-      else if (file.path.startsWith('content/') && file.path.endsWith('.txt') && file.text.trim() !== '') drafts.set(file.path, parseDraft(file.text, file.path));
+      if (file.path.endsWith('.yaml')) sources.yaml.set(file.path, parseYaml(file.text, file.path));
+      else if (file.path.startsWith('content/') && file.path.endsWith('.md')) sources.markdown.set(file.path, file.text);
+      else if (file.path.startsWith('content/') && file.path.endsWith('.txt') && file.text.trim() !== '') sources.drafts.set(file.path, parseDraft(file.text, file.path));
     } catch (error) {
-      errors.push(problemOf(error, file.path));
+      sources.errors.push(problemOf(error, file.path));
     }
   }
-  return { yaml, drafts, errors };
+  applyFrontMatter(sources, source);
+  return sources;
 }

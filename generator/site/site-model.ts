@@ -47,7 +47,8 @@ function applyYamlValues(draftTree: Item[], sources: ParsedSources): void {
   for (const item of walkItems(draftTree)) byUrl.set(item.urlRelWoF, { navtitle: item.name, ...storedMeta(sources, item.pathWithoutType) });
   for (const item of walkItems(draftTree)) {
     const meta = byUrl.get(item.urlRelWoF) ?? {};
-    if (meta.navtitle !== undefined && meta.navtitle !== null && meta.navtitle !== '') item.name = meta.navtitle;
+    // PHP's loose `navtitle != ''`: null, false and '' keep the computed name.
+    if (meta.navtitle !== undefined && meta.navtitle !== null && meta.navtitle !== false && meta.navtitle !== '') item.name = meta.navtitle;
     item.hide = meta.hide === true;
     item.noindex = meta.noindex === true;
   }
@@ -80,7 +81,8 @@ export function buildSiteModel(source: SiteSource, sources: ParsedSources): Site
   });
   const langattr = typeof settings.langattr === 'string' ? settings.langattr : 'en';
   const basePath = basePathOf(source.baseUrl);
-  const listing = toListing(source.contentEntries.map((entry) => entry.slice(CONTENT.length)));
+  const entries = source.contentEntries.map((entry) => sources.renamedEntries.get(entry) ?? entry).filter((entry) => entry !== '');
+  const listing = toListing(entries.map((entry) => entry.slice(CONTENT.length)));
   const draftTree = buildItems(scanFolder(listing, ''), {
     langattr, basePath, baseUrl: source.baseUrl,
     readContentText: (path) => source.files.get(CONTENT + path)?.text,
