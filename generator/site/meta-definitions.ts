@@ -65,9 +65,10 @@ export function mergeTabs(base: TabDefinitions, extra: TabDefinitions): TabDefin
 /** Field names per tab for one item: rights only with `pageaccess`, folder fieldset only for folders; fieldsets flattened. */
 export function fieldsFor(definitions: TabDefinitions, options: { pageaccess: boolean; folder: boolean }): Array<{ tab: string; fields: string[] }> {
   const flatten = (nodes: FieldNode[]): string[] => nodes.flatMap((node) => (node.fields ? flatten(node.fields) : [node.name]));
+  // Flattening into one PHP array keyed by field name keeps a name once, at its first position.
   return definitions.map(({ tab, fields }) => ({
     tab,
-    fields: flatten(fields.filter((node) => tab !== 'meta'
-      || !((node.name === 'fieldsetrights' && !options.pageaccess) || (node.name === 'fieldsetfolder' && !options.folder)))),
+    fields: [...new Set(flatten(fields.filter((node) => tab !== 'meta'
+      || !((node.name === 'fieldsetrights' && !options.pageaccess) || (node.name === 'fieldsetfolder' && !options.folder)))))],
   }));
 }

@@ -41,10 +41,14 @@ function withoutSecrets(value: unknown): unknown {
 /** The merged settings, before secrets are removed: what the rest of the build reads. */
 export function mergeSettings(input: SettingsInput): Record<string, unknown> {
   const user = isRecord(input.userSettings) ? input.userSettings : {};
+  const plugins = isRecord(user.plugins) ? { ...user.plugins } : {};
+  for (const folder of input.pluginFolders) if (!(folder in plugins)) plugins[folder] = { active: false };
+  // Typemill stores the rewritten plugin list in settings.yaml, so a missing `plugins` key follows the user's keys.
   const settings: Record<string, unknown> = {
     ...DEFAULT_SETTINGS,
     systemSettingsPath: `${input.rootPath}/system/typemill/settings/`,
     ...user,
+    plugins,
   };
   const defaultImages = DEFAULT_SETTINGS.images as Record<string, unknown>;
   settings.images = { ...defaultImages, ...(isRecord(user.images) ? user.images : {}) };
@@ -55,9 +59,6 @@ export function mergeSettings(input: SettingsInput): Record<string, unknown> {
   if (theme !== undefined) settings.theme = theme;
   if (settings.themes === undefined && typeof theme === 'string') settings.themes = { [theme]: false };
   settings.license = false;
-  const plugins = isRecord(settings.plugins) ? { ...settings.plugins } : {};
-  for (const folder of input.pluginFolders) if (!(folder in plugins)) plugins[folder] = { active: false };
-  settings.plugins = plugins;
   return settings;
 }
 

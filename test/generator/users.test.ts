@@ -1,0 +1,101 @@
+// Specification of user records and the user indexes (reference-semantics 8.1, 8.2, D3).
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { encodePhpJson } from '../../generator/php-json.ts';
+import { byNaturalName, readUsers, usersByEmail, usersByRole, type UserFile } from '../../generator/site/users.ts';
+
+function userFile(name: string, data: unknown): UserFile {
+  return { name, file: `settings/users/${name}.yaml`, data };
+}
+
+const ANNA = userFile('anna', {
+  username: 'anna',
+  email: 'Anna@Example.org',
+  password: '$2y$10$abcdefghijklmnopqrstuuE0lXbQ0h7Ks6cKUzH1z2p4nV9c7Jb3G',
+  userrole: 'author',
+  lastlogin: 1714003200,
+  firstname: 'Anna',
+  darkmode: false,
+  apiaccess: true,
+  fingerprints: ['0cc175b9c0f1b6a831c399e269772661'],
+  authcodedata: '12345:1714003200:1714003300',
+});
+
+const records = suite('readUsers: records');
+
+records('returns the yaml without password, keys in file order, types kept', () => {
+  const users = readUsers([ANNA]);
+  assert.is(encodePhpJson(users.records.get('anna')),
+    '{"username":"anna","email":"Anna@Example.org","userrole":"author","lastlogin":1714003200,"firstname":"Anna","darkmode":false,"apiaccess":true,'
+    + '"fingerprints":["0cc175b9c0f1b6a831c399e269772661"],"authcodedata":"12345:1714003200:1714003300"}');
+});
+
+records('keys records by file name, even when the yaml names another user', () => {
+  const users = readUsers([userFile('login', { username: 'display', userrole: 'member', password: 'x' })]);
+  assert.equal([...users.records.keys()], ['login']);
+  assert.is(users.accounts.login?.username, 'display');
+});
+
+records('skips a file that is not a mapping and warns naming it', () => {
+  const users = readUsers([userFile('broken', 'just text'), ANNA]);
+  assert.equal([...users.records.keys()], ['anna']);
+  assert.equal(users.warnings.map((warning) => warning.file), ['settings/users/broken.yaml']);
+});
+records.run();
+
+const accounts = suite('readUsers: accounts for authentication');
+
+accounts('keeps username, role, API access and the hash as stored', () => {
+  assert.equal(readUsers([ANNA]).accounts.anna, {
+    username: 'anna', role: 'author', apiaccess: true, hash: '$2y$10$abcdefghijklmnopqrstuuE0lXbQ0h7Ks6cKUzH1z2p4nV9c7Jb3G',
+  });
+});
+
+const API_ACCESS: Array<[value: unknown, allowed: boolean]> = [
+  [true, true], [1, true], ['yes', true], ['1', true], ['true', true],
+  [false, false], [0, false], ['', false], ['0', false], [null, false], [undefined, false],
+];
+for (const [value, allowed] of API_ACCESS) {
+  accounts(`reads apiaccess ${JSON.stringify(value) ?? 'absent'} as ${allowed}`, () => {
+    const users = readUsers([userFile('u', { username: 'u', userrole: 'author', password: 'x', ...(value === undefined ? {} : { apiaccess: value }) })]);
+    assert.is(users.accounts.u?.apiaccess, allowed);
+  });
+}
+
+accounts('warns about a user without password or with an unknown role, and keeps them', () => {
+  const users = readUsers([userFile('nopass', { username: 'nopass', userrole: 'author' }), userFile('odd', { username: 'odd', userrole: 'superuser', password: 'x' })]);
+  assert.equal(users.accounts.nopass?.hash, '');
+  assert.equal(users.accounts.odd?.role, 'superuser');
+  assert.equal(users.warnings.map((warning) => warning.file), ['settings/users/nopass.yaml', 'settings/users/odd.yaml']);
+});
+accounts.run();
+
+const indexes = suite('usersByRole and usersByEmail');
+
+const TEAM = readUsers([
+  userFile('author10', { username: 'author10', email: 'ten@example.org', userrole: 'author' }),
+  userFile('author2', { username: 'author2', email: 'TWO@example.org', userrole: 'author' }),
+  userFile('Bob', { username: 'Bob', email: 'two@EXAMPLE.org', userrole: 'author' }),
+  userFile('admin', { username: 'admin', email: 'admin@example.org', userrole: 'administrator' }),
+  userFile('alice', { username: 'alice', userrole: 'editor' }),
+  userFile('carl', { username: 'carl', email: '', userrole: 'inventor' }),
+]);
+
+indexes('lists users with exactly each role in natural, case-insensitive name order', () => {
+  assert.equal(Object.fromEntries(usersByRole(TEAM)), {
+    guest: [], member: [], contributor: [], author: ['author2', 'author10', 'Bob'], editor: ['alice'], manager: [], administrator: ['admin'],
+  });
+});
+
+indexes('keys users by lower-cased email, every match in natural name order', () => {
+  assert.equal(Object.fromEntries(usersByEmail(TEAM)), {
+    'admin@example.org': ['admin'],
+    'ten@example.org': ['author10'],
+    'two@example.org': ['author2', 'Bob'],
+  });
+});
+
+indexes('sorts names naturally: numbers by value, letters without case', () => {
+  assert.equal(byNaturalName(['user10', 'User2', 'user1', 'anna', 'Zed']), ['anna', 'user1', 'User2', 'user10', 'Zed']);
+});
+indexes.run();
