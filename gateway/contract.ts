@@ -83,13 +83,32 @@ export interface Account {
 }
 export type Accounts = Record<string, Account>;
 
-/** What changed against the previous snapshot, for CDN purges and notifications. */
-export interface ChangeReport {
-  previous: string | null;
-  current: string;
+/** One request key that changed, with its ETag before and after (`null` where it did not exist). */
+export interface ChangeDetail {
+  key: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** Names added, changed and removed, each list sorted. */
+export interface ChangeLists {
   added: string[];
   changed: string[];
   removed: string[];
+}
+
+/** What changed against the previous snapshot, for CDN purges and notifications. */
+export interface ChangeReport extends ChangeLists {
+  previous: string | null;
+  current: string;
+  /** Every added, changed and removed key with old and new ETag, in key order. */
+  details: ChangeDetail[];
+  /** Page URLs (`/`, `/guides/faq`): added or removed page, or a page whose item, meta or content changed. */
+  urls: ChangeLists;
+  /** Slugs whose `article/items` answer appeared, changed or went away. */
+  slugs: ChangeLists;
+  /** API request paths (with the base path) whose answer changed or went away, for purging a cache. */
+  purge: string[];
 }
 
 /** Request keys: the only way a request reaches a body. Inputs are normalised values, never paths. */
@@ -106,4 +125,6 @@ export const requestKey = {
   usersByEmail: (email: string) => `users:email:${email.toLowerCase()}`,
   /** `{"userdata":[]}`, for queries that match nobody. */
   noUsers: () => 'users:none',
+  /** The OpenAPI document (`openapi.yaml`), served as YAML without credentials. */
+  openapi: () => 'openapi',
 } as const;

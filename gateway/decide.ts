@@ -1,5 +1,5 @@
 // The gateway's decision order (DESIGN §4): ordered checks, first match wins, ending in the reply to send.
-import { matchRoute, isHealthPath } from './routes.ts';
+import { matchRoute, isHealthPath, isOpenApiPath } from './routes.ts';
 import type { Route } from './routes.ts';
 import { parseQuery } from './query.ts';
 import type { Query } from './query.ts';
@@ -16,6 +16,7 @@ import type { ServingState } from './snapshot-loader.ts';
 import { MESSAGES, errorReply, jsonReply, permissionDeniedReply } from './reply.ts';
 import type { Reply } from './reply.ts';
 import { entryReply, composedReply } from './success-reply.ts';
+import { documentReply } from './document-reply.ts';
 
 export const MAX_URL_LENGTH = 8 * 1024;
 
@@ -40,7 +41,7 @@ export interface DecisionTables {
 interface RequestFacts {
   request: GatewayRequest;
   tables: DecisionTables;
-  route: Route | 'health' | undefined;
+  route: Route | 'health' | 'openapi' | undefined;
   client: string;
   credentials: Credentials | undefined;
 }
@@ -58,6 +59,7 @@ const GUARDS: ReadonlyArray<readonly [string, Guard]> = [
   ['untrusted address', ({ client, tables }) =>
     isTrustedAddress(client, tables.state.trust) ? undefined : errorReply(403, MESSAGES.untrustedAddress)],
   ['health', ({ route, tables }) => (route === 'health' ? healthReply(tables.state) : undefined)],
+  ['openapi document', ({ route, tables, request }) => (route === 'openapi' ? documentReply(tables.state.snapshot, request) : undefined)],
   ['too many failures', ({ client, tables }) => {
     const seconds = tables.limiter.retryAfterSeconds(client, tables.now);
     return seconds > 0 ? errorReply(429, MESSAGES.tooManyFailures, { 'Retry-After': String(seconds) }) : undefined;
@@ -105,7 +107,7 @@ export async function decide(request: GatewayRequest, tables: DecisionTables): P
   const facts: RequestFacts = {
     request,
     tables,
-    route: isHealthPath(pathname, basePath) ? 'health' : matchRoute(pathname, basePath),
+    route: isHealthPath(pathname, basePath) ? 'health' : isOpenApiPath(pathname, basePath) ? 'openapi' : matchRoute(pathname, basePath),
     client: clientAddress(request.peerAddress, request.forwardedFor, state.proxy),
     credentials: parseBasicCredentials(request.authorization),
   };
@@ -114,11 +116,13 @@ export async function decide(request: GatewayRequest, tables: DecisionTables): P
     if (reply !== undefined) return reply;
   }
   const { route, credentials, client } = facts;
-  if (route === undefined || route === 'health' || credentials === undefined || request.authorization === undefined) {
+  if (route === undefined || route === 'health' || route === 'openapi' || credentials === undefined || request.authorization === undefined) {
     throw new Error('decide: a guard let an incomplete request through');
   }
   const authentication = { accounts: state.snapshot.accounts, dummyHash: state.dummyHash, cache: state.credentials, verify: tables.verify };
-  const user = await authenticate(request.authorization, credentials, authentication);
+  // Same tick as the limiter check above: a concurrent guess from this address already sees this one.
+  tables.limiter.begin(client);
+  const user = await authenticate(request.authorization, credentials, authentication).finally(() => tables.limiter.settle(client));
   if (user === undefined) {
     tables.limiter.recordFailure(client, tables.now);
     return unauthorized(MESSAGES.authenticationFailed);

@@ -13,11 +13,16 @@ export interface LoginLimiter {
   /** Seconds until the address may try again, or 0 when it is not blocked. */
   retryAfterSeconds(address: string, now: number): number;
   recordFailure(address: string, now: number): void;
+  /** A password check for the address has started; until `settle`, it counts as a failure. */
+  begin(address: string): void;
+  settle(address: string): void;
 }
 
 export function createLoginLimiter(options: LimiterOptions): LoginLimiter {
   // Map insertion order doubles as recency: an address is re-inserted on every failure.
   const failuresByAddress = new Map<string, number[]>();
+  // Checks still running: without them, concurrent guesses would all pass the limit before the first one fails.
+  const checksInFlight = new Map<string, number>();
 
   const recentFailures = (address: string, now: number): number[] => {
     const times = (failuresByAddress.get(address) ?? []).filter((time) => now - time < options.windowMs);
@@ -29,8 +34,18 @@ export function createLoginLimiter(options: LimiterOptions): LoginLimiter {
     retryAfterSeconds(address, now) {
       const times = recentFailures(address, now);
       const oldest = times[times.length - options.maxFailures];
-      if (times.length < options.maxFailures || oldest === undefined) return 0;
+      if (times.length < options.maxFailures || oldest === undefined) {
+        return times.length + (checksInFlight.get(address) ?? 0) < options.maxFailures ? 0 : 1;
+      }
       return Math.max(1, Math.ceil((oldest + options.windowMs - now) / 1000));
+    },
+    begin(address) {
+      checksInFlight.set(address, (checksInFlight.get(address) ?? 0) + 1);
+    },
+    settle(address) {
+      const remaining = (checksInFlight.get(address) ?? 1) - 1;
+      if (remaining > 0) checksInFlight.set(address, remaining);
+      else checksInFlight.delete(address);
     },
     recordFailure(address, now) {
       const times = recentFailures(address, now);

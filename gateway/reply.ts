@@ -29,6 +29,7 @@ export const MESSAGES = {
   malformedRequest: 'Malformed HTTP request.',
   headersTooLarge: 'Request headers too large.',
   requestTimeout: 'Request timed out.',
+  expectationFailed: 'Expectation failed. Only Expect: 100-continue is supported.',
 } as const;
 
 export const COMMON_HEADERS: Readonly<Record<string, string>> = {

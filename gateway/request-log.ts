@@ -2,7 +2,37 @@
 
 export type LogWriter = (line: string) => void;
 
-export const stdoutLog: LogWriter = (line) => process.stdout.write(line + '\n');
+const FLUSH_AT_BYTES = 64 * 1024;
+
+/** Gathers lines and writes them once per event-loop turn: a write per request cost the gateway a third of its throughput. */
+export function batchedWriter(write: (text: string) => void): LogWriter & { flush(): void } {
+  let pending: string[] = [];
+  let pendingBytes = 0;
+  let scheduled = false;
+  const flush = (): void => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const text = pending.join('');
+    pending = [];
+    pendingBytes = 0;
+    write(text);
+  };
+  const writer = (line: string): void => {
+    pending.push(line + '\n');
+    pendingBytes += line.length + 1;
+    if (pendingBytes >= FLUSH_AT_BYTES) flush();
+    else if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+  return Object.assign(writer, { flush });
+}
+
+const stdoutWriter = batchedWriter((text) => process.stdout.write(text));
+process.on('exit', stdoutWriter.flush);
+
+export const stdoutLog: LogWriter = stdoutWriter;
 
 const MAX_LOGGED_PATH = 2048;
 

@@ -42,6 +42,8 @@ export const ROUTES: readonly Route[] = [
 ];
 
 export const HEALTH_PATH = '/healthz';
+/** The OpenAPI document: no credentials, but trusted addresses apply. */
+export const OPENAPI_PATH = '/api/v1/openapi.yaml';
 
 const ROUTES_BY_PATH = new Map(ROUTES.map((route) => [route.path, route]));
 
@@ -64,4 +66,9 @@ export function matchRoute(pathname: string, basePath: string): Route | undefine
 export function isHealthPath(pathname: string, basePath: string): boolean {
   const trimmed = withoutTrailingSlash(pathname);
   return trimmed === HEALTH_PATH || withoutBasePath(trimmed, basePath) === HEALTH_PATH;
+}
+
+export function isOpenApiPath(pathname: string, basePath: string): boolean {
+  const trimmed = withoutTrailingSlash(pathname);
+  return trimmed === OPENAPI_PATH || withoutBasePath(trimmed, basePath) === OPENAPI_PATH;
 }

@@ -49,8 +49,12 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-const SERVER_LIMITS = { headersTimeout: 10_000, requestTimeout: 15_000, maxHeaderSize: 16 * 1024 };
+// connectionsCheckingInterval: how often the header and request timeouts are enforced (node's default is 30 s).
+// requireHostHeader is checked in `handle`, so the 400 has a JSON body like every other answer.
+const SERVER_LIMITS = { headersTimeout: 10_000, requestTimeout: 15_000, maxHeaderSize: 16 * 1024, connectionsCheckingInterval: 1_000, requireHostHeader: false };
 const KEEP_ALIVE_TIMEOUT = 5_000;
+/** A socket with no traffic either way for this long is closed: clients that never read a response. */
+const IDLE_SOCKET_TIMEOUT = 20_000;
 const FORCE_CLOSE_AFTER_MS = 10_000;
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -92,15 +96,25 @@ async function writeReply(response: ServerResponse, reply: Reply, headOnly: bool
   return body.size;
 }
 
-function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+/** A JSON error written straight to the socket, for requests node does not hand to `handle`. */
+function endSocketWithError(socket: Socket, status: number, message: string, extraHeaders = ''): void {
   if (!socket.writable) return void socket.destroy();
-  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, MESSAGES.malformedRequest];
   const body = JSON.stringify({ message });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+      `X-Content-Type-Options: nosniff\r\n${extraHeaders}Connection: close\r\n\r\n${body}`,
   );
+}
+
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, MESSAGES.malformedRequest];
+  endSocketWithError(socket, status, message);
+}
+
+/** HTTP/1.1 requests must carry Host (RFC 9112 3.2); the gateway itself never reads it. */
+function lacksRequiredHost(request: IncomingMessage): boolean {
+  return request.httpVersion === '1.1' && request.headers.host === undefined;
 }
 
 export async function startGateway(options: GatewayOptions = {}): Promise<Gateway> {
@@ -115,10 +129,14 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const started = performance.now();
+    // Node clears the socket timeout when a keep-alive socket starts its next request; arm it again for this one.
+    request.socket.setTimeout(IDLE_SOCKET_TIMEOUT);
     const gatewayRequest = toGatewayRequest(request);
     let reply: Reply;
     try {
-      reply = await decide(gatewayRequest, { state: live.current(), limiter, verify, now: now() });
+      reply = lacksRequiredHost(request)
+        ? errorReply(400, MESSAGES.malformedRequest)
+        : await decide(gatewayRequest, { state: live.current(), limiter, verify, now: now() });
     } catch (error) {
       logEvent('request-error', { reason: error instanceof Error ? error.message : String(error) });
       reply = errorReply(500, MESSAGES.internalError);
@@ -136,7 +154,13 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
 
   const server = createServer(SERVER_LIMITS, (request, response) => void handle(request, response));
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT;
+  server.timeout = IDLE_SOCKET_TIMEOUT;
   server.on('clientError', answerClientError);
+  // Without these listeners node drops CONNECT silently and answers unknown Expect values with an empty body.
+  server.on('connect', (_request: IncomingMessage, socket: Socket) =>
+    endSocketWithError(socket, 405, MESSAGES.methodNotAllowed, 'Allow: GET, HEAD\r\n'));
+  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) =>
+    void writeReply(response, errorReply(417, MESSAGES.expectationFailed), request.method === 'HEAD').catch(() => response.destroy()));
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', rejectListen);
     server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => {

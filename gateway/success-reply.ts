@@ -7,11 +7,14 @@ import type { Encoding } from './negotiate.ts';
 import { COMMON_HEADERS, JSON_CONTENT_TYPE } from './reply.ts';
 import type { Reply } from './reply.ts';
 
-function notModified(etag: string, route: Route): Reply {
+/** What a reply needs of its route: the cache policy. */
+export type CachePolicy = Pick<Route, 'cacheControl'>;
+
+function notModified(etag: string, route: CachePolicy): Reply {
   return { status: 304, headers: { ETag: etag, 'Cache-Control': route.cacheControl, ...COMMON_HEADERS }, body: { kind: 'empty' } };
 }
 
-function okHeaders(etag: string, route: Route, size: number): Record<string, string> {
+function okHeaders(etag: string, route: CachePolicy, size: number): Record<string, string> {
   return {
     'Content-Type': JSON_CONTENT_TYPE,
     'Content-Length': String(size),
@@ -23,7 +26,7 @@ function okHeaders(etag: string, route: Route, size: number): Record<string, str
 
 export function entryReply(
   entry: LoadedEntry,
-  route: Route,
+  route: CachePolicy,
   request: { ifNoneMatch?: string; acceptEncoding?: string },
 ): Reply {
   if (matchesIfNoneMatch(request.ifNoneMatch, entry.etag)) return notModified(entry.etag, route);

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { build } from './build.ts';
 import { loadSite } from './load.ts';
+import { openApiResponse } from './openapi-document.ts';
 import type { BuildProblem, BuildResult } from './types.ts';
 import { publishSnapshot, type Published } from './write-snapshot.ts';
 
@@ -29,6 +30,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteOut
   const errors = [...loaded.errors, ...result.errors];
   if (errors.length > 0) return { ok: false, errors, warnings: result.warnings };
   options.onStage?.('writing snapshot');
-  const published = await publishSnapshot(result, { distDir: resolve(options.out), baseUrl: loaded.source.baseUrl, builtAt: new Date() });
+  const withDocument = { ...result, responses: [...result.responses, await openApiResponse()] };
+  const published = await publishSnapshot(withDocument, { distDir: resolve(options.out), baseUrl: loaded.source.baseUrl, builtAt: new Date() });
   return { ok: true, published, stats: result.stats, warnings: result.warnings };
 }

@@ -1,16 +1,53 @@
-// What changed between two snapshots, by request key, so CI can purge a CDN or notify consumers.
-import type { ChangeReport, SnapshotIndex } from '../gateway/contract.ts';
+// What changed between two snapshots: request keys with old and new ETags, and the pages, slugs and paths they touch.
+import type { ChangeDetail, ChangeLists, ChangeReport, SnapshotIndex } from '../gateway/contract.ts';
+import { contentHash } from '../gateway/etag.ts';
+import { pageUrlOf, requestPathOf, slugOf } from './change-paths.ts';
+
+const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort();
+
+/** Compares two name → version maps. */
+function compare(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): ChangeLists {
+  const added = [...after.keys()].filter((name) => !before.has(name));
+  const changed = [...after].filter(([name, version]) => before.has(name) && before.get(name) !== version).map(([name]) => name);
+  const removed = [...before.keys()].filter((name) => !after.has(name));
+  return { added: sorted(added), changed: sorted(changed), removed: sorted(removed) };
+}
+
+function etags(index: SnapshotIndex | undefined): Map<string, string> {
+  return new Map(Object.entries(index?.entries ?? {}).map(([key, entry]) => [key, entry.etag]));
+}
+
+/** A slug's answer: its stored body, or (restricted slugs) a hash of the parts composed per caller. */
+function slugVersions(index: SnapshotIndex | undefined): Map<string, string> {
+  const versions = new Map<string, string>();
+  for (const [key, entry] of Object.entries(index?.entries ?? {})) {
+    const slug = slugOf(key);
+    if (slug !== undefined) versions.set(slug, entry.etag);
+  }
+  for (const [slug, parts] of Object.entries(index?.restrictedSlugs ?? {})) versions.set(slug, `restricted:${contentHash(JSON.stringify(parts))}`);
+  return versions;
+}
+
+/** A page is added or removed with its item; otherwise any changed key of it marks it changed. */
+function pageChanges(keys: ChangeLists): ChangeLists {
+  const urlsOf = (list: string[]) => list.map(pageUrlOf).filter((url): url is string => url !== undefined);
+  const itemUrls = (list: string[]) => urlsOf(list.filter((key) => key.startsWith('item:')));
+  const added = new Set(itemUrls(keys.added));
+  const removed = new Set(itemUrls(keys.removed));
+  const changed = urlsOf([...keys.added, ...keys.changed, ...keys.removed]).filter((url) => !added.has(url) && !removed.has(url));
+  return { added: sorted(added), changed: sorted(changed), removed: sorted(removed) };
+}
 
 export function changesBetween(previous: SnapshotIndex | undefined, current: SnapshotIndex): ChangeReport {
-  const before = previous?.entries ?? {};
-  const after = current.entries;
-  const added: string[] = [];
-  const changed: string[] = [];
-  for (const [key, entry] of Object.entries(after)) {
-    const old = before[key];
-    if (!old) added.push(key);
-    else if (old.etag !== entry.etag) changed.push(key);
-  }
-  const removed = Object.keys(before).filter((key) => !(key in after));
-  return { previous: previous?.id ?? null, current: current.id, added: added.sort(), changed: changed.sort(), removed: removed.sort() };
+  const before = etags(previous);
+  const after = etags(current);
+  const keys = compare(before, after);
+  const details: ChangeDetail[] = sorted([...keys.added, ...keys.changed, ...keys.removed])
+    .map((key) => ({ key, before: before.get(key) ?? null, after: after.get(key) ?? null }));
+  const slugs = compare(slugVersions(previous), slugVersions(current));
+  const slugKeys = [...slugs.added, ...slugs.changed, ...slugs.removed].map((slug) => `items:${slug}`);
+  const purge = [...details.map((detail) => detail.key), ...slugKeys]
+    .map((key) => requestPathOf(key, current.basePath))
+    .filter((path): path is string => path !== undefined);
+  return { previous: previous?.id ?? null, current: current.id, ...keys, details, urls: pageChanges(keys), slugs, purge: sorted(purge) };
 }

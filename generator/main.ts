@@ -42,10 +42,11 @@ async function main(): Promise<void> {
   }
   const seconds = Number(((performance.now() - started) / 1000).toFixed(2));
   const { published, stats } = outcome;
+  const changes = { added: published.changes.added.length, changed: published.changes.changed.length, removed: published.changes.removed.length };
   if (options.json) {
-    console.log(JSON.stringify({ snapshot: published.id, ...stats, responses: published.responses, files: published.files, bytes: published.bytes, seconds }));
+    console.log(JSON.stringify({ snapshot: published.id, ...stats, responses: published.responses, files: published.files, bytes: published.bytes, seconds, changes }));
   } else {
-    console.log(`snapi build: published ${published.id}: ${stats.pages} pages, ${stats.folders} folders, ${stats.drafts} drafts, ${stats.users} users, ${published.responses} responses in ${published.files} files (${published.bytes} bytes) in ${seconds} s`);
+    console.log(`snapi build: published ${published.id}: ${stats.pages} pages, ${stats.folders} folders, ${stats.drafts} drafts, ${stats.users} users, ${published.responses} responses in ${published.files} files (${published.bytes} bytes) in ${seconds} s; ${changes.added} added, ${changes.changed} changed, ${changes.removed} removed`);
   }
 }
 

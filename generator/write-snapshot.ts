@@ -4,7 +4,7 @@ import { link, mkdir, readFile, readdir, readlink, rename, rm, symlink, writeFil
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { DIST_LAYOUT, SNAPSHOT_FORMAT, type IndexEntry, type SnapshotIndex, type StoredFile } from '../gateway/contract.ts';
+import { DIST_LAYOUT, SNAPSHOT_FORMAT, type ChangeReport, type IndexEntry, type SnapshotIndex, type StoredFile } from '../gateway/contract.ts';
 import { contentHash, etagOf } from '../gateway/etag.ts';
 import { changesBetween } from './changes.ts';
 import type { BuildResult } from './types.ts';
@@ -37,6 +37,8 @@ export interface Published {
   responses: number;
   files: number;
   bytes: number;
+  /** The change report written to `changes.json`. */
+  changes: ChangeReport;
 }
 
 function snapshotId(builtAt: Date): string {
@@ -140,7 +142,8 @@ export async function publishSnapshot(result: BuildResult, options: PublishOptio
   };
   await writeFile(join(staging, DIST_LAYOUT.indexFile), JSON.stringify(index));
   await writeFile(join(staging, DIST_LAYOUT.accountsFile), JSON.stringify(result.accounts), { mode: 0o600 });
-  await writeFile(join(staging, DIST_LAYOUT.changesFile), JSON.stringify(changesBetween(previous?.index, index), null, 2));
+  const changes = changesBetween(previous?.index, index);
+  await writeFile(join(staging, DIST_LAYOUT.changesFile), JSON.stringify(changes, null, 2));
   await rename(staging, directory);
 
   // Publishing is one rename of a symlink: readers see the old snapshot or the new one, never a mix.
@@ -148,5 +151,5 @@ export async function publishSnapshot(result: BuildResult, options: PublishOptio
   await symlink(join(DIST_LAYOUT.snapshotsDir, id), temporaryLink);
   await rename(temporaryLink, join(options.distDir, DIST_LAYOUT.currentLink));
   await pruneOlder(options.distDir, new Set([id, ...(previous ? [previous.id] : [])]));
-  return { id, directory, responses: Object.keys(entries).length, files: stored.size, bytes };
+  return { id, directory, responses: Object.keys(entries).length, files: stored.size, bytes, changes };
 }

@@ -85,6 +85,11 @@ publish('records which responses were added, changed and removed since the previ
   assert.equal(report.added, []);
   assert.equal(report.removed, []);
   assert.equal(report.changed, ['content:draft:/contact', 'content:live:/contact']);
+  assert.equal(report.urls, { added: [], changed: ['/contact'], removed: [] });
+  assert.equal(report.purge, ['/typemill/api/v1/article/content?url=/contact', '/typemill/api/v1/article/content?url=/contact&draft=true']);
+  assert.equal(report.details.map((detail) => detail.key), report.changed);
+  for (const detail of report.details) assert.ok(detail.before !== null && detail.after !== null && detail.before !== detail.after, detail.key);
+  assert.equal(outcome.ok && outcome.published.changes, report);
 });
 
 publish('writes accounts to a private file and never puts a password hash into a response body', async () => {
@@ -125,9 +130,10 @@ cli('publishes the fixture site and prints one summary line', async () => {
   const distDir = await temporaryDir('cli-dist');
   try {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'generator/main.ts', '--site', fixture, '--out', distDir, '--json'], { cwd: ROOT });
-    const summary = JSON.parse(stdout) as Record<string, number | string>;
-    assert.equal(Object.keys(summary), ['snapshot', 'pages', 'folders', 'drafts', 'users', 'responses', 'files', 'bytes', 'seconds']);
+    const summary = JSON.parse(stdout) as Record<string, unknown>;
+    assert.equal(Object.keys(summary), ['snapshot', 'pages', 'folders', 'drafts', 'users', 'responses', 'files', 'bytes', 'seconds', 'changes']);
     assert.is(summary.users, 9);
+    assert.equal(summary.changes, { added: summary.responses, changed: 0, removed: 0 });
   } finally {
     await removeDir(join(fixture, '..'));
     await removeDir(distDir);

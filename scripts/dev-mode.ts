@@ -1,0 +1,89 @@
+// Live authoring: build once, serve, and rebuild on every change under content/, settings/, plugins/ and themes/.
+import { existsSync, watch } from 'node:fs';
+import type { FSWatcher } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildSite, formatProblem } from '../generator/build-site.ts';
+import type { BuildSiteOutcome } from '../generator/build-site.ts';
+import { startGateway } from '../gateway/server.ts';
+import type { Gateway } from '../gateway/server.ts';
+import type { LogWriter } from '../gateway/request-log.ts';
+
+export const WATCHED_FOLDERS = ['content', 'settings', 'plugins', 'themes'] as const;
+/** Editors write a file in several steps; one rebuild per burst of events. */
+const DEBOUNCE_MS = 80;
+
+export interface DevOptions {
+  site: string;
+  out: string;
+  port: number;
+  host: string;
+  baseUrl: string;
+  /** One line per build: what was published, or every problem. */
+  report: (line: string) => void;
+  /** The gateway's request log. */
+  log?: LogWriter;
+}
+
+export interface DevServer {
+  gateway: Gateway;
+  close(): Promise<void>;
+}
+
+function describe(outcome: BuildSiteOutcome, seconds: string): string {
+  if (!outcome.ok) return `snapi dev: build failed, still serving the previous snapshot:\n${outcome.errors.map((error) => `  ${formatProblem(error)}`).join('\n')}`;
+  const { changes, id } = outcome.published;
+  const pages = [...changes.urls.added, ...changes.urls.changed, ...changes.urls.removed];
+  const shown = pages.length > 5 ? `${pages.slice(0, 5).join(' ')} …` : pages.join(' ');
+  return `snapi dev: ${id} in ${seconds} s: ${changes.added.length} added, ${changes.changed.length} changed, ${changes.removed.length} removed${shown ? ` (${shown})` : ''}`;
+}
+
+export async function startDevServer(options: DevOptions): Promise<DevServer> {
+  const build = async (): Promise<BuildSiteOutcome> => {
+    const started = performance.now();
+    const outcome = await buildSite({ site: options.site, out: options.out, baseUrl: options.baseUrl });
+    options.report(describe(outcome, ((performance.now() - started) / 1000).toFixed(2)));
+    return outcome;
+  };
+  const first = await build();
+  if (!first.ok) throw new Error('the first build failed; fix the problems above and start again');
+  const gateway = await startGateway({ dist: options.out, port: options.port, host: options.host, ...(options.log ? { log: options.log } : {}) });
+
+  // One build at a time; changes during a build ask for exactly one more.
+  let running: Promise<void> | undefined;
+  let pending = false;
+  let timer: NodeJS.Timeout | undefined;
+  const rebuild = (): void => {
+    if (running) {
+      pending = true;
+      return;
+    }
+    running = build()
+      .then(async (outcome) => void (outcome.ok && (await gateway.reload())))
+      .catch((error: unknown) => options.report(`snapi dev: rebuild failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        running = undefined;
+        if (pending) {
+          pending = false;
+          rebuild();
+        }
+      });
+  };
+  const schedule = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(rebuild, DEBOUNCE_MS);
+  };
+  const root = resolve(options.site);
+  const watchers: FSWatcher[] = WATCHED_FOLDERS.map((folder) => join(root, folder))
+    .filter((folder) => existsSync(folder))
+    .map((folder) => watch(folder, { recursive: true }, schedule));
+
+  return {
+    gateway,
+    close: async () => {
+      for (const watcher of watchers) watcher.close();
+      clearTimeout(timer);
+      await running;
+      await gateway.close();
+    },
+  };
+}
