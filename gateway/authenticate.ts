@@ -49,3 +49,21 @@ export async function authenticate(
   tables.cache.remember(authorizationHeader, user);
   return user;
 }
+
+/** Joins a check already running for the same header, so concurrent identical requests cost one bcrypt run and
+ *  count once against the limiter. `begin` runs in the caller's tick, before anything is awaited. */
+export function authenticateOnce(
+  authorizationHeader: string,
+  credentials: Credentials,
+  tables: AuthenticationTables,
+  limiter: { begin: () => void; settle: () => void },
+): Promise<AuthenticatedUser | undefined> {
+  const remembered = tables.cache.get(authorizationHeader);
+  if (remembered !== undefined) return Promise.resolve(remembered);
+  const running = tables.cache.inFlight(authorizationHeader);
+  if (running !== undefined) return running;
+  limiter.begin();
+  const check = authenticate(authorizationHeader, credentials, tables).finally(limiter.settle);
+  tables.cache.trackInFlight(authorizationHeader, check);
+  return check;
+}

@@ -9,6 +9,9 @@ export interface AuthenticatedUser {
 export interface CredentialCache {
   get(authorizationHeader: string): AuthenticatedUser | undefined;
   remember(authorizationHeader: string, user: AuthenticatedUser): void;
+  /** The check already running for this header, if any. */
+  inFlight(authorizationHeader: string): Promise<AuthenticatedUser | undefined> | undefined;
+  trackInFlight(authorizationHeader: string, check: Promise<AuthenticatedUser | undefined>): void;
 }
 
 /** A fresh cache per loaded snapshot, so a changed password or role takes effect on reload. */
@@ -16,12 +19,20 @@ export function createCredentialCache(maxEntries = 10_000): CredentialCache {
   // A random per-process key: a memory dump does not give hashes that can be brute-forced offline.
   const hmacKey = randomBytes(32);
   const users = new Map<string, AuthenticatedUser>();
+  const checks = new Map<string, Promise<AuthenticatedUser | undefined>>();
   const keyOf = (header: string) => createHmac('sha256', hmacKey).update(header, 'utf8').digest('base64');
   return {
     get: (header) => users.get(keyOf(header)),
     remember(header, user) {
       if (users.size >= maxEntries) users.clear();
       users.set(keyOf(header), user);
+    },
+    inFlight: (header) => checks.get(keyOf(header)),
+    trackInFlight(header, check) {
+      const key = keyOf(header);
+      checks.set(key, check);
+      const forget = () => checks.delete(key);
+      check.then(forget, forget);
     },
   };
 }

@@ -7,7 +7,7 @@ import { parseBasicCredentials } from './basic-auth.ts';
 import type { Credentials } from './basic-auth.ts';
 import { clientAddress, isTrustedAddress } from './ip-trust.ts';
 import type { LoginLimiter } from './login-limiter.ts';
-import { authenticate } from './authenticate.ts';
+import { authenticateOnce } from './authenticate.ts';
 import type { VerifyPassword } from './authenticate.ts';
 import { meetsMinimumRole } from './roles.ts';
 import { ENDPOINTS } from './endpoints.ts';
@@ -121,8 +121,10 @@ export async function decide(request: GatewayRequest, tables: DecisionTables): P
   }
   const authentication = { accounts: state.snapshot.accounts, dummyHash: state.dummyHash, cache: state.credentials, verify: tables.verify };
   // Same tick as the limiter check above: a concurrent guess from this address already sees this one.
-  tables.limiter.begin(client);
-  const user = await authenticate(request.authorization, credentials, authentication).finally(() => tables.limiter.settle(client));
+  const user = await authenticateOnce(request.authorization, credentials, authentication, {
+    begin: () => tables.limiter.begin(client),
+    settle: () => tables.limiter.settle(client),
+  });
   if (user === undefined) {
     tables.limiter.recordFailure(client, tables.now);
     return unauthorized(MESSAGES.authenticationFailed);

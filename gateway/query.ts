@@ -11,11 +11,18 @@ export type Query = Map<string, QueryValue>;
 /** PHP's `max_input_vars` default: later pairs are ignored. */
 const MAX_PAIRS = 1000;
 const HEX_PAIR = /^[0-9a-fA-F]{2}$/;
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 /** `urldecode`: `+` is a space, valid `%XX` become bytes, anything else stays as written. */
 export function decodeQueryComponent(raw: string): string {
   if (!raw.includes('%') && !raw.includes('+')) return raw;
   const text = raw.replace(/\+/g, ' ');
+  // Fast path: for ASCII input with only well-formed UTF-8 escapes, decodeURIComponent gives the same string.
+  if (ASCII_ONLY.test(text)) {
+    try {
+      return decodeURIComponent(text);
+    } catch { /* a stray % or invalid UTF-8: decode byte by byte below */ }
+  }
   const bytes: number[] = [];
   for (let index = 0; index < text.length; index++) {
     const hex = text.slice(index + 1, index + 3);

@@ -17,6 +17,8 @@ import { watchSnapshots } from './snapshot-watcher.ts';
 import { systemLookup } from './trusted-hosts.ts';
 import type { HostLookup } from './trusted-hosts.ts';
 import { MESSAGES, errorReply } from './reply.ts';
+import { createBodyCache } from './body-cache.ts';
+import type { BodyCache } from './body-cache.ts';
 import type { Reply } from './reply.ts';
 import { eventLine, requestLine, stdoutLog } from './request-log.ts';
 import type { LogWriter } from './request-log.ts';
@@ -53,8 +55,8 @@ export interface Gateway {
 // requireHostHeader is checked in `handle`, so the 400 has a JSON body like every other answer.
 const SERVER_LIMITS = { headersTimeout: 10_000, requestTimeout: 15_000, maxHeaderSize: 16 * 1024, connectionsCheckingInterval: 1_000, requireHostHeader: false };
 const KEEP_ALIVE_TIMEOUT = 5_000;
-/** A socket with no traffic either way for this long is closed: clients that never read a response. */
-const IDLE_SOCKET_TIMEOUT = 20_000;
+/** A response not delivered this long after its request arrived is abandoned and its connection closed. */
+const RESPONSE_DEADLINE = 30_000;
 const FORCE_CLOSE_AFTER_MS = 10_000;
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -80,8 +82,12 @@ function toGatewayRequest(request: IncomingMessage): GatewayRequest {
   };
 }
 
+/** Bodies up to this size are answered from the body cache; larger ones are streamed from disk. */
+const CACHED_BODY_LIMIT = 1024 * 1024;
+const BODY_CACHE_BYTES = 24 * 1024 * 1024;
+
 /** Returns the number of body bytes sent. */
-async function writeReply(response: ServerResponse, reply: Reply, headOnly: boolean): Promise<number> {
+async function writeReply(response: ServerResponse, reply: Reply, headOnly: boolean, bodyCache: BodyCache): Promise<number> {
   response.writeHead(reply.status, reply.headers);
   const { body } = reply;
   if (headOnly || body.kind === 'empty') {
@@ -91,6 +97,10 @@ async function writeReply(response: ServerResponse, reply: Reply, headOnly: bool
   if (body.kind === 'bytes') {
     response.end(body.bytes);
     return body.bytes.length;
+  }
+  if (body.size <= CACHED_BODY_LIMIT) {
+    response.end(await bodyCache.read(body.path, body.size));
+    return body.size;
   }
   await pipeline(createReadStream(body.path), response);
   return body.size;
@@ -126,11 +136,13 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   const live = await openLiveSnapshot(dist, loadOptions, logEvent);
   const limiter = createLoginLimiter({ ...DEFAULT_LIMITER_OPTIONS, ...options.limiter });
   const verify = options.verify ?? verifyWithBcrypt;
+  const bodyCache = createBodyCache(BODY_CACHE_BYTES);
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const started = performance.now();
-    // Node clears the socket timeout when a keep-alive socket starts its next request; arm it again for this one.
-    request.socket.setTimeout(IDLE_SOCKET_TIMEOUT);
+    // Node's socket timeout does not fire while pipelined responses wait on a client that never reads; this does.
+    const deadline = setTimeout(() => request.socket.destroy(), RESPONSE_DEADLINE);
+    response.once('close', () => clearTimeout(deadline));
     const gatewayRequest = toGatewayRequest(request);
     let reply: Reply;
     try {
@@ -143,7 +155,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     }
     let bytes = 0;
     try {
-      bytes = await writeReply(response, reply, request.method === 'HEAD');
+      bytes = await writeReply(response, reply, request.method === 'HEAD', bodyCache);
     } catch (error) {
       logEvent('response-error', { reason: error instanceof Error ? error.message : String(error) });
       response.destroy();
@@ -154,13 +166,12 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
 
   const server = createServer(SERVER_LIMITS, (request, response) => void handle(request, response));
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT;
-  server.timeout = IDLE_SOCKET_TIMEOUT;
   server.on('clientError', answerClientError);
   // Without these listeners node drops CONNECT silently and answers unknown Expect values with an empty body.
   server.on('connect', (_request: IncomingMessage, socket: Socket) =>
     endSocketWithError(socket, 405, MESSAGES.methodNotAllowed, 'Allow: GET, HEAD\r\n'));
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) =>
-    void writeReply(response, errorReply(417, MESSAGES.expectationFailed), request.method === 'HEAD').catch(() => response.destroy()));
+    void writeReply(response, errorReply(417, MESSAGES.expectationFailed), request.method === 'HEAD', bodyCache).catch(() => response.destroy()));
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', rejectListen);
     server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => {

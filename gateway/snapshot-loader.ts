@@ -1,5 +1,5 @@
 // Reads a published snapshot folder completely into memory tables (small bodies in memory, large ones by path).
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { readFile, readdir, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DIST_LAYOUT } from './contract.ts';
 import type { Account, AccessSettings, IndexEntry, Restriction, SlugPart, SnapshotIndex, StoredFile } from './contract.ts';
@@ -14,6 +14,8 @@ import type { CredentialCache } from './credential-cache.ts';
 import type { Encoding } from './negotiate.ts';
 
 export const MEMORY_BODY_LIMIT = 64 * 1024;
+/** Total bytes read into memory at load; later bodies are read on first request (body-cache.ts), so start-up and RSS stay bounded. */
+export const MEMORY_BUDGET = 2 * 1024 * 1024;
 
 export interface StoredBody {
   /** Absolute path inside the snapshot folder. */
@@ -56,6 +58,7 @@ export interface ServingState {
 export interface LoadOptions {
   lookup: HostLookup;
   memoryBodyLimit?: number;
+  memoryBudget?: number;
 }
 
 async function readJson(path: string): Promise<unknown> {
@@ -67,15 +70,17 @@ async function readJson(path: string): Promise<unknown> {
   }
 }
 
-function createBodyReader(directory: string, memoryLimit: number) {
+function createBodyReader(directory: string, memoryLimit: number, budget: number, listed: ReadonlySet<string>) {
   const bodiesByFile = new Map<string, Promise<StoredBody>>();
+  let budgetLeft = budget;
   const readBody = async (stored: StoredFile): Promise<StoredBody> => {
     const path = join(directory, stored.file);
-    if (stored.size > memoryLimit) {
-      const { size } = await stat(path);
-      if (size !== stored.size) throw new Error(`${stored.file}: index says ${stored.size} bytes, file has ${size}`);
-      return { path, size };
+    if (stored.size > memoryLimit || stored.size > budgetLeft) {
+      // One directory listing instead of a stat per file; sizes are checked when the body is first read.
+      if (!listed.has(stored.file)) throw new Error(`${stored.file}: no such body file`);
+      return { path, size: stored.size };
     }
+    budgetLeft -= stored.size;
     const bytes = await readFile(path);
     if (bytes.length !== stored.size) throw new Error(`${stored.file}: index says ${stored.size} bytes, file has ${bytes.length}`);
     return { path, size: stored.size, bytes };
@@ -96,8 +101,13 @@ async function loadEntry(entry: IndexEntry, readBody: (stored: StoredFile) => Pr
   return { etag: entry.etag, variants, ...(entry.restriction ? { restriction: entry.restriction } : {}) };
 }
 
-async function loadEntries(index: SnapshotIndex, directory: string, memoryLimit: number): Promise<Map<string, LoadedEntry>> {
-  const readBody = createBodyReader(directory, memoryLimit);
+async function listBodies(directory: string): Promise<Set<string>> {
+  const names = await readdir(join(directory, DIST_LAYOUT.bodiesDir));
+  return new Set(names.map((name) => `${DIST_LAYOUT.bodiesDir}/${name}`));
+}
+
+async function loadEntries(index: SnapshotIndex, directory: string, memoryLimit: number, budget: number): Promise<Map<string, LoadedEntry>> {
+  const readBody = createBodyReader(directory, memoryLimit, budget, await listBodies(directory));
   const indexEntries = Object.entries(index.entries);
   const entries = new Map<string, LoadedEntry>();
   for (let start = 0; start < indexEntries.length; start += PARALLEL_READS) {
@@ -123,7 +133,7 @@ export async function loadSnapshot(distDirectory: string, options: LoadOptions):
   const directory = await realpath(join(distDirectory, DIST_LAYOUT.currentLink));
   const index = parseSnapshotIndex(await readJson(join(directory, DIST_LAYOUT.indexFile)));
   const accounts = parseAccounts(await readJson(join(directory, DIST_LAYOUT.accountsFile)));
-  const entries = await loadEntries(index, directory, options.memoryBodyLimit ?? MEMORY_BODY_LIMIT);
+  const entries = await loadEntries(index, directory, options.memoryBodyLimit ?? MEMORY_BODY_LIMIT, options.memoryBudget ?? MEMORY_BUDGET);
   const { trust, warnings } = await buildTrust(index.access, options.lookup);
   const snapshot: LoadedSnapshot = {
     id: index.id,
