@@ -55,6 +55,7 @@ export interface Gateway {
 // requireHostHeader is checked in `handle`, so the 400 has a JSON body like every other answer.
 const SERVER_LIMITS = { headersTimeout: 10_000, requestTimeout: 15_000, maxHeaderSize: 16 * 1024, connectionsCheckingInterval: 1_000, requireHostHeader: false };
 const KEEP_ALIVE_TIMEOUT = 5_000;
+const LISTEN_BACKLOG = 2048;
 /** A response not delivered this long after its request arrived is abandoned and its connection closed. */
 const RESPONSE_DEADLINE = 30_000;
 const FORCE_CLOSE_AFTER_MS = 10_000;
@@ -174,7 +175,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     void writeReply(response, errorReply(417, MESSAGES.expectationFailed), request.method === 'HEAD', bodyCache).catch(() => response.destroy()));
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', rejectListen);
-    server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => {
+    // A deeper accept queue than node's 511, so a burst of new connections waits instead of being reset.
+    server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', LISTEN_BACKLOG, () => {
       server.off('error', rejectListen);
       resolveListen();
     });
