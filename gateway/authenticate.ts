@@ -25,9 +25,20 @@ export async function createDummyHash(accounts: Iterable<Account>): Promise<stri
   return bcrypt.hash(randomUUID(), cost);
 }
 
+/** Start-up does not wait for the dummy hash: it is made shortly after load, or on the first check that needs it. */
+const DUMMY_HASH_DELAY_MS = 200;
+
+export function lazyDummyHash(accounts: Iterable<Account>): () => Promise<string> {
+  const known = [...accounts];
+  let made: Promise<string> | undefined;
+  const dummyHash = () => (made ??= createDummyHash(known));
+  setTimeout(dummyHash, DUMMY_HASH_DELAY_MS).unref();
+  return dummyHash;
+}
+
 export interface AuthenticationTables {
   accounts: ReadonlyMap<string, Account>;
-  dummyHash: string;
+  dummyHash: () => Promise<string>;
   cache: CredentialCache;
   verify: VerifyPassword;
 }
@@ -38,28 +49,25 @@ export async function authenticate(
   credentials: Credentials,
   tables: AuthenticationTables,
 ): Promise<AuthenticatedUser | undefined> {
-  const remembered = tables.cache.get(authorizationHeader);
-  if (remembered !== undefined) return remembered;
   const account = tables.accounts.get(credentials.username);
-  const hash = account !== undefined && account.hash !== '' ? account.hash : tables.dummyHash;
+  const hasHash = account !== undefined && account.hash !== '';
   // Unknown users are checked against the dummy hash, so they take as long as wrong passwords (D16).
-  const passwordMatches = await tables.verify(credentials.password, hash);
-  if (account === undefined || hash === tables.dummyHash || !passwordMatches || account.apiaccess !== true) return undefined;
+  const passwordMatches = await tables.verify(credentials.password, hasHash ? account.hash : await tables.dummyHash());
+  if (!hasHash || !passwordMatches || account.apiaccess !== true) return undefined;
   const user = { username: account.username, role: account.role };
   tables.cache.remember(authorizationHeader, user);
   return user;
 }
 
 /** Joins a check already running for the same header, so concurrent identical requests cost one bcrypt run and
- *  count once against the limiter. `begin` runs in the caller's tick, before anything is awaited. */
+ *  count once against the limiter. `begin` runs in the caller's tick, before anything is awaited. The caller has
+ *  already looked in the credential cache. */
 export function authenticateOnce(
   authorizationHeader: string,
   credentials: Credentials,
   tables: AuthenticationTables,
   limiter: { begin: () => void; settle: () => void },
 ): Promise<AuthenticatedUser | undefined> {
-  const remembered = tables.cache.get(authorizationHeader);
-  if (remembered !== undefined) return Promise.resolve(remembered);
   const running = tables.cache.inFlight(authorizationHeader);
   if (running !== undefined) return running;
   limiter.begin();

@@ -2,12 +2,12 @@
 import { matchRoute, isHealthPath, isOpenApiPath } from './routes.ts';
 import type { Route } from './routes.ts';
 import { parseQuery } from './query.ts';
-import type { Query } from './query.ts';
 import { parseBasicCredentials } from './basic-auth.ts';
 import type { Credentials } from './basic-auth.ts';
 import { clientAddress, isTrustedAddress } from './ip-trust.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { authenticateOnce } from './authenticate.ts';
+import type { AuthenticatedUser } from './credential-cache.ts';
 import type { VerifyPassword } from './authenticate.ts';
 import { meetsMinimumRole } from './roles.ts';
 import { ENDPOINTS } from './endpoints.ts';
@@ -43,6 +43,9 @@ interface RequestFacts {
   tables: DecisionTables;
   route: Route | 'health' | 'openapi' | undefined;
   client: string;
+  /** The user remembered for this Authorization header: the one credential-cache lookup of the request. */
+  remembered: AuthenticatedUser | undefined;
+  /** Parsed only when the header is not remembered. */
   credentials: Credentials | undefined;
 }
 
@@ -64,7 +67,8 @@ const GUARDS: ReadonlyArray<readonly [string, Guard]> = [
     const seconds = tables.limiter.retryAfterSeconds(client, tables.now);
     return seconds > 0 ? errorReply(429, MESSAGES.tooManyFailures, { 'Retry-After': String(seconds) }) : undefined;
   }],
-  ['no credentials', ({ credentials }) => (credentials === undefined ? unauthorized(MESSAGES.authenticationRequired) : undefined)],
+  ['no credentials', ({ remembered, credentials }) =>
+    (remembered === undefined && credentials === undefined ? unauthorized(MESSAGES.authenticationRequired) : undefined)],
 ];
 
 function unauthorized(message: string): Reply {
@@ -95,6 +99,7 @@ function safePathOf(target: string): string {
 }
 
 function answerReply(answer: Answer, route: Route, request: GatewayRequest): Reply {
+  // Every answer is a fresh reply object, so the caller may set its user.
   if (answer.kind === 'reply') return answer.reply;
   if (answer.kind === 'composed') return composedReply(answer.json, route, request.ifNoneMatch);
   return entryReply(answer.entry, route, request);
@@ -104,34 +109,43 @@ export async function decide(request: GatewayRequest, tables: DecisionTables): P
   const { state } = tables;
   const { pathname, queryString } = splitTarget(request.target);
   const basePath = state.snapshot.basePath;
+  const remembered = request.authorization === undefined ? undefined : state.credentials.get(request.authorization);
   const facts: RequestFacts = {
     request,
     tables,
     route: isHealthPath(pathname, basePath) ? 'health' : isOpenApiPath(pathname, basePath) ? 'openapi' : matchRoute(pathname, basePath),
     client: clientAddress(request.peerAddress, request.forwardedFor, state.proxy),
-    credentials: parseBasicCredentials(request.authorization),
+    remembered,
+    credentials: remembered === undefined ? parseBasicCredentials(request.authorization) : undefined,
   };
   for (const [, guard] of GUARDS) {
     const reply = guard(facts);
     if (reply !== undefined) return reply;
   }
   const { route, credentials, client } = facts;
-  if (route === undefined || route === 'health' || route === 'openapi' || credentials === undefined || request.authorization === undefined) {
+  if (route === undefined || route === 'health' || route === 'openapi' || request.authorization === undefined) {
     throw new Error('decide: a guard let an incomplete request through');
   }
-  const authentication = { accounts: state.snapshot.accounts, dummyHash: state.dummyHash, cache: state.credentials, verify: tables.verify };
-  // Same tick as the limiter check above: a concurrent guess from this address already sees this one.
-  const user = await authenticateOnce(request.authorization, credentials, authentication, {
-    begin: () => tables.limiter.begin(client),
-    settle: () => tables.limiter.settle(client),
-  });
+  const user = remembered ?? (await authenticateWithPassword(request.authorization, credentials, tables, client));
   if (user === undefined) {
     tables.limiter.recordFailure(client, tables.now);
     return unauthorized(MESSAGES.authenticationFailed);
   }
-  const withUser = (reply: Reply): Reply => ({ ...reply, user: user.username });
-  if (!meetsMinimumRole(user.role, route.minRole)) return withUser(permissionDeniedReply(user.role, route.privilege, route.resource));
-  const query: Query = parseQuery(queryString);
-  const answer = ENDPOINTS[route.endpoint]({ query, user, snapshot: state.snapshot });
-  return withUser(answerReply(answer, route, request));
+  const reply = meetsMinimumRole(user.role, route.minRole)
+    ? answerReply(ENDPOINTS[route.endpoint]({ query: parseQuery(queryString), user, snapshot: state.snapshot }), route, request)
+    : permissionDeniedReply(user.role, route.privilege, route.resource);
+  reply.user = user.username;
+  return reply;
+}
+
+/** The bcrypt path, for a header not remembered yet. */
+function authenticateWithPassword(authorization: string, credentials: Credentials | undefined, tables: DecisionTables, client: string): Promise<AuthenticatedUser | undefined> {
+  if (credentials === undefined) throw new Error('decide: a guard let a request without credentials through');
+  const { state, limiter } = tables;
+  const authentication = { accounts: state.snapshot.accounts, dummyHash: state.dummyHash, cache: state.credentials, verify: tables.verify };
+  // Same tick as the limiter check above: a concurrent guess from this address already sees this one.
+  return authenticateOnce(authorization, credentials, authentication, {
+    begin: () => limiter.begin(client),
+    settle: () => limiter.settle(client),
+  });
 }

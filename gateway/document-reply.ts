@@ -6,12 +6,11 @@ import type { LoadedSnapshot } from './snapshot-loader.ts';
 import { entryReply } from './success-reply.ts';
 
 export const YAML_CONTENT_TYPE = 'application/yaml; charset=utf-8';
-const DOCUMENT_CACHE = { cacheControl: 'private, no-cache' };
+const DOCUMENT_POLICY = { cacheControl: 'private, no-cache', contentType: YAML_CONTENT_TYPE };
 const NOT_IN_SNAPSHOT = 'The OpenAPI document is not in this snapshot. Build the site again with this snapi version.';
 
 export function documentReply(snapshot: LoadedSnapshot, request: { ifNoneMatch?: string; acceptEncoding?: string }): Reply {
   const entry = snapshot.entries.get(requestKey.openapi());
   if (entry === undefined) return errorReply(404, NOT_IN_SNAPSHOT);
-  const reply = entryReply(entry, DOCUMENT_CACHE, request);
-  return reply.status === 200 ? { ...reply, headers: { ...reply.headers, 'Content-Type': YAML_CONTENT_TYPE } } : reply;
+  return entryReply(entry, DOCUMENT_POLICY, request);
 }

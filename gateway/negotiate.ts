@@ -54,3 +54,25 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   const tags = header.match(/(?:W\/)?"[^"]*"/g) ?? [];
   return tags.some((tag) => opaqueTag(tag) === wanted);
 }
+
+const AVAILABLE: readonly ReadonlySet<Encoding>[] = [
+  new Set<Encoding>(['identity']),
+  new Set<Encoding>(['identity', 'gzip']),
+  new Set<Encoding>(['identity', 'br']),
+  new Set<Encoding>(['identity', 'gzip', 'br']),
+];
+/** Clients send a handful of distinct Accept-Encoding values; a flood of odd ones only empties the memo. */
+const MEMO_LIMIT = 1000;
+const chosenByHeader = new Map<string, Encoding[]>();
+
+/** `chooseEncoding` for a stored body with or without its gzip and brotli variants, remembered per header value. */
+export function encodingFor(header: string | undefined, hasGzip: boolean, hasBr: boolean): Encoding {
+  if (header === undefined) return 'identity';
+  let chosen = chosenByHeader.get(header);
+  if (chosen === undefined) {
+    if (chosenByHeader.size >= MEMO_LIMIT) chosenByHeader.clear();
+    chosen = AVAILABLE.map((available) => chooseEncoding(header, available));
+    chosenByHeader.set(header, chosen);
+  }
+  return chosen[(hasGzip ? 1 : 0) + (hasBr ? 2 : 0)]!;
+}

@@ -8,8 +8,9 @@ function fail(where: string, problem: string): never {
   throw new Error(`${where}: ${problem}`);
 }
 
-function record(value: unknown, where: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(where, 'expected an object');
+/** `where` may be a function, so hot callers spell out the location only on failure. */
+function record(value: unknown, where: string | (() => string)): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(typeof where === 'string' ? where : where(), 'expected an object');
   return value as Json;
 }
 
@@ -28,14 +29,21 @@ function texts(value: unknown, where: string): string[] {
   return value.map((item, position) => text(item, `${where}[${position}]`));
 }
 
-/** Body files live inside the snapshot folder: relative, no `..`, no backslashes. */
-function storedFile(value: unknown, where: string): StoredFile {
+const PARENT_SEGMENT = /(?:^|\/)\.\.(?:\/|$)/;
+
+function isPlainRelativePath(file: string): boolean {
+  return file !== '' && !file.startsWith('/') && !file.endsWith('/') && !file.includes('\\') && !file.includes('//') && !PARENT_SEGMENT.test(file);
+}
+
+/** Body files live inside the snapshot folder: relative, no `..`, no backslashes, no empty segment. */
+function storedFile(value: unknown, where: () => string): StoredFile {
   const fields = record(value, where);
-  const file = text(fields.file, `${where}.file`);
-  if (file === '' || file.startsWith('/') || file.includes('\\') || file.split('/').some((part) => part === '..' || part === '')) {
-    fail(`${where}.file`, `"${file}" is not a plain relative path`);
-  }
-  return { file, size: count(fields.size, `${where}.size`) };
+  const file = fields.file;
+  const size = fields.size;
+  if (typeof file !== 'string') fail(`${where()}.file`, 'expected a string');
+  if (!isPlainRelativePath(file)) fail(`${where()}.file`, `"${file}" is not a plain relative path`);
+  if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) fail(`${where()}.size`, 'expected a non-negative integer');
+  return { file, size };
 }
 
 function restriction(value: unknown, where: string): Restriction | undefined {
@@ -47,14 +55,20 @@ function restriction(value: unknown, where: string): Restriction | undefined {
   };
 }
 
-function indexEntry(value: unknown, where: string): IndexEntry {
+const QUOTED_ENTITY_TAG = /^"[^"]+"$/;
+
+/** Hot at load (one call per response): the error location is only spelled out on failure. */
+export function parseIndexEntry(value: unknown, key: string): IndexEntry {
+  const where = () => `index.json entries["${key}"]`;
   const fields = record(value, where);
-  const entry: IndexEntry = { ...storedFile(value, where), etag: text(fields.etag, `${where}.etag`) };
-  if (!/^"[^"]+"$/.test(entry.etag)) fail(`${where}.etag`, 'expected a quoted entity tag');
-  if (fields.gzip !== undefined) entry.gzip = storedFile(fields.gzip, `${where}.gzip`);
-  if (fields.br !== undefined) entry.br = storedFile(fields.br, `${where}.br`);
-  const rule = restriction(fields.restriction, `${where}.restriction`);
-  if (rule !== undefined) entry.restriction = rule;
+  const { file, size } = storedFile(value, where);
+  const etag = fields.etag;
+  if (typeof etag !== 'string') fail(`${where()}.etag`, 'expected a string');
+  if (!QUOTED_ENTITY_TAG.test(etag)) fail(`${where()}.etag`, 'expected a quoted entity tag');
+  const entry: IndexEntry = { file, size, etag };
+  if (fields.gzip !== undefined) entry.gzip = storedFile(fields.gzip, () => `${where()}.gzip`);
+  if (fields.br !== undefined) entry.br = storedFile(fields.br, () => `${where()}.br`);
+  if (fields.restriction !== undefined) entry.restriction = restriction(fields.restriction, `${where()}.restriction`);
   return entry;
 }
 
@@ -69,7 +83,10 @@ function mapValues<T>(value: unknown, where: string, parse: (item: unknown, wher
   return Object.fromEntries(Object.entries(fields).map(([key, item]) => [key, parse(item, `${where}["${key}"]`)]));
 }
 
-export function parseSnapshotIndex(value: unknown): SnapshotIndex {
+/** Everything but the entries, which the loader validates one by one with `parseIndexEntry`. */
+export type IndexHeader = Omit<SnapshotIndex, 'entries'> & { entries: Record<string, unknown> };
+
+export function parseIndexHeader(value: unknown): IndexHeader {
   const fields = record(value, 'index.json');
   if (fields.format !== SNAPSHOT_FORMAT) fail('index.json format', `expected ${SNAPSHOT_FORMAT}, got ${JSON.stringify(fields.format)}`);
   const counts = record(fields.counts, 'index.json counts');
@@ -96,7 +113,7 @@ export function parseSnapshotIndex(value: unknown): SnapshotIndex {
       proxy: access.proxy === true,
       trustedProxies: texts(access.trustedProxies, 'index.json access.trustedProxies'),
     },
-    entries: mapValues(fields.entries, 'index.json entries', indexEntry),
+    entries: record(fields.entries, 'index.json entries'),
     restrictedSlugs: mapValues(fields.restrictedSlugs, 'index.json restrictedSlugs', (item, where) => {
       if (!Array.isArray(item)) fail(where, 'expected an array');
       return item.map((part, position) => slugPart(part, `${where}[${position}]`));

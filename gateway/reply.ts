@@ -1,14 +1,16 @@
 // The reply the pure core hands to the HTTP shell, and the JSON error replies with their exact messages.
+import type { StoredBody } from './snapshot-loader.ts';
 
 export type ReplyBody =
   | { kind: 'empty' }
   | { kind: 'bytes'; bytes: Buffer }
-  /** Streamed from disk; the path comes from the snapshot index, never from the request. */
-  | { kind: 'file'; path: string; size: number };
+  /** A body of the snapshot, from memory or disk; its file comes from the snapshot index, never from the request. */
+  | { kind: 'stored'; stored: StoredBody };
 
 export interface Reply {
   status: number;
-  headers: Record<string, string>;
+  /** A record, or a flat `[name, value, …]` list prepared once per entry (success-reply.ts). */
+  headers: Record<string, string> | string[];
   body: ReplyBody;
   /** The authenticated user name, for the request log. */
   user?: string;

@@ -2,7 +2,6 @@
 import { STATUS_CODES, createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';
@@ -17,8 +16,7 @@ import { watchSnapshots } from './snapshot-watcher.ts';
 import { systemLookup } from './trusted-hosts.ts';
 import type { HostLookup } from './trusted-hosts.ts';
 import { MESSAGES, errorReply } from './reply.ts';
-import { createBodyCache } from './body-cache.ts';
-import type { BodyCache } from './body-cache.ts';
+import { STREAM_ABOVE_BYTES, readStoredBody, streamStoredBody } from './body-store.ts';
 import type { Reply } from './reply.ts';
 import { eventLine, requestLine, stdoutLog } from './request-log.ts';
 import type { LogWriter } from './request-log.ts';
@@ -58,6 +56,7 @@ const KEEP_ALIVE_TIMEOUT = 5_000;
 const LISTEN_BACKLOG = 2048;
 /** A response not delivered this long after its request arrived is abandoned and its connection closed. */
 const RESPONSE_DEADLINE = 30_000;
+const DEADLINE_SWEEP_MS = 1_000;
 const FORCE_CLOSE_AFTER_MS = 10_000;
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -71,24 +70,19 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
 
 function toGatewayRequest(request: IncomingMessage): GatewayRequest {
   const { headers } = request;
-  const optional = (name: string, value: string | undefined) => (value === undefined ? {} : { [name]: value });
   return {
     method: request.method ?? '',
     target: request.url ?? '',
     peerAddress: request.socket.remoteAddress ?? '',
-    ...optional('authorization', headers.authorization),
-    ...optional('ifNoneMatch', firstHeader(headers['if-none-match'])),
-    ...optional('acceptEncoding', firstHeader(headers['accept-encoding'])),
-    ...optional('forwardedFor', firstHeader(headers['x-forwarded-for'])),
+    authorization: headers.authorization,
+    ifNoneMatch: firstHeader(headers['if-none-match']),
+    acceptEncoding: firstHeader(headers['accept-encoding']),
+    forwardedFor: firstHeader(headers['x-forwarded-for']),
   };
 }
 
-/** Bodies up to this size are answered from the body cache; larger ones are streamed from disk. */
-const CACHED_BODY_LIMIT = 1024 * 1024;
-const BODY_CACHE_BYTES = 24 * 1024 * 1024;
-
 /** Returns the number of body bytes sent. */
-async function writeReply(response: ServerResponse, reply: Reply, headOnly: boolean, bodyCache: BodyCache): Promise<number> {
+async function writeReply(response: ServerResponse, reply: Reply, headOnly: boolean): Promise<number> {
   response.writeHead(reply.status, reply.headers);
   const { body } = reply;
   if (headOnly || body.kind === 'empty') {
@@ -99,12 +93,37 @@ async function writeReply(response: ServerResponse, reply: Reply, headOnly: bool
     response.end(body.bytes);
     return body.bytes.length;
   }
-  if (body.size <= CACHED_BODY_LIMIT) {
-    response.end(await bodyCache.read(body.path, body.size));
-    return body.size;
+  const { stored } = body;
+  if (stored.bytes !== undefined) response.end(stored.bytes);
+  else if (stored.size <= STREAM_ABOVE_BYTES) response.end(await readStoredBody(stored));
+  else await pipeline(streamStoredBody(stored), response);
+  return stored.size;
+}
+
+/** Responses in flight with the time their request arrived; a sweep closes those past the deadline. */
+function createDeadlineSweep(deadlineMs: number, sweepMs: number) {
+  const started = new Map<ServerResponse, number>();
+  function forget(this: ServerResponse): void {
+    started.delete(this);
   }
-  await pipeline(createReadStream(body.path), response);
-  return body.size;
+  const sweep = setInterval(() => {
+    const tooOld = performance.now() - deadlineMs;
+    for (const [response, at] of started) {
+      // Map order is arrival order: the rest arrived later.
+      if (at > tooOld) break;
+      started.delete(response);
+      response.socket?.destroy();
+    }
+  }, sweepMs);
+  sweep.unref();
+  return {
+    watch(response: ServerResponse, at: number): void {
+      started.set(response, at);
+      // `on`, not `once`: a response closes once, and `once` would allocate a wrapper per request.
+      response.on('close', forget);
+    },
+    stop: () => clearInterval(sweep),
+  };
 }
 
 /** A JSON error written straight to the socket, for requests node does not hand to `handle`. */
@@ -137,13 +156,12 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   const live = await openLiveSnapshot(dist, loadOptions, logEvent);
   const limiter = createLoginLimiter({ ...DEFAULT_LIMITER_OPTIONS, ...options.limiter });
   const verify = options.verify ?? verifyWithBcrypt;
-  const bodyCache = createBodyCache(BODY_CACHE_BYTES);
+  const deadlines = createDeadlineSweep(RESPONSE_DEADLINE, DEADLINE_SWEEP_MS);
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const started = performance.now();
     // Node's socket timeout does not fire while pipelined responses wait on a client that never reads; this does.
-    const deadline = setTimeout(() => request.socket.destroy(), RESPONSE_DEADLINE);
-    response.once('close', () => clearTimeout(deadline));
+    deadlines.watch(response, started);
     const gatewayRequest = toGatewayRequest(request);
     let reply: Reply;
     try {
@@ -156,7 +174,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     }
     let bytes = 0;
     try {
-      bytes = await writeReply(response, reply, request.method === 'HEAD', bodyCache);
+      bytes = await writeReply(response, reply, request.method === 'HEAD');
     } catch (error) {
       logEvent('response-error', { reason: error instanceof Error ? error.message : String(error) });
       response.destroy();
@@ -172,7 +190,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   server.on('connect', (_request: IncomingMessage, socket: Socket) =>
     endSocketWithError(socket, 405, MESSAGES.methodNotAllowed, 'Allow: GET, HEAD\r\n'));
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) =>
-    void writeReply(response, errorReply(417, MESSAGES.expectationFailed), request.method === 'HEAD', bodyCache).catch(() => response.destroy()));
+    void writeReply(response, errorReply(417, MESSAGES.expectationFailed), request.method === 'HEAD').catch(() => response.destroy()));
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', rejectListen);
     // A deeper accept queue than node's 511, so a burst of new connections waits instead of being reset.
@@ -200,6 +218,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     close: () => {
       watcher.close();
       clearInterval(hostRefresh);
+      deadlines.stop();
       const closed = new Promise<void>((resolveClose) => server.close(() => resolveClose()));
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), FORCE_CLOSE_AFTER_MS);

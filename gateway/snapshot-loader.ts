@@ -1,34 +1,48 @@
-// Reads a published snapshot folder completely into memory tables (small bodies in memory, large ones by path).
+// Reads a published snapshot's index into memory tables; bodies stay on disk until first asked for (body-store.ts).
 import { readFile, readdir, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DIST_LAYOUT } from './contract.ts';
-import type { Account, AccessSettings, IndexEntry, Restriction, SlugPart, SnapshotIndex, StoredFile } from './contract.ts';
-import { parseAccounts, parseSnapshotIndex } from './parse-snapshot.ts';
+import type { Account, AccessSettings, Restriction, SlugPart, SnapshotIndex, StoredFile } from './contract.ts';
+import { parseAccounts, parseIndexEntry, parseIndexHeader } from './parse-snapshot.ts';
 import { buildAddressMatcher } from './ip-trust.ts';
 import type { ProxyPolicy, TrustPolicy } from './ip-trust.ts';
 import { resolveHosts } from './trusted-hosts.ts';
 import type { HostLookup } from './trusted-hosts.ts';
-import { createDummyHash } from './authenticate.ts';
+import { lazyDummyHash } from './authenticate.ts';
 import { createCredentialCache } from './credential-cache.ts';
 import type { CredentialCache } from './credential-cache.ts';
-import type { Encoding } from './negotiate.ts';
+import type { PreparedHeaders } from './success-reply.ts';
 
-export const MEMORY_BODY_LIMIT = 64 * 1024;
-/** Total bytes read into memory at load; later bodies are read on first request (body-cache.ts), so start-up and RSS stay bounded. */
-export const MEMORY_BUDGET = 2 * 1024 * 1024;
+/** Bodies up to this size are kept in memory after their first read, within the snapshot's memory budget. */
+export const MEMORY_BODY_LIMIT = 1024 * 1024;
+/** Bytes of bodies one snapshot keeps in memory; bodies read after it is spent are read from disk each time. */
+export const MEMORY_BUDGET = 64 * 1024 * 1024;
 
+/** Per snapshot: where its body files are and how many more bytes may be kept in memory. */
+export interface BodyMemory {
+  directory: string;
+  limit: number;
+  left: number;
+}
+
+/** One body file (identity, gzip or brotli), shared by every entry with the same file. */
 export interface StoredBody {
-  /** Absolute path inside the snapshot folder. */
-  path: string;
+  /** Relative to the snapshot folder, as in the index (checked to stay inside it). */
+  file: string;
   size: number;
-  /** The bytes, for bodies up to the memory limit. */
-  bytes?: Buffer;
+  /** The bytes once read, for bodies within the memory limit and budget (body-store.ts). */
+  bytes: Buffer | undefined;
+  memory: BodyMemory;
 }
 
 export interface LoadedEntry {
   etag: string;
-  variants: ReadonlyMap<Encoding, StoredBody>;
-  restriction?: Restriction;
+  identity: StoredBody;
+  gzip: StoredBody | undefined;
+  br: StoredBody | undefined;
+  restriction: Restriction | undefined;
+  /** Header lists per encoding, made on first use (success-reply.ts). */
+  prepared: PreparedHeaders | undefined;
 }
 
 export interface LoadedSnapshot {
@@ -49,7 +63,8 @@ export interface ServingState {
   snapshot: LoadedSnapshot;
   trust: TrustPolicy;
   proxy: ProxyPolicy;
-  dummyHash: string;
+  /** The hash unknown users are checked against, made once per snapshot (about 70 ms of bcrypt). */
+  dummyHash: () => Promise<string>;
   credentials: CredentialCache;
   /** Problems that did not refuse the snapshot, such as a trusted host that did not resolve. */
   warnings: string[];
@@ -62,43 +77,13 @@ export interface LoadOptions {
 }
 
 async function readJson(path: string): Promise<unknown> {
-  const text = await readFile(path, 'utf8');
+  // Read as bytes and decoded once: the text can be collected as soon as it is parsed.
+  const bytes = await readFile(path);
   try {
-    return JSON.parse(text);
+    return JSON.parse(bytes.toString('utf8'));
   } catch (error) {
     throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-}
-
-function createBodyReader(directory: string, memoryLimit: number, budget: number, listed: ReadonlySet<string>) {
-  const bodiesByFile = new Map<string, Promise<StoredBody>>();
-  let budgetLeft = budget;
-  const readBody = async (stored: StoredFile): Promise<StoredBody> => {
-    const path = join(directory, stored.file);
-    if (stored.size > memoryLimit || stored.size > budgetLeft) {
-      // One directory listing instead of a stat per file; sizes are checked when the body is first read.
-      if (!listed.has(stored.file)) throw new Error(`${stored.file}: no such body file`);
-      return { path, size: stored.size };
-    }
-    budgetLeft -= stored.size;
-    const bytes = await readFile(path);
-    if (bytes.length !== stored.size) throw new Error(`${stored.file}: index says ${stored.size} bytes, file has ${bytes.length}`);
-    return { path, size: stored.size, bytes };
-  };
-  return (stored: StoredFile): Promise<StoredBody> => {
-    const pending = bodiesByFile.get(stored.file) ?? readBody(stored);
-    bodiesByFile.set(stored.file, pending);
-    return pending;
-  };
-}
-
-const PARALLEL_READS = 64;
-
-async function loadEntry(entry: IndexEntry, readBody: (stored: StoredFile) => Promise<StoredBody>): Promise<LoadedEntry> {
-  const stored: Array<[Encoding, StoredFile | undefined]> = [['identity', entry], ['gzip', entry.gzip], ['br', entry.br]];
-  const variants = new Map<Encoding, StoredBody>();
-  for (const [encoding, file] of stored) if (file !== undefined) variants.set(encoding, await readBody(file));
-  return { etag: entry.etag, variants, ...(entry.restriction ? { restriction: entry.restriction } : {}) };
 }
 
 async function listBodies(directory: string): Promise<Set<string>> {
@@ -106,14 +91,32 @@ async function listBodies(directory: string): Promise<Set<string>> {
   return new Set(names.map((name) => `${DIST_LAYOUT.bodiesDir}/${name}`));
 }
 
-async function loadEntries(index: SnapshotIndex, directory: string, memoryLimit: number, budget: number): Promise<Map<string, LoadedEntry>> {
-  const readBody = createBodyReader(directory, memoryLimit, budget, await listBodies(directory));
-  const indexEntries = Object.entries(index.entries);
+/** Validates every entry and shares one StoredBody per file. No body is read here: bodies are read on first use. */
+function loadEntries(rawEntries: Record<string, unknown>, listed: ReadonlySet<string>, memory: BodyMemory): Map<string, LoadedEntry> {
+  const bodies = new Map<string, StoredBody>();
+  const bodyOf = (stored: StoredFile): StoredBody => {
+    const known = bodies.get(stored.file);
+    if (known !== undefined) {
+      if (known.size !== stored.size) throw new Error(`${stored.file}: the index gives it two sizes, ${known.size} and ${stored.size}`);
+      return known;
+    }
+    // One directory listing instead of a stat per file; sizes are checked when the body is first read.
+    if (!listed.has(stored.file)) throw new Error(`${stored.file}: no such body file`);
+    const body: StoredBody = { file: stored.file, size: stored.size, bytes: undefined, memory };
+    bodies.set(stored.file, body);
+    return body;
+  };
   const entries = new Map<string, LoadedEntry>();
-  for (let start = 0; start < indexEntries.length; start += PARALLEL_READS) {
-    const batch = indexEntries.slice(start, start + PARALLEL_READS);
-    const loaded = await Promise.all(batch.map(([, entry]) => loadEntry(entry, readBody)));
-    batch.forEach(([key], position) => entries.set(key, loaded[position]!));
+  for (const key in rawEntries) {
+    const entry = parseIndexEntry(rawEntries[key], key);
+    entries.set(key, {
+      etag: entry.etag,
+      identity: bodyOf(entry),
+      gzip: entry.gzip === undefined ? undefined : bodyOf(entry.gzip),
+      br: entry.br === undefined ? undefined : bodyOf(entry.br),
+      restriction: entry.restriction,
+      prepared: undefined,
+    });
   }
   return entries;
 }
@@ -131,9 +134,15 @@ export async function buildTrust(access: AccessSettings, lookup: HostLookup): Pr
 /** Loads `<dist>/current`; throws with a reason when anything is missing or malformed. */
 export async function loadSnapshot(distDirectory: string, options: LoadOptions): Promise<ServingState> {
   const directory = await realpath(join(distDirectory, DIST_LAYOUT.currentLink));
-  const index = parseSnapshotIndex(await readJson(join(directory, DIST_LAYOUT.indexFile)));
-  const accounts = parseAccounts(await readJson(join(directory, DIST_LAYOUT.accountsFile)));
-  const entries = await loadEntries(index, directory, options.memoryBodyLimit ?? MEMORY_BODY_LIMIT, options.memoryBudget ?? MEMORY_BUDGET);
+  const [rawIndex, rawAccounts, listed] = await Promise.all([
+    readJson(join(directory, DIST_LAYOUT.indexFile)),
+    readJson(join(directory, DIST_LAYOUT.accountsFile)),
+    listBodies(directory),
+  ]);
+  const index = parseIndexHeader(rawIndex);
+  const accounts = parseAccounts(rawAccounts);
+  const limit = options.memoryBodyLimit ?? MEMORY_BODY_LIMIT;
+  const entries = loadEntries(index.entries, listed, { directory, limit, left: options.memoryBudget ?? MEMORY_BUDGET });
   const { trust, warnings } = await buildTrust(index.access, options.lookup);
   const snapshot: LoadedSnapshot = {
     id: index.id,
@@ -151,7 +160,7 @@ export async function loadSnapshot(distDirectory: string, options: LoadOptions):
     snapshot,
     trust,
     proxy: { enabled: index.access.proxy, proxies: buildAddressMatcher(index.access.trustedProxies, 'trusted proxy') },
-    dummyHash: await createDummyHash(snapshot.accounts.values()),
+    dummyHash: lazyDummyHash(snapshot.accounts.values()),
     credentials: createCredentialCache(),
     warnings,
   };

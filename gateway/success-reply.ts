@@ -1,49 +1,80 @@
 // 200 and 304 replies: ETag, cache policy, If-None-Match and the precompressed variant to send.
 import { contentHash, etagOf } from './etag.ts';
 import type { Route } from './routes.ts';
-import type { LoadedEntry } from './snapshot-loader.ts';
-import { chooseEncoding, matchesIfNoneMatch } from './negotiate.ts';
+import type { LoadedEntry, StoredBody } from './snapshot-loader.ts';
+import { encodingFor, matchesIfNoneMatch } from './negotiate.ts';
 import type { Encoding } from './negotiate.ts';
 import { COMMON_HEADERS, JSON_CONTENT_TYPE } from './reply.ts';
 import type { Reply } from './reply.ts';
 
-/** What a reply needs of its route: the cache policy. */
-export type CachePolicy = Pick<Route, 'cacheControl'>;
-
-function notModified(etag: string, route: CachePolicy): Reply {
-  return { status: 304, headers: { ETag: etag, 'Cache-Control': route.cacheControl, ...COMMON_HEADERS }, body: { kind: 'empty' } };
+/** What a reply needs of its route: the cache policy, and the content type when it is not JSON. */
+export interface ReplyPolicy {
+  cacheControl: Route['cacheControl'];
+  contentType?: string;
 }
 
-function okHeaders(etag: string, route: CachePolicy, size: number): Record<string, string> {
+/** Flat header lists (`[name, value, …]`) per entry, made on the entry's first request and reused after. */
+export interface PreparedHeaders {
+  policy: ReplyPolicy;
+  notModified: string[];
+  ok: Record<Encoding, string[] | undefined>;
+}
+
+const COMMON_HEADER_LIST = Object.entries(COMMON_HEADERS).flat();
+
+function notModifiedHeaders(etag: string, policy: ReplyPolicy): string[] {
+  return ['ETag', etag, 'Cache-Control', policy.cacheControl, ...COMMON_HEADER_LIST];
+}
+
+function okHeaders(etag: string, policy: ReplyPolicy, size: number, encoding: Encoding): string[] {
+  return [
+    'Content-Type', policy.contentType ?? JSON_CONTENT_TYPE,
+    'Content-Length', String(size),
+    'ETag', etag,
+    'Cache-Control', policy.cacheControl,
+    ...COMMON_HEADER_LIST,
+    ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]),
+  ];
+}
+
+function prepare(entry: LoadedEntry, policy: ReplyPolicy): PreparedHeaders {
+  const variant = (encoding: Encoding, body: StoredBody | undefined) => (body === undefined ? undefined : okHeaders(entry.etag, policy, body.size, encoding));
   return {
-    'Content-Type': JSON_CONTENT_TYPE,
-    'Content-Length': String(size),
-    ETag: etag,
-    'Cache-Control': route.cacheControl,
-    ...COMMON_HEADERS,
+    policy,
+    notModified: notModifiedHeaders(entry.etag, policy),
+    ok: { identity: variant('identity', entry.identity), gzip: variant('gzip', entry.gzip), br: variant('br', entry.br) },
   };
+}
+
+/** The entry's header lists for this policy; an entry is served under one policy, so the first is kept. */
+function preparedHeaders(entry: LoadedEntry, policy: ReplyPolicy): PreparedHeaders {
+  const prepared = entry.prepared;
+  if (prepared !== undefined && prepared.policy === policy) return prepared;
+  const made = prepare(entry, policy);
+  if (prepared === undefined) entry.prepared = made;
+  return made;
 }
 
 export function entryReply(
   entry: LoadedEntry,
-  route: CachePolicy,
-  request: { ifNoneMatch?: string; acceptEncoding?: string },
+  policy: ReplyPolicy,
+  request: { ifNoneMatch?: string | undefined; acceptEncoding?: string | undefined },
 ): Reply {
-  if (matchesIfNoneMatch(request.ifNoneMatch, entry.etag)) return notModified(entry.etag, route);
-  const encoding = chooseEncoding(request.acceptEncoding, new Set<Encoding>(entry.variants.keys()));
-  const variant = entry.variants.get(encoding) ?? entry.variants.get('identity');
-  if (variant === undefined) throw new Error(`entry ${entry.etag} has no identity body`);
-  const headers = okHeaders(entry.etag, route, variant.size);
-  if (encoding !== 'identity' && entry.variants.has(encoding)) headers['Content-Encoding'] = encoding;
-  const body: Reply['body'] =
-    variant.bytes === undefined ? { kind: 'file', path: variant.path, size: variant.size } : { kind: 'bytes', bytes: variant.bytes };
-  return { status: 200, headers, body };
+  const prepared = preparedHeaders(entry, policy);
+  if (request.ifNoneMatch !== undefined && matchesIfNoneMatch(request.ifNoneMatch, entry.etag)) {
+    return { status: 304, headers: prepared.notModified, body: { kind: 'empty' } };
+  }
+  const encoding = encodingFor(request.acceptEncoding, entry.gzip !== undefined, entry.br !== undefined);
+  const stored = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
+  const headers = prepared.ok[encoding];
+  if (stored === undefined || headers === undefined) throw new Error(`entry ${entry.etag} has no ${encoding} body`);
+  return { status: 200, headers, body: { kind: 'stored', stored } };
 }
 
-export function composedReply(json: string, route: Route, ifNoneMatch: string | undefined): Reply {
+export function composedReply(json: string, route: ReplyPolicy, ifNoneMatch: string | undefined): Reply {
   const bytes = Buffer.from(json, 'utf8');
   // Same hash as the generator's tags, so a composed body equal to a stored one has the same ETag.
   const etag = etagOf(contentHash(bytes));
-  if (matchesIfNoneMatch(ifNoneMatch, etag)) return notModified(etag, route);
-  return { status: 200, headers: okHeaders(etag, route, bytes.length), body: { kind: 'bytes', bytes } };
+  if (matchesIfNoneMatch(ifNoneMatch, etag)) return { status: 304, headers: notModifiedHeaders(etag, route), body: { kind: 'empty' } };
+  return { status: 200, headers: okHeaders(etag, route, bytes.length, 'identity'), body: { kind: 'bytes', bytes } };
 }

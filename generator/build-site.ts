@@ -1,9 +1,10 @@
 // The whole pipeline as one call (load → build → publish), for the CLI, `npm start` and tests.
 import { resolve } from 'node:path';
-import { build } from './build.ts';
+import { finishBuild, planBuild } from './build.ts';
 import { loadSite } from './load.ts';
 import { openApiResponse } from './openapi-document.ts';
 import type { BuildProblem, BuildResult } from './types.ts';
+import { renderSitePages } from './render-pages.ts';
 import { publishSnapshot, type Published } from './write-snapshot.ts';
 
 export interface BuildSiteOptions {
@@ -12,6 +13,8 @@ export interface BuildSiteOptions {
   baseUrl: string;
   rootPath?: string;
   onStage?: (stage: string) => void;
+  /** Render worker threads; default: one per other core when many pages need rendering. */
+  workers?: number;
 }
 
 export type BuildSiteOutcome =
@@ -22,15 +25,26 @@ export function formatProblem(problem: BuildProblem): string {
   return `${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.message}`;
 }
 
+function byFileAndLine(left: BuildProblem, right: BuildProblem): number {
+  return left.file < right.file ? -1 : left.file > right.file ? 1 : (left.line ?? 0) - (right.line ?? 0);
+}
+
 export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteOutcome> {
   options.onStage?.('reading site');
   const loaded = await loadSite(options.site, options.baseUrl, options.rootPath);
   options.onStage?.('rendering pages');
-  const result = build(loaded.source);
-  const errors = [...loaded.errors, ...result.errors];
-  if (errors.length > 0) return { ok: false, errors, warnings: result.warnings };
+  const plan = planBuild(loaded.source);
+  // Files are read concurrently, so problems arrive in any order; sorted, the output is the same on every run.
+  const errors = [...loaded.errors, ...plan.errors].sort(byFileAndLine);
+  if (errors.length > 0) return { ok: false, errors, warnings: plan.warnings };
+  const out = resolve(options.out);
+  const pages = await renderSitePages(plan, { outDir: out, ...(options.workers !== undefined ? { workers: options.workers } : {}) });
+  const result = finishBuild(plan, pages.rendered);
   options.onStage?.('writing snapshot');
   const withDocument = { ...result, responses: [...result.responses, await openApiResponse()] };
-  const published = await publishSnapshot(withDocument, { distDir: resolve(options.out), baseUrl: loaded.source.baseUrl, builtAt: new Date() });
+  const [published] = await Promise.all([
+    publishSnapshot(withDocument, { distDir: out, baseUrl: loaded.source.baseUrl, builtAt: new Date() }),
+    pages.saveCache(),
+  ]);
   return { ok: true, published, stats: result.stats, warnings: result.warnings };
 }

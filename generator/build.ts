@@ -1,18 +1,18 @@
 // The pure core: a site's sources in, every response body of the API out (no file system access).
 import { ROLES, requestKey, type SlugPart } from '../gateway/contract.ts';
-import type { RenderOptions } from './markdown/render.ts';
+import { renderContent, type ContentJob, type ContentSettings, type RenderedContent } from './content-bodies.ts';
 import { encodePhpJson } from './php-json.ts';
 import { walkItems } from './tree/build-items.ts';
 import { orderedItem, type Item } from './tree/item.ts';
+import { duplicateUrlWarnings } from './site/duplicate-urls.ts';
 import { BUILT_IN_TABS, FALLBACK_THEME_TABS, fieldsFor, mergeTabs, parseMetatabs } from './site/meta-definitions.ts';
 import { metaBody } from './site/meta-values.ts';
 import { mainNavigation, pluginSystemEntries, systemNavigation } from './site/navigation-menus.ts';
-import { pageContent } from './site/page-content.ts';
 import { parseSources, type ParsedSources } from './site/parse-sources.ts';
 import { activePlugins, listSetting, settingsBody } from './site/settings.ts';
 import { buildSiteModel, restrictionOf, storedMeta, type SiteModel } from './site/site-model.ts';
 import { readUsers, usersByEmail, usersByRole } from './site/users.ts';
-import type { BuildResult, BuiltResponse, SiteSource } from './types.ts';
+import type { BuildProblem, BuildResult, BuiltResponse, SiteSource } from './types.ts';
 import { isRecord } from './yaml.ts';
 
 const CONTENT = 'content';
@@ -40,25 +40,42 @@ function pageFileMtime(source: SiteSource, pathWithoutType: string, path: string
   return 0;
 }
 
-function renderOptions(source: SiteSource, model: SiteModel): RenderOptions {
+function contentSettings(source: SiteSource, model: SiteModel): ContentSettings {
   return {
     baseUrl: source.baseUrl,
     langattr: model.langattr,
     headlineAnchors: model.settings.headlineanchors === true,
     urlSchemes: listSetting(model.settings.urlschemes),
-    fileExists: (path) => source.knownPaths.has(path.replace(/^\/+/, '')),
   };
 }
 
-function pageResponses(source: SiteSource, sources: ParsedSources, model: SiteModel): BuiltResponse[] {
+interface PageEntry {
+  url: string;
+  item: Item | undefined;
+  pathWithoutType: string;
+  path: string;
+}
+
+function pageEntries(model: SiteModel): PageEntry[] {
+  return [
+    { url: '/', item: undefined, pathWithoutType: '/index', path: '/index.md' },
+    ...[...model.byUrl].map(([url, item]) => ({ url, item, pathWithoutType: item.pathWithoutType, path: item.path })),
+  ];
+}
+
+function contentJob(sources: ParsedSources, page: PageEntry): ContentJob {
+  return {
+    page: page.pathWithoutType,
+    markdown: sources.markdown.get(`${CONTENT}${page.pathWithoutType}.md`),
+    draftBlocks: sources.drafts.get(`${CONTENT}${page.pathWithoutType}.txt`),
+  };
+}
+
+function pageResponses(plan: BuildPlan, rendered: RenderedPages): BuiltResponse[] {
+  const { source, sources, model } = plan;
   const responses: BuiltResponse[] = [];
   const tabs = metaTabs(model, sources);
-  const options = renderOptions(source, model);
-  const pages: Array<{ url: string; item: Item | undefined; pathWithoutType: string; path: string; itemBody: Record<string, unknown> }> = [
-    { url: '/', item: undefined, pathWithoutType: '/index', path: '/index.md', itemBody: model.home },
-    ...[...model.byUrl].map(([url, item]) => ({ url, item, pathWithoutType: item.pathWithoutType, path: item.path, itemBody: orderedItem(item) })),
-  ];
-  for (const page of pages) {
+  for (const page of plan.pages) {
     const meta = storedMeta(sources, page.pathWithoutType);
     const restriction = restrictionOf(meta);
     const withRestriction = restriction ? { restriction } : {};
@@ -66,14 +83,12 @@ function pageResponses(source: SiteSource, sources: ParsedSources, model: SiteMo
     const metadata = metaBody(isFolder ? tabs.folder : tabs.page, sources.yaml.get(`${CONTENT}${page.pathWithoutType}.yaml`), {
       name: page.item ? page.item.name : 'home', isFolder, ...(page.item?.contains ? { contains: page.item.contains } : {}),
     }, { author: model.settings.author, pageFileMtimeMs: pageFileMtime(source, page.pathWithoutType, page.path) });
-    const content = pageContent({
-      markdown: sources.markdown.get(`${CONTENT}${page.pathWithoutType}.md`),
-      draftBlocks: sources.drafts.get(`${CONTENT}${page.pathWithoutType}.txt`),
-    }, options);
-    responses.push({ key: requestKey.item(page.url), body: encodePhpJson({ item: page.itemBody }), ...withRestriction });
+    const content = rendered.get(page.pathWithoutType) ?? renderContent(contentJob(sources, page), plan.contentSettings, source.knownPaths);
+    const itemBody = page.item ? orderedItem(page.item) : model.home;
+    responses.push({ key: requestKey.item(page.url), body: encodePhpJson({ item: itemBody }), ...withRestriction });
     responses.push({ key: requestKey.meta(page.url), body: encodePhpJson(metadata), ...withRestriction });
-    if (content.live) responses.push({ key: requestKey.content(page.url, false), body: encodePhpJson(content.live), ...withRestriction });
-    if (content.draft) responses.push({ key: requestKey.content(page.url, true), body: encodePhpJson(content.draft), ...withRestriction });
+    if (content.live !== undefined) responses.push({ key: requestKey.content(page.url, false), body: content.live, ...withRestriction });
+    if (content.draft !== undefined) responses.push({ key: requestKey.content(page.url, true), body: content.draft, ...withRestriction });
   }
   return responses;
 }
@@ -106,17 +121,55 @@ function navigationResponses(model: SiteModel, sources: ParsedSources): BuiltRes
   return responses;
 }
 
-export function build(source: SiteSource): BuildResult {
+/** Content bodies by page (`pathWithoutType`); a page missing here is rendered in place. */
+export type RenderedPages = ReadonlyMap<string, RenderedContent>;
+
+/** Everything before rendering: parsed sources, the site model and the pages to render, as plain data. */
+export interface BuildPlan {
+  source: SiteSource;
+  sources: ParsedSources;
+  model: SiteModel;
+  users: ReturnType<typeof readUsers>;
+  pages: PageEntry[];
+  contentSettings: ContentSettings;
+  contentJobs: ContentJob[];
+  errors: BuildProblem[];
+  warnings: BuildProblem[];
+}
+
+export function planBuild(source: SiteSource): BuildPlan {
   const sources = parseSources(source);
   const model = buildSiteModel(source, sources);
   const users = readUsers([...sources.yaml].filter(([path]) => /^settings\/users\/[^/]+\.yaml$/.test(path))
     .map(([file, data]) => ({ name: file.slice('settings/users/'.length, -'.yaml'.length), file, data })));
+  const pages = pageEntries(model);
+  return {
+    source, sources, model, users, pages,
+    contentSettings: contentSettings(source, model),
+    contentJobs: pages.map((page) => contentJob(sources, page)),
+    errors: sources.errors,
+    warnings: [...duplicateUrlWarnings(model.draftTree, model.byUrl), ...users.warnings],
+  };
+}
+
+/** Renders every page's content in this thread (build-site.ts uses the render cache and worker threads instead). */
+export function renderPages(plan: BuildPlan): RenderedPages {
+  return new Map(plan.contentJobs.map((job) => [job.page, renderContent(job, plan.contentSettings, plan.source.knownPaths)]));
+}
+
+export function build(source: SiteSource): BuildResult {
+  const plan = planBuild(source);
+  return finishBuild(plan, renderPages(plan));
+}
+
+export function finishBuild(plan: BuildPlan, rendered: RenderedPages): BuildResult {
+  const { sources, model, users } = plan;
   const userRecords = Object.fromEntries([...users.records].map(([name, record]) => [name, encodePhpJson(record)]));
   const userList = (names: string[] | undefined) => `{"userdata":[${(names ?? []).map((name) => userRecords[name]).join(',')}]}`;
   const slugs = slugResponses(sources, model);
   const responses = [
     ...navigationResponses(model, sources),
-    ...pageResponses(source, sources, model),
+    ...pageResponses(plan, rendered),
     ...slugs.responses,
     ...[...usersByRole(users)].map(([role, names]) => ({ key: requestKey.usersByRole(role), body: userList(names) })),
     ...[...usersByEmail(users)].map(([email, names]) => ({ key: requestKey.usersByEmail(email), body: userList(names) })),
@@ -141,7 +194,7 @@ export function build(source: SiteSource): BuildResult {
       drafts: sources.drafts.size,
       users: users.records.size,
     },
-    errors: sources.errors,
-    warnings: users.warnings,
+    errors: plan.errors,
+    warnings: plan.warnings,
   };
 }

@@ -36,17 +36,75 @@ function isPhpList(members: ReadonlyArray<[string, unknown]>): boolean {
   return members.every(([key], index) => key === String(index));
 }
 
-export function encodePhpJson(value: unknown): string {
+/** The reference encoder, one value at a time; the fast path below falls back to it when a string looks like its float marker. */
+function encodeValue(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'string') return encodeString(value);
   if (typeof value === 'number') return encodeNumber(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (value instanceof PhpFloat) return encodeFloat(value.value);
-  if (Array.isArray(value)) return '[' + value.map(encodePhpJson).join(',') + ']';
+  if (Array.isArray(value)) return '[' + value.map(encodeValue).join(',') + ']';
   if (typeof value === 'object') {
     const defined = Object.entries(value as Record<string, unknown>).filter(([, member]) => member !== undefined);
-    if (isPhpList(defined)) return '[' + defined.map(([, member]) => encodePhpJson(member)).join(',') + ']';
-    return '{' + defined.map(([key, member]) => encodeString(key) + ':' + encodePhpJson(member)).join(',') + '}';
+    if (isPhpList(defined)) return '[' + defined.map(([, member]) => encodeValue(member)).join(',') + ']';
+    return '{' + defined.map(([key, member]) => encodeString(key) + ':' + encodeValue(member)).join(',') + '}';
   }
   return 'null';
+}
+
+// The fast path: one native JSON.stringify for the whole value, then one pass each for `/` and non-ASCII
+// (in JSON text both occur only inside strings). Numbers PHP prints differently travel as marked strings.
+const FLOAT_MARK = '\u0000php-float:';
+const MARKED_FLOAT = /"\\u0000php-float:([^"]*)"/g;
+const HAS_NON_ASCII = /[\u0080-\uffff]/;
+const EMPTY_LIST: readonly unknown[] = [];
+let markedFloats = 0;
+
+function markFloat(value: number): number | string {
+  const text = encodeFloat(value);
+  if (text === String(value)) return value;
+  markedFloats++;
+  return FLOAT_MARK + text;
+}
+
+/** An object as PHP sees an array: undefined members dropped, keys 0..n-1 make a list. */
+function phpArray(value: Record<string, unknown>): unknown {
+  const keys = Object.keys(value);
+  if (keys[0] !== '0') {
+    // Integer keys come first, so without a key "0" the defined members can only form the empty list.
+    for (const key of keys) if (value[key] !== undefined) return value;
+    return EMPTY_LIST;
+  }
+  const defined = keys.filter((key) => value[key] !== undefined);
+  for (let index = 0; index < defined.length; index++) if (defined[index] !== String(index)) return value;
+  return defined.map((key) => value[key]);
+}
+
+function phpReplacer(_key: string, value: unknown): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+    case 'undefined':
+      return value;
+    case 'number':
+      return Number.isInteger(value) && Math.abs(value) < 2 ** 63 ? value : markFloat(value);
+    case 'object':
+      if (value === null || Array.isArray(value)) return value;
+      if (value instanceof PhpFloat) return markFloat(value.value);
+      return phpArray(value as Record<string, unknown>);
+    default:
+      return null;
+  }
+}
+
+export function encodePhpJson(value: unknown): string {
+  markedFloats = 0;
+  let text = JSON.stringify(value, phpReplacer) as string | undefined;
+  if (text === undefined) return 'null';
+  if (text.includes('/')) text = text.replaceAll('/', '\\/');
+  if (HAS_NON_ASCII.test(text)) text = text.replace(NON_ASCII, (character) => '\\u' + character.charCodeAt(0).toString(16).padStart(4, '0'));
+  if (markedFloats === 0 && !text.includes('\\u0000php-float:')) return text;
+  let found = 0;
+  const restored = text.replace(MARKED_FLOAT, (_match, float: string) => (found++, float));
+  return found === markedFloats ? restored : encodeValue(value);
 }

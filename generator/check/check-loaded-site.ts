@@ -1,6 +1,7 @@
 // Runs the pure build and the checker's rules over a loaded site; no file system access.
 import { build } from '../build.ts';
 import type { LoadedSite } from '../load.ts';
+import { isDuplicateUrlWarning } from '../site/duplicate-urls.ts';
 import { parseSources } from '../site/parse-sources.ts';
 import { buildSiteModel } from '../site/site-model.ts';
 import { checkSite } from './check-site.ts';
@@ -13,7 +14,8 @@ export function checkLoadedSite(loaded: LoadedSite): Finding[] {
   return sortFindings(checkSite({
     source: loaded.source,
     problems: [...loaded.errors, ...result.errors],
-    warnings: result.warnings,
+    // The checker reports duplicate URLs itself, as errors; the build's warning would say it twice.
+    warnings: result.warnings.filter((warning) => !isDuplicateUrlWarning(warning)),
     draftTree: model.draftTree,
     basePath: model.basePath,
     responses: result.responses,

@@ -36,7 +36,8 @@ export function readUsers(files: readonly UserFile[]): Users {
     const { password, ...record } = data;
     const role = typeof data.userrole === 'string' ? data.userrole : '';
     if (typeof password !== 'string' || password === '') warnings.push({ file, message: 'user has no password; API login is impossible' });
-    if (!(ROLES as readonly string[]).includes(role)) warnings.push({ file, message: `user role "${role}" is not one of ${ROLES.join(', ')}; every endpoint refuses it` });
+    if (role === '') warnings.push({ file, message: 'user has no role (userrole); every endpoint refuses it' });
+    else if (!(ROLES as readonly string[]).includes(role)) warnings.push({ file, message: `user role "${role}" is not one of ${ROLES.join(', ')}; every endpoint refuses it` });
     records.set(name, record);
     accounts[name] = {
       username: typeof data.username === 'string' ? data.username : name,

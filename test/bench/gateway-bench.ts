@@ -60,6 +60,9 @@ function mixedRequests(index: SnapshotIndex): MixedRequest[] {
   return requests;
 }
 
+/** What most HTTP client libraries send by default; the gateway answers with the stored brotli body (nginx: gzip). */
+const ACCEPT_ENCODING = 'gzip, br';
+
 function authorization(user: BenchUser): string {
   return `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`;
 }
@@ -95,12 +98,17 @@ function medianServer(runs: readonly ServerFigures[]): ServerFigures {
   return { requestsPerSecond: of('requestsPerSecond'), p50Ms: of('p50Ms'), p99Ms: of('p99Ms'), errors: of('errors'), non2xx: of('non2xx'), total: of('total'), rssMb: of('rssMb') };
 }
 
-/** Hard-links each request's identity body to `r/<n>.json`, so nginx serves the same bytes by a plain path. */
+/** Hard-links each request's identity body to `r/<n>.json` and its gzip sibling to `r/<n>.json.gz` (nginx's
+ *  gzip_static; Debian's nginx has no brotli), so nginx serves the same bytes by a plain path. */
 async function nginxRoot(options: GatewayBenchOptions, index: SnapshotIndex, snapshotDir: string, requests: readonly MixedRequest[]): Promise<string> {
   const root = join(options.workDir, 'nginx-root');
   await rm(root, { recursive: true, force: true });
   await mkdir(join(root, 'r'), { recursive: true });
-  await Promise.all(requests.map((request, position) => link(join(snapshotDir, index.entries[request.key]!.file), join(root, 'r', `${position}.json`))));
+  await Promise.all(requests.map(async (request, position) => {
+    const entry = index.entries[request.key]!;
+    await link(join(snapshotDir, entry.file), join(root, 'r', `${position}.json`));
+    if (entry.gzip) await link(join(snapshotDir, entry.gzip.file), join(root, 'r', `${position}.json.gz`));
+  }));
   return root;
 }
 
@@ -127,10 +135,13 @@ export async function runGatewayBench(options: GatewayBenchOptions): Promise<Gat
   const index = JSON.parse(await readFile(join(snapshotDir, DIST_LAYOUT.indexFile), 'utf8')) as SnapshotIndex;
   const mixed = mixedRequests(index);
   const readers = options.users.filter((user) => ['author', 'editor', 'administrator'].includes(user.role));
-  const apiRequests = mixed.map((request, position) => ({ path: request.path, headers: { Authorization: authorization(readers[position % readers.length]!) } }));
+  const apiRequests = mixed.map((request, position) => ({
+    path: request.path,
+    headers: { Authorization: authorization(readers[position % readers.length]!), 'Accept-Encoding': ACCEPT_ENCODING },
+  }));
   const nginx = options.tools.nginx;
   const root = 'path' in nginx ? await nginxRoot(options, index, snapshotDir, mixed) : '';
-  const nginxRequests = mixed.map((_request, position) => ({ path: `/r/${position}.json` }));
+  const nginxRequests = mixed.map((_request, position) => ({ path: `/r/${position}.json`, headers: { 'Accept-Encoding': ACCEPT_ENCODING } }));
 
   const runs = { snapi: [] as ServerFigures[], bare: [] as ServerFigures[], nginx: [] as ServerFigures[] };
   for (let round = 0; round < options.rounds; round++) {

@@ -54,8 +54,16 @@ export function memoryOf(pid: number | undefined): { rssMb: number; peakRssMb: n
   }
 }
 
+/** The node arguments of `npm run serve` (`node <flags> gateway/serve.mjs`), so the bench runs what users run, without npm in between. */
+function serveArguments(): string[] {
+  const scripts = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const [program, ...args] = (scripts.serve ?? '').split(' ');
+  if (program !== 'node') throw new Error(`package.json "serve" does not start with node: ${scripts.serve}`);
+  return args;
+}
+
 export function startGatewayProcess(tools: Tools, dist: string, port: number): Promise<RunningServer> {
-  const [command, args] = pinned(tools, SERVER_CORE, process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'gateway', 'main.ts'), '--dist', dist, '--port', String(port)]);
+  const [command, args] = pinned(tools, SERVER_CORE, process.execPath, [...serveArguments(), '--dist', dist, '--port', String(port)]);
   return startServer(command, args, 'listening', PROJECT_ROOT);
 }
 
@@ -70,7 +78,7 @@ export async function startNginx(tools: Tools, nginx: string, workDir: string, r
   await writeFile(config, `daemon off;\nmaster_process off;\nworker_processes 1;\npid ${join(workDir, 'nginx.pid')};\nerror_log ${join(workDir, 'nginx-error.log')};\n` +
     `events { worker_connections 1024; }\nhttp {\n  access_log off;\n  default_type application/json;\n` +
     ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${join(workDir, `nginx-${name}`)};\n`).join('') +
-    `  server {\n    listen 127.0.0.1:${port};\n    root ${root};\n    location / { add_header X-Content-Type-Options nosniff; }\n  }\n}\n`);
+    `  server {\n    listen 127.0.0.1:${port};\n    root ${root};\n    gzip_static on;\n    location / { add_header X-Content-Type-Options nosniff; }\n  }\n}\n`);
   const [command, args] = pinned(tools, SERVER_CORE, nginx, ['-c', config, '-p', workDir]);
   const started = performance.now();
   const child = spawn(command, args, { cwd: workDir, stdio: 'ignore' });

@@ -27,7 +27,7 @@ export const ROLE_USERS = [USERS.guest, USERS.member, USERS.contributor, USERS.a
 
 const navigation = (role: string, name: string) => `{"${name}":{"fixture":"${name} for ${role}"}}`;
 
-/** Larger than the 64 KiB memory limit, so it is streamed from disk. */
+/** About 80 KB, with gzip and brotli variants. Bodies above 1 MiB are streamed: see body-store.test.ts. */
 export const BIG_CONTENT = `{"content":[{"id":0,"markdown":"${'big page '.repeat(9000)}","html":"streamed"}]}`;
 
 export const BODIES: Record<string, FixtureBody> = {

@@ -84,3 +84,33 @@ structures('leaves out members that are undefined', () => {
   assert.is(encodePhpJson({ a: 1, b: undefined }), '{"a":1}');
 });
 structures.run();
+
+const wholeBodies = suite('encodePhpJson: whole bodies');
+
+wholeBodies('writes floats PHP prints differently anywhere in a nested body', () => {
+  assert.is(encodePhpJson({ a: [new PhpFloat(1e20), 0.5, new PhpFloat(-0)], b: { c: 1e-7, d: Number.NaN } }), '{"a":[1.0e+20,0.5,-0],"b":{"c":1.0e-7,"d":0}}');
+});
+
+wholeBodies('keeps a string that looks like the internal float marker a string', () => {
+  assert.is(encodePhpJson({ s: '\u0000php-float:1', f: new PhpFloat(1e20) }), '{"s":"\\u0000php-float:1","f":1.0e+20}');
+  assert.is(encodePhpJson(['\u0000php-float:2']), '["\\u0000php-float:2"]');
+});
+
+wholeBodies('writes an object whose members are all undefined as []', () => {
+  assert.is(encodePhpJson({ meta: { a: undefined } }), '{"meta":[]}');
+});
+
+wholeBodies('decides list or object after leaving out undefined members', () => {
+  assert.is(encodePhpJson({ x: { 0: 'a', 1: undefined }, y: { 0: undefined, 1: 'b' } }), '{"x":["a"],"y":{"1":"b"}}');
+});
+
+wholeBodies('writes undefined in a list and a function anywhere as null', () => {
+  assert.is(encodePhpJson({ list: [undefined, 1], f: () => 1 }), '{"list":[null,1],"f":null}');
+  assert.is(encodePhpJson(undefined), 'null');
+});
+
+wholeBodies('escapes slashes and non-ASCII in keys and values of a whole body', () => {
+  assert.is(encodePhpJson({ content: [{ id: 0, markdown: '# Ä/ö', html: '<h1>Ä/ö 😀</h1>' }] }),
+    '{"content":[{"id":0,"markdown":"# \\u00c4\\/\\u00f6","html":"<h1>\\u00c4\\/\\u00f6 \\ud83d\\ude00<\\/h1>"}]}');
+});
+wholeBodies.run();

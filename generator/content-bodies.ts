@@ -1,0 +1,40 @@
+// One page's content bodies as JSON text from plain data, so a worker thread or the render cache can stand in for the renderer.
+import type { RenderOptions } from './markdown/render.ts';
+import { encodePhpJson } from './php-json.ts';
+import { pageContent, type PageSources } from './site/page-content.ts';
+
+/** What one page's content depends on, besides the site-wide settings. */
+export interface ContentJob extends PageSources {
+  /** `pathWithoutType` of the page: `/index`, `/01-guides/02-setup`. */
+  page: string;
+}
+
+/** RenderOptions without `fileExists`, which the caller answers from the site's known paths. */
+export type ContentSettings = Omit<RenderOptions, 'fileExists'>;
+
+/** One file-existence question the renderer asked, with its answer: the cache replays them to validate an entry. */
+export type FileProbe = readonly [path: string, exists: boolean];
+
+export interface RenderedContent {
+  live: string | undefined;
+  draft: string | undefined;
+  probes: FileProbe[];
+}
+
+/** Site-relative path as the build's known-path set holds it. */
+export function knownPathOf(path: string): string {
+  return path.replace(/^\/+/, '');
+}
+
+export function renderContent(job: PageSources, settings: ContentSettings, knownPaths: ReadonlySet<string>): RenderedContent {
+  const probes: FileProbe[] = [];
+  const fileExists = (path: string) => {
+    const exists = knownPaths.has(knownPathOf(path));
+    probes.push([path, exists]);
+    return exists;
+  };
+  const content = pageContent(job, { ...settings, fileExists });
+  const live = content.live ? encodePhpJson(content.live) : undefined;
+  const draft = content.draft === content.live ? live : content.draft ? encodePhpJson(content.draft) : undefined;
+  return { live, draft, probes };
+}

@@ -1,0 +1,90 @@
+// Bodies of a loaded snapshot: kept in memory after the first read while the budget lasts, checked, streamed when large.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadSnapshot } from '../../gateway/snapshot-loader.ts';
+import type { ServingState } from '../../gateway/snapshot-loader.ts';
+import { readStoredBody } from '../../gateway/body-store.ts';
+import { chooseEncoding, encodingFor } from '../../gateway/negotiate.ts';
+import type { Encoding } from '../../gateway/negotiate.ts';
+import { makeTempDist, writeAndPublish } from './make-snapshot.ts';
+import { startFixture } from './start-fixture.ts';
+import { send } from './http-client.ts';
+import { basic, standardSpec, USERS } from './fixture.ts';
+
+const FIRST = '{"content":[{"fixture":"first body"}]}';
+const SECOND = '{"content":[{"fixture":"second body"}]}';
+
+async function loadTwoBodies(name: string, memoryBudget: number): Promise<{ dist: string; state: ServingState }> {
+  const dist = await makeTempDist(name);
+  await writeAndPublish(dist, {
+    id: `${name}-1`,
+    bodies: { 'content:live:/first': { json: FIRST, compressed: false }, 'content:live:/second': { json: SECOND, compressed: false } },
+    users: [],
+  });
+  return { dist, state: await loadSnapshot(dist, { lookup: async () => [], memoryBudget }) };
+}
+
+const identityOf = (state: ServingState, key: string) => state.snapshot.entries.get(key)!.identity;
+
+const Memory = suite('bodies in memory and on disk');
+
+Memory('keeps bodies in memory after their first read until the budget is spent, then reads them from disk each time', async () => {
+  const { dist, state } = await loadTwoBodies('budget', Buffer.byteLength(FIRST));
+  try {
+    const first = identityOf(state, 'content:live:/first');
+    const second = identityOf(state, 'content:live:/second');
+    const before = [first.bytes, second.bytes];
+    const texts = [(await readStoredBody(first)).toString('utf8'), (await readStoredBody(second)).toString('utf8')];
+    assert.equal({ before, texts, kept: [first.bytes?.toString('utf8'), second.bytes], left: first.memory.left }, {
+      before: [undefined, undefined], texts: [FIRST, SECOND], kept: [FIRST, undefined], left: 0,
+    });
+  } finally {
+    await rm(dist, { recursive: true, force: true });
+  }
+});
+
+Memory('refuses to send a body whose file size differs from the index', async () => {
+  const { dist, state } = await loadTwoBodies('resized', 1024);
+  try {
+    const first = identityOf(state, 'content:live:/first');
+    await writeFile(join(state.snapshot.directory, first.file), '{}');
+    const error = await readStoredBody(first).then(() => undefined, (reason: unknown) => (reason instanceof Error ? reason.message : String(reason)));
+    assert.equal([error, first.bytes], [`${first.file}: index says ${Buffer.byteLength(FIRST)} bytes, file has 2`, undefined]);
+  } finally {
+    await rm(dist, { recursive: true, force: true });
+  }
+});
+
+Memory('streams a body larger than 1 MiB from disk with its exact bytes', async () => {
+  const huge = `{"content":[{"id":0,"markdown":"${'streamed page '.repeat(80_000)}"}]}`;
+  const fixture = await startFixture('huge', { bodies: { ...standardSpec('unused').bodies, 'content:live:/huge': { json: huge, compressed: false } } });
+  try {
+    const response = await send(fixture.gateway.url, '/api/v1/article/content?url=huge', { headers: { Authorization: basic(USERS.administrator) } });
+    assert.equal([response.status, response.headers['content-length'], response.text === huge], [200, String(Buffer.byteLength(huge)), true]);
+  } finally {
+    await fixture.gateway.close();
+  }
+});
+
+Memory.run();
+
+const Negotiation = suite('remembered encoding choice');
+
+Negotiation('gives the same encoding as chooseEncoding for every header and set of stored variants, also when asked again', () => {
+  const headers = ['gzip, br', 'br;q=0.5, gzip', 'identity;q=0, *;q=0.2', '*', 'gzip;q=0', 'deflate', ''];
+  const variants: Array<[boolean, boolean]> = [[false, false], [true, false], [false, true], [true, true]];
+  const expected: Encoding[] = [];
+  const remembered: Encoding[] = [];
+  for (const header of headers) {
+    for (const [hasGzip, hasBr] of variants) {
+      const available = new Set<Encoding>(['identity', ...(hasGzip ? ['gzip' as const] : []), ...(hasBr ? ['br' as const] : [])]);
+      expected.push(chooseEncoding(header, available));
+      remembered.push(encodingFor(header, hasGzip, hasBr), encodingFor(header, hasGzip, hasBr));
+    }
+  }
+  assert.equal(remembered, expected.flatMap((encoding) => [encoding, encoding]));
+});
+
+Negotiation.run();
