@@ -3,6 +3,7 @@ import type { BuildProblem, SiteSource } from '../types.ts';
 import { BuildError } from '../types.ts';
 import { parseYaml } from '../yaml.ts';
 import { splitBlocks } from '../markdown/split-blocks.ts';
+import { nameWithoutType } from '../tree/entry-name.ts';
 import { mergeWithYaml, readFrontMatter } from './front-matter.ts';
 
 export interface ParsedSources {
@@ -35,11 +36,10 @@ export function parseDraft(text: string, file: string): string[] {
   return value;
 }
 
-/** `content/a/01-x.2.md` → `content/a/01-x`: Typemill's pathWithoutType cuts the name at its first dot. */
+/** `content/a/01-x.2.md` → `content/a/01-x`, the page's pathWithoutType. */
 function withoutType(path: string): string {
   const slash = path.lastIndexOf('/');
-  const name = path.slice(slash + 1);
-  return path.slice(0, slash + 1) + name.slice(0, name.indexOf('.'));
+  return path.slice(0, slash + 1) + nameWithoutType(path.slice(slash + 1));
 }
 
 /** Front matter fills the page's yaml (the sibling file wins per field); `draft: true` makes the page a draft. */

@@ -1,6 +1,7 @@
 // The site as one value: settings, the draft and live trees with yaml values applied, and the lookups.
 import type { Restriction } from '../../gateway/contract.ts';
 import { buildItems, walkItems } from '../tree/build-items.ts';
+import { byteOrder } from '../tree/entry-name.ts';
 import type { Item } from '../tree/item.ts';
 import { liveItems } from '../tree/live-tree.ts';
 import { itemsBySlug, itemsByUrl } from '../tree/lookup.ts';
@@ -33,7 +34,7 @@ function topFolders(paths: Iterable<string>, root: string, marker?: string): str
     const [top, name, file] = path.split('/');
     if (top === root && name && file && (!marker || file === marker)) names.add(name);
   }
-  return [...names].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  return [...names].sort(byteOrder);
 }
 
 export function storedMeta(sources: ParsedSources, pathWithoutType: string): Record<string, unknown> {

@@ -1,5 +1,5 @@
 // Turns scanned folder entries into the draft tree of items (reference-semantics 1.4, 2, 3.1).
-import { nameParts, parseEntryName } from './entry-name.ts';
+import { byteOrder, nameParts, nameWithoutType, parseEntryName } from './entry-name.ts';
 import type { Item } from './item.ts';
 import type { ScanEntry } from './scan-folder.ts';
 
@@ -38,12 +38,13 @@ function containsFromYaml(folderPath: string, context: TreeContext): 'pages' | '
   return context.readContentText(`${folderPath}/index.yaml`)?.includes('contains: posts') ? 'posts' : 'pages';
 }
 
-/** Rule H (or Y for a folder with at most one entry); top-level folders always use Y (shallow scan). */
+/** Top-level folders always use rule Y (Typemill scans them shallowly); deeper ones rule H. */
 function folderContains(entries: ScanEntry[], folderPath: string, topLevel: boolean, context: TreeContext): 'pages' | 'posts' {
-  if (topLevel || entries.length <= 1) return containsFromYaml(folderPath, context);
+  if (topLevel) return containsFromYaml(folderPath, context);
   return childrenArePosts(entries, folderPath, context) ? 'posts' : 'pages';
 }
 
+/** Rule H on the full scan, or Y for a folder with at most one entry. */
 function childrenArePosts(entries: ScanEntry[], folderPath: string, context: TreeContext): boolean {
   if (entries.length <= 1) return containsFromYaml(folderPath, context) === 'posts';
   const first = entries[0];
@@ -53,7 +54,7 @@ function childrenArePosts(entries: ScanEntry[], folderPath: string, context: Tre
 }
 
 function descendingByBytes(entries: ScanEntry[]): ScanEntry[] {
-  return [...entries].sort((a, b) => Buffer.compare(Buffer.from(b.name), Buffer.from(a.name)));
+  return [...entries].sort((a, b) => byteOrder(b.name, a.name));
 }
 
 export function buildItems(entries: ScanEntry[], context: TreeContext, parent: Parent = { path: '', urlRelWoF: '', keyPath: undefined, chapter: undefined }): Item[] {
@@ -85,8 +86,7 @@ export function buildItems(entries: ScanEntry[], context: TreeContext, parent: P
       // D13: a top-level file's chapter is the integer key+1 (Typemill would give the string ".N").
       const chapter = topLevel ? key + 1 : `${parent.chapter}.${key + 1}`;
       const { status, fileType } = FILE_STATUS[parsed.type] ?? { status: 'modified' as const, fileType: 'txt' };
-      const firstDot = entry.name.indexOf('.');
-      items.push({ ...shared, elementType: 'file', status, fileType, pathWithoutType: `${parent.path}/${entry.name.slice(0, firstDot)}`, chapter });
+      items.push({ ...shared, elementType: 'file', status, fileType, pathWithoutType: `${parent.path}/${nameWithoutType(entry.name)}`, chapter });
     }
   }
   return items;

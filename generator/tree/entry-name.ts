@@ -8,6 +8,17 @@ export function nameParts(entryName: string): string[] {
   return entryName.split(SEPARATORS);
 }
 
+/** Typemill's pathWithoutType cuts a file name at its FIRST dot: `01-version.2.md` → `01-version`. */
+export function nameWithoutType(fileName: string): string {
+  const firstDot = fileName.indexOf('.');
+  return firstDot < 0 ? fileName : fileName.slice(0, firstDot);
+}
+
+/** PHP scandir order: compare UTF-8 bytes, never locale order. */
+export function byteOrder(left: string, right: string): number {
+  return Buffer.compare(Buffer.from(left), Buffer.from(right));
+}
+
 export interface EntryName {
   order: string | null;
   name: string;

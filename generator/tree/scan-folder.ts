@@ -1,5 +1,5 @@
 // Typemill's Folder::scanFolder on a list of paths: byte-order sort, dot-files skipped, drafts merged into `.txtmd`.
-import { nameParts } from './entry-name.ts';
+import { byteOrder, nameParts } from './entry-name.ts';
 
 export type ScanEntry = { kind: 'file'; name: string } | { kind: 'folder'; name: string; entries: ScanEntry[] };
 
@@ -19,10 +19,6 @@ export function toListing(entries: readonly string[]): Listing {
     if (isDirectory && !listing.has(path)) listing.set(path, []);
   }
   return listing;
-}
-
-function byteOrder(left: string, right: string): number {
-  return Buffer.compare(Buffer.from(left), Buffer.from(right));
 }
 
 export function scanFolder(listing: Listing, folderPath: string): ScanEntry[] {
