@@ -1,4 +1,5 @@
-// One JSON line per request and per gateway event; never the Authorization header.
+// One JSON line per request and per gateway event; never the Authorization header, a cookie or a password in the target.
+import { loggableTarget } from './log-redaction.ts';
 
 export type LogWriter = (line: string) => void;
 
@@ -49,7 +50,7 @@ export function requestLine(entry: RequestLogEntry, time: Date): string {
   return JSON.stringify({
     time: time.toISOString(),
     method: entry.method,
-    path: entry.target.slice(0, MAX_LOGGED_PATH),
+    path: loggableTarget(entry.target).slice(0, MAX_LOGGED_PATH),
     status: entry.status,
     bytes: entry.bytes,
     ms: Math.round(entry.ms * 10) / 10,

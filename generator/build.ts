@@ -148,7 +148,7 @@ export function planBuild(source: SiteSource): BuildPlan {
     contentSettings: contentSettings(source, model),
     contentJobs: pages.map((page) => contentJob(sources, page)),
     errors: sources.errors,
-    warnings: [...duplicateUrlWarnings(model.draftTree, model.byUrl), ...users.warnings],
+    warnings: [...sources.warnings, ...duplicateUrlWarnings(model.draftTree, model.byUrl), ...users.warnings],
   };
 }
 

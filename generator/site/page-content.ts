@@ -15,12 +15,13 @@ export interface PageContent {
 }
 
 function contentBody(blocks: readonly string[], source: 'md' | 'txt', options: RenderOptions): Record<string, unknown> | undefined {
-  if (blocks.length === 0) return undefined;
+  // An empty draft array is falsy in Typemill; a .md file of only whitespace is not, and answers `{"content":[]}`.
+  if (blocks.length === 0 && source === 'txt') return undefined;
   const html = renderBlocks(blocks, source, options);
   return { content: blocks.map((markdown, id) => ({ id, markdown, html: html[id] ?? '' })) };
 }
 
-/** A missing, empty or `0` file has no content (404), like Typemill's falsy check. */
+/** A missing, empty or `0` file has no content (404), like Typemill's falsy check; whitespace alone is content. */
 export function pageContent(page: PageSources, options: RenderOptions): PageContent {
   const hasMarkdown = page.markdown !== undefined && page.markdown !== '' && page.markdown !== '0';
   const live = hasMarkdown ? contentBody(splitBlocks(page.markdown ?? ''), 'md', options) : undefined;

@@ -16,6 +16,7 @@ export interface ParsedSources {
   /** Content entries a front matter `draft: true` turns into drafts: `.md` path → `.txt` path, or `` when a real draft exists. */
   renamedEntries: Map<string, string>;
   errors: BuildProblem[];
+  warnings: BuildProblem[];
 }
 
 function problemOf(error: unknown, file: string): BuildProblem {
@@ -49,7 +50,9 @@ function applyFrontMatter(sources: ParsedSources, source: SiteSource): void {
     try {
       frontMatter = readFrontMatter(text, path);
     } catch (error) {
-      sources.errors.push(problemOf(error, path));
+      // Typemill renders such a page as markdown (a rule and what follows); the warning points at the likely typo.
+      const problem = problemOf(error, path);
+      sources.warnings.push({ ...problem, message: `${problem.message}; the page starts with --- but this is not YAML front matter, so it is read as markdown` });
     }
     if (!frontMatter) continue;
     const base = withoutType(path);
@@ -65,7 +68,7 @@ function applyFrontMatter(sources: ParsedSources, source: SiteSource): void {
 }
 
 export function parseSources(source: SiteSource): ParsedSources {
-  const sources: ParsedSources = { yaml: new Map(), drafts: new Map(), markdown: new Map(), renamedEntries: new Map(), errors: [] };
+  const sources: ParsedSources = { yaml: new Map(), drafts: new Map(), markdown: new Map(), renamedEntries: new Map(), errors: [], warnings: [] };
   for (const file of source.files.values()) {
     try {
       if (file.path.endsWith('.yaml')) sources.yaml.set(file.path, parseYaml(file.text, file.path));

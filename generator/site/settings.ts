@@ -1,5 +1,6 @@
 // Site settings as Typemill's API returns them: defaults, the user's settings.yaml, derived paths (7.1, O6, D6).
 import { isRecord } from '../yaml.ts';
+import { isSecretName } from '../../gateway/secret-names.ts';
 
 export const TYPEMILL_VERSION = '2.10.0';
 
@@ -27,15 +28,10 @@ export interface SettingsInput {
 }
 
 /** Keys that look like secrets are removed at any depth (D6). */
-function isSecretKey(key: string): boolean {
-  const lower = key.toLowerCase();
-  return lower.includes('password') || lower.includes('secret') || lower.includes('token') || lower.endsWith('key');
-}
-
 function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (!isRecord(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !isSecretKey(key)).map(([key, member]) => [key, withoutSecrets(member)]));
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !isSecretName(key)).map(([key, member]) => [key, withoutSecrets(member)]));
 }
 
 /** The merged settings, before secrets are removed: what the rest of the build reads. */

@@ -22,7 +22,7 @@ function site(paths: string[], yaml: Record<string, unknown> = {}, files: string
     mtimes: new Map(),
     knownPaths: new Set([...paths.map((path) => `content/${path}`), ...files]),
   };
-  return { source, sources: { yaml: new Map(Object.entries(yaml)), drafts: new Map(), markdown: new Map(), renamedEntries: new Map(), errors: [] } };
+  return { source, sources: { yaml: new Map(Object.entries(yaml)), drafts: new Map(), markdown: new Map(), renamedEntries: new Map(), errors: [], warnings: [] } };
 }
 
 function model(paths: string[], yaml: Record<string, unknown> = {}, files: string[] = []) {

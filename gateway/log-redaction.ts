@@ -1,0 +1,38 @@
+// The request target as the log may hold it: no user information, no values of secret-named query parameters.
+import { isSecretName } from './secret-names.ts';
+
+const REDACTED = 'REDACTED';
+/** `scheme://` or `//` followed by an authority that may carry `user:password@`. */
+const AUTHORITY_START = /^((?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/)([^/?#]*)/;
+/** Cheap pre-check: only targets whose query could name a secret are taken apart. */
+const MAY_NAME_SECRET = /password|secret|token|key/i;
+
+function withoutUserInfo(target: string): string {
+  const match = AUTHORITY_START.exec(target);
+  if (match === null) return target;
+  const [whole, start = '', authority = ''] = match;
+  const at = authority.lastIndexOf('@');
+  return at < 0 ? target : start + authority.slice(at + 1) + target.slice(whole.length);
+}
+
+/** Names that hold secrets are ASCII, so decoding %00–%7F is enough, and a malformed escape elsewhere cannot hide one. */
+function decodedName(rawName: string): string {
+  return rawName.replace(/\+/g, ' ').replace(/%([0-7][0-9A-Fa-f])/g, (_escape, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+function redactPair(pair: string): string {
+  const equals = pair.indexOf('=');
+  const rawName = equals < 0 ? pair : pair.slice(0, equals);
+  // `password[]=x` and `auth[password]=x` are PHP array names: any segment may name the secret.
+  const named = decodedName(rawName).split(/[[\]]/).some((segment) => segment !== '' && isSecretName(segment));
+  return named && equals >= 0 ? `${rawName}=${REDACTED}` : pair;
+}
+
+/** Absolute-form targets lose `user:password@`; values of query parameters named like secrets become REDACTED. */
+export function loggableTarget(target: string): string {
+  const plain = target.startsWith('/') && !target.startsWith('//') ? target : withoutUserInfo(target);
+  const questionMark = plain.indexOf('?');
+  if (questionMark < 0 || !MAY_NAME_SECRET.test(decodedName(plain.slice(questionMark + 1)))) return plain;
+  const query = plain.slice(questionMark + 1).split('&').map(redactPair).join('&');
+  return `${plain.slice(0, questionMark + 1)}${query}`;
+}
