@@ -1,5 +1,5 @@
 // The pure core: a site's sources in, every response body of the API out (no file system access).
-import { ROLES, requestKey, type SlugPart } from '../gateway/contract.ts';
+import { ROLES, requestKey, type SlugPart } from '../gateway/snapshot/contract.ts';
 import { renderContent, type ContentJob, type ContentSettings, type RenderedContent } from './content-bodies.ts';
 import { encodePhpJson } from './php-json.ts';
 import { walkItems } from './tree/build-items.ts';

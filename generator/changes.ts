@@ -1,6 +1,6 @@
 // What changed between two snapshots: request keys with old and new ETags, and the pages, slugs and paths they touch.
-import type { ChangeDetail, ChangeLists, ChangeReport, SnapshotIndex } from '../gateway/contract.ts';
-import { contentHash } from '../gateway/etag.ts';
+import type { ChangeDetail, ChangeLists, ChangeReport, SnapshotIndex } from '../gateway/snapshot/contract.ts';
+import { contentHash } from '../gateway/snapshot/etag.ts';
 import { pageUrlOf, requestPathOf, slugOf } from './change-paths.ts';
 
 const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort();

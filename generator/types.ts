@@ -1,5 +1,5 @@
 // Shapes that cross the generator's boundaries: what the loader reads and what the pure build returns.
-import type { Accounts, AccessSettings, Restriction, SlugPart } from '../gateway/contract.ts';
+import type { Accounts, AccessSettings, Restriction, SlugPart } from '../gateway/snapshot/contract.ts';
 
 /** A file of the site folder, path relative to the site root with `/` separators. */
 export interface SourceFile {

@@ -4,8 +4,8 @@ import { link, mkdir, readFile, readdir, readlink, rename, rm, symlink, writeFil
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { DIST_LAYOUT, SNAPSHOT_FORMAT, type ChangeReport, type IndexEntry, type SnapshotIndex, type StoredFile } from '../gateway/contract.ts';
-import { contentHash, etagOf } from '../gateway/etag.ts';
+import { DIST_LAYOUT, SNAPSHOT_FORMAT, type ChangeReport, type IndexEntry, type SnapshotIndex, type StoredFile } from '../gateway/snapshot/contract.ts';
+import { contentHash, etagOf } from '../gateway/snapshot/etag.ts';
 import { changesBetween } from './changes.ts';
 import type { BuildResult } from './types.ts';
 

@@ -2,10 +2,13 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { buildGateway } from '../gateway/cli/build-gateway.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const uvuBin = join(root, 'node_modules', 'uvu', 'bin.js');
 const pattern = process.argv[2] ?? '\\.test\\.ts$';
+// Tests that start the gateway as a process run the built file, as production does: build it from the current sources.
+await buildGateway();
 const child = spawn(process.execPath, ['--import', 'tsx', uvuBin, 'test', pattern], {
   cwd: root,
   stdio: ['ignore', 'pipe', 'inherit'],

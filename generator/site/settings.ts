@@ -1,6 +1,6 @@
 // Site settings as Typemill's API returns them: defaults, the user's settings.yaml, derived paths (7.1, O6, D6).
 import { isRecord } from '../yaml.ts';
-import { isSecretName } from '../../gateway/secret-names.ts';
+import { isSecretName } from '../../gateway/snapshot/secret-names.ts';
 
 export const TYPEMILL_VERSION = '2.10.0';
 

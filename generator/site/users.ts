@@ -1,5 +1,5 @@
 // User records and the private accounts table from settings/users/*.yaml (reference-semantics 8, D3).
-import { ROLES, type Account } from '../../gateway/contract.ts';
+import { ROLES, type Account } from '../../gateway/snapshot/contract.ts';
 import type { BuildProblem } from '../types.ts';
 import { isRecord } from '../yaml.ts';
 

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIST_LAYOUT, requestKey, type SnapshotIndex } from '../../gateway/contract.ts';
+import { DIST_LAYOUT, requestKey, type SnapshotIndex } from '../../gateway/snapshot/contract.ts';
 import { PROJECT_ROOT } from './build-bench.ts';
 import type { LoadFigures, LoadPlan } from './load-client.ts';
 import type { BenchUser } from './make-site.ts';

@@ -1,7 +1,7 @@
 // The request log never holds credentials: user information, Authorization, cookies, secret-named query parameters.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loggableTarget } from '../../gateway/log-redaction.ts';
+import { loggableTarget } from '../../gateway/http/log-redaction.ts';
 import { exchange } from '../hostile/raw-http.ts';
 import { startFixture } from './start-fixture.ts';
 import type { RunningFixture } from './start-fixture.ts';

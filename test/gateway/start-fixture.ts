@@ -1,7 +1,7 @@
 // Test helper: publishes the standard snapshot in a fresh temp dist and starts a gateway on a loopback port.
 import { rm } from 'node:fs/promises';
-import { startGateway } from '../../gateway/server.ts';
-import type { Gateway, GatewayOptions } from '../../gateway/server.ts';
+import { startGateway } from '../../gateway/http/server.ts';
+import type { Gateway, GatewayOptions } from '../../gateway/http/server.ts';
 import { makeTempDist, writeAndPublish } from './make-snapshot.ts';
 import type { SnapshotSpec } from './make-snapshot.ts';
 import { standardSpec } from './fixture.ts';

@@ -6,7 +6,7 @@ import { send } from './http-client.ts';
 import { BODIES, USERS, basic, standardSpec } from './fixture.ts';
 import { writeAndPublish, writeSnapshot, publishSnapshot } from './make-snapshot.ts';
 import { startFixture } from './start-fixture.ts';
-import { verifyWithBcrypt } from '../../gateway/authenticate.ts';
+import { verifyWithBcrypt } from '../../gateway/auth/authenticate.ts';
 
 const EDITOR = { Authorization: basic(USERS.editor) };
 const OLD_NAVIGATION = BODIES['navigation:live']!.json;

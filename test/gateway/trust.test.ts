@@ -5,8 +5,8 @@ import { send } from './http-client.ts';
 import type { RequestOptions } from './http-client.ts';
 import { USERS, basic } from './fixture.ts';
 import { startFixture } from './start-fixture.ts';
-import type { AccessSettings } from '../../gateway/contract.ts';
-import type { GatewayOptions } from '../../gateway/server.ts';
+import type { AccessSettings } from '../../gateway/snapshot/contract.ts';
+import type { GatewayOptions } from '../../gateway/http/server.ts';
 
 const EDITOR = { Authorization: basic(USERS.editor) };
 const UNTRUSTED = '{"message":"Access denied: your address is not trusted for API access."}';

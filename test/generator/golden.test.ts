@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { requestKey } from '../../gateway/contract.ts';
+import { requestKey } from '../../gateway/snapshot/contract.ts';
 import { buildSite } from '../../generator/build-site.ts';
 import { copyFixture, FIXTURES, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { goldenFileName, readSnapshot } from '../helpers/snapshot-bodies.ts';

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DIST_LAYOUT, type ChangeReport } from '../../gateway/contract.ts';
+import { DIST_LAYOUT, type ChangeReport } from '../../gateway/snapshot/contract.ts';
 import { buildSite } from '../../generator/build-site.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { readSnapshot } from '../helpers/snapshot-bodies.ts';
@@ -112,7 +112,7 @@ cli('prints every error as path:line: message, exits 1 and publishes nothing', a
   const broken = await copyFixture('broken-draft');
   const distDir = await temporaryDir('cli-dist');
   try {
-    const error = await run(process.execPath, ['--import', 'tsx', 'generator/main.ts', '--site', broken, '--out', distDir], { cwd: ROOT })
+    const error = await run(process.execPath, ['--import', 'tsx', 'generator/cli/build.ts', '--site', broken, '--out', distDir], { cwd: ROOT })
       .then(() => undefined, (failure: { code: number; stderr: string }) => failure);
     assert.ok(error, 'the build should fail');
     assert.is(error?.code, 1);
@@ -129,7 +129,7 @@ cli('publishes the fixture site and prints one summary line', async () => {
   const fixture = await copyFixture('site');
   const distDir = await temporaryDir('cli-dist');
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'generator/main.ts', '--site', fixture, '--out', distDir, '--json'], { cwd: ROOT });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'generator/cli/build.ts', '--site', fixture, '--out', distDir, '--json'], { cwd: ROOT });
     const summary = JSON.parse(stdout) as Record<string, unknown>;
     assert.equal(Object.keys(summary), ['snapshot', 'pages', 'folders', 'drafts', 'users', 'responses', 'files', 'bytes', 'seconds', 'changes']);
     assert.is(summary.users, 9);

@@ -5,8 +5,8 @@ import { startHostileFixture } from './hostile-fixture.ts';
 import type { HostileFixture } from './hostile-fixture.ts';
 import { exchange } from './raw-http.ts';
 import { BODIES, USERS, basic } from '../gateway/fixture.ts';
-import { DEFAULT_LIMITER_OPTIONS, createLoginLimiter } from '../../gateway/login-limiter.ts';
-import { verifyWithBcrypt } from '../../gateway/authenticate.ts';
+import { DEFAULT_LIMITER_OPTIONS, createLoginLimiter } from '../../gateway/auth/login-limiter.ts';
+import { verifyWithBcrypt } from '../../gateway/auth/authenticate.ts';
 import bcrypt from 'bcryptjs';
 
 const ADMIN = basic(USERS.administrator);

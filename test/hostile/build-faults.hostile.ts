@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { SnapshotIndex } from '../../gateway/contract.ts';
+import type { SnapshotIndex } from '../../gateway/snapshot/contract.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 
 const run = promisify(execFile);
@@ -42,7 +42,7 @@ big.after(async () => {
 big('builds: the CLI exits 0 and the page has every block, the last one intact', async () => {
   const { text, sections } = bigMarkdown();
   await writeFile(join(site, 'content', '08-big.md'), text);
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'generator/main.ts', '--site', site, '--out', out, '--json'], { cwd: ROOT, maxBuffer: 1024 * 1024 });
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'generator/cli/build.ts', '--site', site, '--out', out, '--json'], { cwd: ROOT, maxBuffer: 1024 * 1024 });
   const summary = JSON.parse(stdout) as { pages: number; snapshot: string };
   assert.is(summary.pages, 25);
   const directory = join(out, 'snapshots', summary.snapshot);

@@ -132,7 +132,7 @@ cli.after.each(removeSite);
 
 async function runBuild(): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'generator/main.ts', '--site', site, '--out', out, '--base-url', BASE_URL], { cwd: ROOT });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'generator/cli/build.ts', '--site', site, '--out', out, '--base-url', BASE_URL], { cwd: ROOT });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

@@ -1,9 +1,9 @@
 // Test helper: a gateway on a hand-made snapshot with canary strings planted everywhere a response must never reach.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { startGateway } from '../../gateway/server.ts';
-import type { Gateway, GatewayOptions } from '../../gateway/server.ts';
-import { DIST_LAYOUT } from '../../gateway/contract.ts';
+import { startGateway } from '../../gateway/http/server.ts';
+import type { Gateway, GatewayOptions } from '../../gateway/http/server.ts';
+import { DIST_LAYOUT } from '../../gateway/snapshot/contract.ts';
 import { makeTempDist, writeAndPublish, writeSnapshot } from '../gateway/make-snapshot.ts';
 import type { SnapshotSpec } from '../gateway/make-snapshot.ts';
 import { BODIES, USERS, standardSpec } from '../gateway/fixture.ts';

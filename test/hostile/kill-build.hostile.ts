@@ -4,7 +4,7 @@ import { appendFile, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DIST_LAYOUT } from '../../gateway/contract.ts';
+import { DIST_LAYOUT } from '../../gateway/snapshot/contract.ts';
 import { makeSite } from '../bench/make-site.ts';
 import { createRandom } from '../bench/prng.ts';
 import { removeDir, temporaryDir } from '../helpers/fixture-site.ts';
@@ -39,7 +39,7 @@ async function runBuild(site: string, out: string, killAfterWritingMs?: number):
   // Killed builds leave staging folders behind until the next publish: only a new one means this build is writing.
   const leftOver = new Set(await stagingFolders(out));
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'generator/main.ts', '--site', site, '--out', out], { cwd: ROOT, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'generator/cli/build.ts', '--site', site, '--out', out], { cwd: ROOT, stdio: 'ignore' });
   const exited = new Promise<number | null>((resolveExit, reject) => {
     child.on('error', reject);
     child.on('exit', resolveExit);

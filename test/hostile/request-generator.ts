@@ -1,6 +1,6 @@
 // Seeded generator of hostile requests, each with the answer it must get; the same seed always gives the same cases.
-import { ROUTES } from '../../gateway/routes.ts';
-import { MESSAGES } from '../../gateway/reply.ts';
+import { ROUTES } from '../../gateway/api/routes.ts';
+import { MESSAGES } from '../../gateway/http/reply.ts';
 import { BODIES, USERS, basic } from '../gateway/fixture.ts';
 import type { Expectation } from './safe-answer.ts';
 

@@ -121,7 +121,7 @@ cli('prints path:line: severity: message for each finding and exits 1 when there
       await mkdir(dirname(join(folder, path)), { recursive: true });
       await writeFile(join(folder, path), text);
     }
-    const failure = await run(process.execPath, ['--import', 'tsx', 'generator/check.ts', '--site', folder], { cwd: ROOT })
+    const failure = await run(process.execPath, ['--import', 'tsx', 'generator/cli/check.ts', '--site', folder], { cwd: ROOT })
       .then(() => undefined, (error: { code: number; stdout: string; stderr: string }) => error);
     assert.is(failure?.code, 1);
     assert.equal(failure?.stdout.split('\n').map((line) => line.replace(/YAML: .*/, 'YAML: …')), [
@@ -139,7 +139,7 @@ cli('prints path:line: severity: message for each finding and exits 1 when there
 cli('exits 0 on the fixture site, which has only notes', async () => {
   const site = await copyFixture('site');
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'generator/check.ts', '--site', site], { cwd: ROOT });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'generator/cli/check.ts', '--site', site], { cwd: ROOT });
     assert.is(stdout, 'content/02-status/05-faq.md:1: info: slug "faq" is used by 2 pages (/status/faq, /no-index/faq); article/items returns them all\n');
   } finally {
     await removeDir(join(site, '..'));

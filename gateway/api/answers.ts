@@ -1,14 +1,14 @@
 // Per endpoint: validate the parameters (400), find or compose the body (404), apply page restrictions (403).
-import { ROLES, requestKey } from './contract.ts';
-import { normalizeUrl } from './normalize-url.ts';
-import { listParameter, stringParameter } from './query.ts';
-import type { Query } from './query.ts';
+import { ROLES, requestKey } from '../snapshot/contract.ts';
+import { normalizeUrl } from '../snapshot/normalize-url.ts';
+import { listParameter, stringParameter } from '../http/query.ts';
+import type { Query } from '../http/query.ts';
 import type { EndpointName } from './routes.ts';
-import type { AuthenticatedUser } from './credential-cache.ts';
-import type { LoadedEntry, LoadedSnapshot } from './snapshot-loader.ts';
-import { MESSAGES, errorReply, validationReply } from './reply.ts';
-import type { Reply } from './reply.ts';
-import { passesRestriction } from './roles.ts';
+import type { AuthenticatedUser } from '../auth/credential-cache.ts';
+import type { LoadedEntry, LoadedSnapshot } from '../snapshot/snapshot-loader.ts';
+import { MESSAGES, errorReply, validationReply } from '../http/reply.ts';
+import type { Reply } from '../http/reply.ts';
+import { passesRestriction } from '../auth/roles.ts';
 
 export type Answer =
   | { kind: 'entry'; entry: LoadedEntry }

@@ -1,5 +1,5 @@
 // The reply the pure core hands to the HTTP shell, and the JSON error replies with their exact messages.
-import type { StoredBody } from './snapshot-loader.ts';
+import type { StoredBody } from '../snapshot/snapshot-loader.ts';
 
 export type ReplyBody =
   | { kind: 'empty' }

@@ -1,7 +1,7 @@
 // Verifies Basic credentials against the snapshot's accounts with bcrypt (reference-semantics 10, D16).
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import type { Account } from './contract.ts';
+import type { Account } from '../snapshot/contract.ts';
 import type { Credentials } from './basic-auth.ts';
 import type { AuthenticatedUser, CredentialCache } from './credential-cache.ts';
 

@@ -1,8 +1,8 @@
 // The OpenAPI document's reply: the snapshot's copy of openapi.yaml, as YAML, with ETag and compression.
-import { requestKey } from './contract.ts';
+import { requestKey } from '../snapshot/contract.ts';
 import { errorReply } from './reply.ts';
 import type { Reply } from './reply.ts';
-import type { LoadedSnapshot } from './snapshot-loader.ts';
+import type { LoadedSnapshot } from '../snapshot/snapshot-loader.ts';
 import { entryReply } from './success-reply.ts';
 
 export const YAML_CONTENT_TYPE = 'application/yaml; charset=utf-8';

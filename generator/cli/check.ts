@@ -1,8 +1,8 @@
 // `npm run check`: checks a site folder without publishing; prints `path:line: severity: message`, exits 1 on errors.
 import { parseArgs } from 'node:util';
-import { checkLoadedSite } from './check/check-loaded-site.ts';
-import { countBySeverity, formatFinding } from './check/findings.ts';
-import { loadSite } from './load.ts';
+import { checkLoadedSite } from '../check/check-loaded-site.ts';
+import { countBySeverity, formatFinding } from '../check/findings.ts';
+import { loadSite } from '../load.ts';
 
 const USAGE = 'usage: npm run check -- [--site DIR] [--base-url URL]';
 

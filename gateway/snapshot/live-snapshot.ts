@@ -22,12 +22,6 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** With `--expose-gc` (as `npm run serve` runs): frees the index parse's garbage at once, so the resident size
- *  does not keep the load's high-water mark. A snapshot load is rare; the pause is tens of milliseconds. */
-function collectLoadGarbage(): void {
-  (globalThis as { gc?: () => void }).gc?.();
-}
-
 function logWarnings(state: ServingState, log: EventLog): void {
   for (const warning of state.warnings) log('snapshot-warning', { snapshot: state.snapshot.id, warning });
 }
@@ -40,7 +34,6 @@ export async function openLiveSnapshot(distDirectory: string, options: LoadOptio
   } catch (error) {
     throw new Error(`gateway: cannot load the snapshot at ${currentLink}: ${reasonOf(error)}`, { cause: error });
   }
-  collectLoadGarbage();
   logWarnings(state, log);
   let lastTried = state.snapshot.directory;
   let queue: Promise<unknown> = Promise.resolve();
@@ -51,7 +44,6 @@ export async function openLiveSnapshot(distDirectory: string, options: LoadOptio
     try {
       const next = await loadSnapshot(distDirectory, options);
       state = next;
-      collectLoadGarbage();
       lastTried = next.snapshot.directory;
       log('snapshot-loaded', { snapshot: next.snapshot.id, responses: next.snapshot.entries.size });
       logWarnings(next, log);

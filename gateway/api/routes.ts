@@ -1,5 +1,5 @@
 // The API routes: path, minimum role, ACL resource/privilege for the 403 message, and cache policy.
-import type { Role } from './contract.ts';
+import type { Role } from '../snapshot/contract.ts';
 
 export type EndpointName =
   | 'navigation'

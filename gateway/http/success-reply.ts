@@ -1,7 +1,7 @@
 // 200 and 304 replies: ETag, cache policy, If-None-Match and the precompressed variant to send.
-import { contentHash, etagOf } from './etag.ts';
-import type { Route } from './routes.ts';
-import type { LoadedEntry, StoredBody } from './snapshot-loader.ts';
+import { contentHash, etagOf } from '../snapshot/etag.ts';
+import type { Route } from '../api/routes.ts';
+import type { LoadedEntry, StoredBody } from '../snapshot/snapshot-loader.ts';
 import { encodingFor, matchesIfNoneMatch } from './negotiate.ts';
 import type { Encoding } from './negotiate.ts';
 import { COMMON_HEADERS, JSON_CONTENT_TYPE } from './reply.ts';

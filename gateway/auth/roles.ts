@@ -1,6 +1,6 @@
 // Role order and the two access rules built on it: endpoint minimum (D1, D18) and page restriction (D5, D20).
-import { ROLES } from './contract.ts';
-import type { Restriction, Role } from './contract.ts';
+import { ROLES } from '../snapshot/contract.ts';
+import type { Restriction, Role } from '../snapshot/contract.ts';
 
 /** Position in ROLES; -1 for a role string that is not one of the seven (below every minimum). */
 export function roleRank(role: string): number {

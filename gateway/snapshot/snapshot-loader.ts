@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { DIST_LAYOUT } from './contract.ts';
 import type { Account, AccessSettings, Restriction, SlugPart, SnapshotIndex, StoredFile } from './contract.ts';
 import { parseAccounts, parseIndexEntry, parseIndexHeader } from './parse-snapshot.ts';
-import { buildAddressMatcher } from './ip-trust.ts';
-import type { ProxyPolicy, TrustPolicy } from './ip-trust.ts';
-import { resolveHosts } from './trusted-hosts.ts';
-import type { HostLookup } from './trusted-hosts.ts';
-import { lazyDummyHash } from './authenticate.ts';
-import { createCredentialCache } from './credential-cache.ts';
-import type { CredentialCache } from './credential-cache.ts';
-import type { PreparedHeaders } from './success-reply.ts';
+import { buildAddressMatcher } from '../auth/ip-trust.ts';
+import type { ProxyPolicy, TrustPolicy } from '../auth/ip-trust.ts';
+import { resolveHosts } from '../auth/trusted-hosts.ts';
+import type { HostLookup } from '../auth/trusted-hosts.ts';
+import { lazyDummyHash } from '../auth/authenticate.ts';
+import { createCredentialCache } from '../auth/credential-cache.ts';
+import type { CredentialCache } from '../auth/credential-cache.ts';
+import type { PreparedHeaders } from '../http/success-reply.ts';
 
 /** Bodies up to this size are kept in memory after their first read, within the snapshot's memory budget. */
 export const MEMORY_BODY_LIMIT = 1024 * 1024;

@@ -1,6 +1,6 @@
 // CLI of the gateway: `npm run serve -- [--dist DIR] [--port N] [--host H]`.
 import { parseArgs } from 'node:util';
-import { startGateway } from './server.ts';
+import { startGateway } from '../http/server.ts';
 
 function parsePort(value: string): number {
   const port = Number(value);

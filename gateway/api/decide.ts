@@ -1,22 +1,22 @@
 // The gateway's decision order (DESIGN §4): ordered checks, first match wins, ending in the reply to send.
 import { matchRoute, isHealthPath, isOpenApiPath } from './routes.ts';
 import type { Route } from './routes.ts';
-import { parseQuery } from './query.ts';
-import { parseBasicCredentials } from './basic-auth.ts';
-import type { Credentials } from './basic-auth.ts';
-import { clientAddress, isTrustedAddress } from './ip-trust.ts';
-import type { LoginLimiter } from './login-limiter.ts';
-import { authenticateOnce } from './authenticate.ts';
-import type { AuthenticatedUser } from './credential-cache.ts';
-import type { VerifyPassword } from './authenticate.ts';
-import { meetsMinimumRole } from './roles.ts';
-import { ENDPOINTS } from './endpoints.ts';
-import type { Answer } from './endpoints.ts';
-import type { ServingState } from './snapshot-loader.ts';
-import { MESSAGES, errorReply, jsonReply, permissionDeniedReply } from './reply.ts';
-import type { Reply } from './reply.ts';
-import { entryReply, composedReply } from './success-reply.ts';
-import { documentReply } from './document-reply.ts';
+import { parseQuery } from '../http/query.ts';
+import { parseBasicCredentials } from '../auth/basic-auth.ts';
+import type { Credentials } from '../auth/basic-auth.ts';
+import { clientAddress, isTrustedAddress } from '../auth/ip-trust.ts';
+import type { LoginLimiter } from '../auth/login-limiter.ts';
+import { authenticateOnce } from '../auth/authenticate.ts';
+import type { AuthenticatedUser } from '../auth/credential-cache.ts';
+import type { VerifyPassword } from '../auth/authenticate.ts';
+import { meetsMinimumRole } from '../auth/roles.ts';
+import { ENDPOINTS } from './answers.ts';
+import type { Answer } from './answers.ts';
+import type { ServingState } from '../snapshot/snapshot-loader.ts';
+import { MESSAGES, errorReply, jsonReply, permissionDeniedReply } from '../http/reply.ts';
+import type { Reply } from '../http/reply.ts';
+import { entryReply, composedReply } from '../http/success-reply.ts';
+import { documentReply } from '../http/document-reply.ts';
 
 export const MAX_URL_LENGTH = 8 * 1024;
 

@@ -1,7 +1,7 @@
-// `npm start`: build the sample site at the repo root, serve it, and print a request to paste.
+// `npm start`: build the sample site at the repo root, serve it with the built gateway, and print a request to paste.
 import { parseArgs } from 'node:util';
-import { buildSite, formatProblem } from '../generator/build-site.ts';
-import { startGateway } from '../gateway/server.ts';
+import { buildSite, formatProblem } from '../build-site.ts';
+import { startBuiltGateway } from '../../gateway/cli/spawn-built.ts';
 import { DEMO_USERS } from './demo-users.ts';
 
 const { values } = parseArgs({
@@ -22,7 +22,11 @@ if (!outcome.ok) {
 }
 console.log(`snapi: built the sample site (${outcome.stats.pages} pages, ${outcome.published.responses} responses)`);
 
-const gateway = await startGateway({ dist: values.dist, port, host: values.host });
+let banner = false;
+// The same built file `npm run serve` and production run; its request log lines follow the banner.
+const gateway = await startBuiltGateway(['--dist', values.dist, '--port', String(port), '--host', values.host], {
+  onLine: (line) => void (banner && console.log(line)),
+});
 const demo = DEMO_USERS.filter((user) => user.apiaccess);
 const admin = demo.find((user) => user.role === 'administrator');
 console.log(`
@@ -35,7 +39,8 @@ Try:
   curl -u ${admin?.username}:${admin?.password} '${gateway.url}/api/v1/navigation'
   curl -u ${admin?.username}:${admin?.password} '${gateway.url}/api/v1/article/content?url=/getting-started'
 `);
+banner = true;
 
-const stop = (): void => void gateway.close().then(() => process.exit(0));
+const stop = (): void => void gateway.stop().then((code) => process.exit(code ?? 0));
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

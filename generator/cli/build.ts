@@ -1,7 +1,7 @@
 // `npm run build`: publish a snapshot of a site folder, or print every problem as `path:line: message` and exit 1.
 import { parseArgs } from 'node:util';
-import { buildSite, formatProblem } from './build-site.ts';
-import { startProgress } from './progress.ts';
+import { buildSite, formatProblem } from '../build-site.ts';
+import { startProgress } from '../progress.ts';
 
 const USAGE = 'usage: npm run build -- [--site DIR] [--out DIR] [--base-url URL] [--root-path PATH] [--json]';
 

@@ -1,6 +1,6 @@
 // `npm run dev -- [--site DIR]`: build, serve and rebuild on every change of the site folder (default: the sample site).
 import { parseArgs } from 'node:util';
-import { startDevServer, WATCHED_FOLDERS } from './dev-mode.ts';
+import { startDevServer, WATCHED_FOLDERS } from '../dev-mode.ts';
 
 const { values } = parseArgs({
   options: {

@@ -2,11 +2,11 @@
 import { existsSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildSite, formatProblem } from '../generator/build-site.ts';
-import type { BuildSiteOutcome } from '../generator/build-site.ts';
-import { startGateway } from '../gateway/server.ts';
-import type { Gateway } from '../gateway/server.ts';
-import type { LogWriter } from '../gateway/request-log.ts';
+import { buildSite, formatProblem } from './build-site.ts';
+import type { BuildSiteOutcome } from './build-site.ts';
+import { startGateway } from '../gateway/http/server.ts';
+import type { Gateway } from '../gateway/http/server.ts';
+import type { LogWriter } from '../gateway/http/request-log.ts';
 
 export const WATCHED_FOLDERS = ['content', 'settings', 'plugins', 'themes'] as const;
 /** Editors write a file in several steps; one rebuild per burst of events. */

@@ -1,0 +1,33 @@
+// `npm run build:gateway` (also run by `npm ci` through `prepare`): bundles the gateway and the packages it uses
+// into one file, gateway/build/serve.mjs, that `npm run serve` starts with plain node.
+import { build } from 'esbuild';
+import { mkdir, rename } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+const gateway = fileURLToPath(new URL('../', import.meta.url));
+export const BUILT_GATEWAY = `${gateway}build/serve.mjs`;
+
+export async function buildGateway() {
+  await mkdir(`${gateway}build`, { recursive: true });
+  const staging = `${BUILT_GATEWAY}.${process.pid}.tmp`;
+  await build({
+    entryPoints: [`${gateway}cli/serve.ts`],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: staging,
+    logLevel: 'warning',
+    legalComments: 'none',
+    banner: { js: '// Built by `npm run build:gateway` from gateway/; do not edit.' },
+  });
+  // A rename, so a gateway starting at the same moment never loads a half-written file.
+  await rename(staging, BUILT_GATEWAY);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  buildGateway().catch((error) => {
+    console.error(`build:gateway: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}
