@@ -54,7 +54,7 @@ export function memoryOf(pid: number | undefined): { rssMb: number; peakRssMb: n
   }
 }
 
-/** The node arguments of `npm run serve` (`node <flags> gateway/serve.mjs`), so the bench runs what users run, without npm in between. */
+/** The node arguments of `npm run serve` (`node gateway/build/serve.mjs`), so the bench runs what users run, without npm in between. */
 function serveArguments(): string[] {
   const scripts = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
   const [program, ...args] = (scripts.serve ?? '').split(' ');
