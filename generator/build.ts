@@ -1,5 +1,6 @@
 // The pure core: a site's sources in, every response body of the API out (no file system access).
-import { ROLES, requestKey, type SlugPart } from '../gateway/snapshot/contract.ts';
+import { ROLES, type SlugPart } from '../gateway/snapshot/contract.ts';
+import { KEYS, keyOf } from '../gateway/api/endpoints.ts';
 import { renderContent, type ContentJob, type ContentSettings, type RenderedContent } from './content-bodies.ts';
 import { encodePhpJson } from './php-json.ts';
 import { walkItems } from './tree/build-items.ts';
@@ -85,10 +86,10 @@ function pageResponses(plan: BuildPlan, rendered: RenderedPages): BuiltResponse[
     }, { author: model.settings.author, pageFileMtimeMs: pageFileMtime(source, page.pathWithoutType, page.path) });
     const content = rendered.get(page.pathWithoutType) ?? renderContent(contentJob(sources, page), plan.contentSettings, source.knownPaths);
     const itemBody = page.item ? orderedItem(page.item) : model.home;
-    responses.push({ key: requestKey.item(page.url), body: encodePhpJson({ item: itemBody }), ...withRestriction });
-    responses.push({ key: requestKey.meta(page.url), body: encodePhpJson(metadata), ...withRestriction });
-    if (content.live !== undefined) responses.push({ key: requestKey.content(page.url, false), body: content.live, ...withRestriction });
-    if (content.draft !== undefined) responses.push({ key: requestKey.content(page.url, true), body: content.draft, ...withRestriction });
+    responses.push({ key: keyOf(KEYS.item, page.url), body: encodePhpJson({ item: itemBody }), ...withRestriction });
+    responses.push({ key: keyOf(KEYS.meta, page.url), body: encodePhpJson(metadata), ...withRestriction });
+    if (content.live !== undefined) responses.push({ key: keyOf(KEYS.contentLive, page.url), body: content.live, ...withRestriction });
+    if (content.draft !== undefined) responses.push({ key: keyOf(KEYS.contentDraft, page.url), body: content.draft, ...withRestriction });
   }
   return responses;
 }
@@ -101,7 +102,7 @@ function slugResponses(sources: ParsedSources, model: SiteModel): { responses: B
     if (parts.some((part) => part.restriction)) {
       restrictedSlugs[slug] = parts.map(({ json, restriction }) => (restriction ? { json, restriction } : { json }));
     } else {
-      responses.push({ key: requestKey.items(slug), body: `{"items":[${parts.map((part) => part.json).join(',')}]}` });
+      responses.push({ key: keyOf(KEYS.items, slug), body: `{"items":[${parts.map((part) => part.json).join(',')}]}` });
     }
   }
   return { responses, restrictedSlugs };
@@ -110,14 +111,14 @@ function slugResponses(sources: ParsedSources, model: SiteModel): { responses: B
 function navigationResponses(model: SiteModel, sources: ParsedSources): BuiltResponse[] {
   const navigation = (tree: Item[]) => encodePhpJson({ navigation: tree.map((item) => orderedItem(item)) });
   const responses: BuiltResponse[] = [];
-  if (model.draftTree.length) responses.push({ key: requestKey.navigation(true), body: navigation(model.draftTree) });
-  if (model.liveTree.length) responses.push({ key: requestKey.navigation(false), body: navigation(model.liveTree) });
+  if (model.draftTree.length) responses.push({ key: keyOf(KEYS.navigationDraft), body: navigation(model.draftTree) });
+  if (model.liveTree.length) responses.push({ key: keyOf(KEYS.navigationLive), body: navigation(model.liveTree) });
   const pluginEntries = activePlugins(model.settings).flatMap((plugin) => pluginSystemEntries(pluginYaml(sources, plugin).systemnavi));
   for (const role of ROLES) {
-    responses.push({ key: requestKey.mainnavi(role), body: encodePhpJson({ mainnavi: mainNavigation(role, model.settings.editor) }) });
-    responses.push({ key: requestKey.systemnavi(role), body: encodePhpJson({ systemnavi: systemNavigation(role, model.basePath, pluginEntries) }) });
+    responses.push({ key: keyOf(KEYS.mainnavi, role), body: encodePhpJson({ mainnavi: mainNavigation(role, model.settings.editor) }) });
+    responses.push({ key: keyOf(KEYS.systemnavi, role), body: encodePhpJson({ systemnavi: systemNavigation(role, model.basePath, pluginEntries) }) });
   }
-  responses.push({ key: requestKey.settings(), body: encodePhpJson(settingsBody(model.settings)) });
+  responses.push({ key: keyOf(KEYS.settings), body: encodePhpJson(settingsBody(model.settings)) });
   return responses;
 }
 
@@ -171,9 +172,9 @@ export function finishBuild(plan: BuildPlan, rendered: RenderedPages): BuildResu
     ...navigationResponses(model, sources),
     ...pageResponses(plan, rendered),
     ...slugs.responses,
-    ...[...usersByRole(users)].map(([role, names]) => ({ key: requestKey.usersByRole(role), body: userList(names) })),
-    ...[...usersByEmail(users)].map(([email, names]) => ({ key: requestKey.usersByEmail(email), body: userList(names) })),
-    { key: requestKey.noUsers(), body: userList([]) },
+    ...[...usersByRole(users)].map(([role, names]) => ({ key: keyOf(KEYS.usersByRole, role), body: userList(names) })),
+    ...[...usersByEmail(users)].map(([email, names]) => ({ key: keyOf(KEYS.usersByEmail, email), body: userList(names) })),
+    { key: keyOf(KEYS.noUsers), body: userList([]) },
   ];
   const allItems = [...walkItems(model.draftTree)];
   return {

@@ -1,7 +1,7 @@
 // What changed between two snapshots: request keys with old and new ETags, and the pages, slugs and paths they touch.
 import type { ChangeDetail, ChangeLists, ChangeReport, SnapshotIndex } from '../gateway/snapshot/contract.ts';
 import { contentHash } from '../gateway/snapshot/etag.ts';
-import { pageUrlOf, requestPathOf, slugOf } from './change-paths.ts';
+import { KEYS, identifyKey, keyOf, requestPathOf } from '../gateway/api/endpoints.ts';
 
 const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort();
 
@@ -21,8 +21,8 @@ function etags(index: SnapshotIndex | undefined): Map<string, string> {
 function slugVersions(index: SnapshotIndex | undefined): Map<string, string> {
   const versions = new Map<string, string>();
   for (const [key, entry] of Object.entries(index?.entries ?? {})) {
-    const slug = slugOf(key);
-    if (slug !== undefined) versions.set(slug, entry.etag);
+    const identity = identifyKey(key);
+    if (identity?.kind === KEYS.items) versions.set(identity.value, entry.etag);
   }
   for (const [slug, parts] of Object.entries(index?.restrictedSlugs ?? {})) versions.set(slug, `restricted:${contentHash(JSON.stringify(parts))}`);
   return versions;
@@ -30,8 +30,12 @@ function slugVersions(index: SnapshotIndex | undefined): Map<string, string> {
 
 /** A page is added or removed with its item; otherwise any changed key of it marks it changed. */
 function pageChanges(keys: ChangeLists): ChangeLists {
-  const urlsOf = (list: string[]) => list.map(pageUrlOf).filter((url): url is string => url !== undefined);
-  const itemUrls = (list: string[]) => urlsOf(list.filter((key) => key.startsWith('item:')));
+  const pagesOf = (list: string[], roles: readonly string[]) => list.flatMap((key) => {
+    const page = identifyKey(key);
+    return page?.kind.page !== undefined && roles.includes(page.kind.page) ? [page.value] : [];
+  });
+  const urlsOf = (list: string[]) => pagesOf(list, ['item', 'part']);
+  const itemUrls = (list: string[]) => pagesOf(list, ['item']);
   const added = new Set(itemUrls(keys.added));
   const removed = new Set(itemUrls(keys.removed));
   const changed = urlsOf([...keys.added, ...keys.changed, ...keys.removed]).filter((url) => !added.has(url) && !removed.has(url));
@@ -45,9 +49,12 @@ export function changesBetween(previous: SnapshotIndex | undefined, current: Sna
   const details: ChangeDetail[] = sorted([...keys.added, ...keys.changed, ...keys.removed])
     .map((key) => ({ key, before: before.get(key) ?? null, after: after.get(key) ?? null }));
   const slugs = compare(slugVersions(previous), slugVersions(current));
-  const slugKeys = [...slugs.added, ...slugs.changed, ...slugs.removed].map((slug) => `items:${slug}`);
+  const slugKeys = [...slugs.added, ...slugs.changed, ...slugs.removed].map((slug) => keyOf(KEYS.items, slug));
   const purge = [...details.map((detail) => detail.key), ...slugKeys]
-    .map((key) => requestPathOf(key, current.basePath))
-    .filter((path): path is string => path !== undefined);
+    .flatMap((key) => {
+      const identity = identifyKey(key);
+      const path = identity === undefined ? undefined : requestPathOf(identity, current.basePath);
+      return path === undefined ? [] : [path];
+    });
   return { previous: previous?.id ?? null, current: current.id, ...keys, details, urls: pageChanges(keys), slugs, purge: sorted(purge) };
 }

@@ -1,9 +1,8 @@
-// Per endpoint: validate the parameters (400), find or compose the body (404), apply page restrictions (403).
-import { ROLES, requestKey } from '../snapshot/contract.ts';
+// How endpoints answer: validate the parameters (400), find or compose the body (404), apply page restrictions (403).
+import { ROLES } from '../snapshot/contract.ts';
 import { normalizeUrl } from '../snapshot/normalize-url.ts';
 import { listParameter, stringParameter } from '../http/query.ts';
 import type { Query } from '../http/query.ts';
-import type { EndpointName } from './routes.ts';
 import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import type { LoadedEntry, LoadedSnapshot } from '../snapshot/snapshot-loader.ts';
 import { MESSAGES, errorReply, validationReply } from '../http/reply.ts';
@@ -37,7 +36,7 @@ function requiredParameter(query: Query, name: string): string | undefined {
 }
 
 /** `draft` means draft only for `true` or `1` (D13). */
-function wantsDraft(query: Query): boolean {
+export function wantsDraft(query: Query): boolean {
   const value = stringParameter(query, 'draft');
   return value === 'true' || value === '1';
 }
@@ -49,7 +48,7 @@ function fromEntry(entry: LoadedEntry | undefined, user: AuthenticatedUser, notF
 }
 
 /** Endpoints keyed by the normalised `url` parameter; `keysOf` lists keys to try in order. */
-function byUrl(keysOf: (url: string, query: Query) => string[]) {
+export function byUrl(keysOf: (url: string, query: Query) => string[]) {
   return ({ query, user, snapshot }: EndpointInput): Answer => {
     const url = requiredParameter(query, 'url');
     if (url === undefined) return missing('url');
@@ -58,17 +57,20 @@ function byUrl(keysOf: (url: string, query: Query) => string[]) {
   };
 }
 
-function bySlug({ query, user, snapshot }: EndpointInput): Answer {
-  const slug = requiredParameter(query, 'slug');
-  if (slug === undefined) return missing('slug');
-  const parts = snapshot.restrictedSlugs.get(slug);
-  if (parts === undefined) return fromEntry(snapshot.entries.get(requestKey.items(slug)), user, MESSAGES.pageNotFound);
-  const allowed = parts.filter((part) => passesRestriction(part.restriction, user));
-  if (allowed.length === 0) return notFound(MESSAGES.pageNotFound);
-  return { kind: 'composed', json: `{"items":[${allowed.map((part) => part.json).join(',')}]}` };
+/** Restricted slugs are composed per caller from their parts; the others are stored whole. */
+export function bySlug(keyOf: (slug: string) => string) {
+  return ({ query, user, snapshot }: EndpointInput): Answer => {
+    const slug = requiredParameter(query, 'slug');
+    if (slug === undefined) return missing('slug');
+    const parts = snapshot.restrictedSlugs.get(slug);
+    if (parts === undefined) return fromEntry(snapshot.entries.get(keyOf(slug)), user, MESSAGES.pageNotFound);
+    const allowed = parts.filter((part) => passesRestriction(part.restriction, user));
+    if (allowed.length === 0) return notFound(MESSAGES.pageNotFound);
+    return { kind: 'composed', json: `{"items":[${allowed.map((part) => part.json).join(',')}]}` };
+  };
 }
 
-function usersByNames({ query, snapshot }: EndpointInput): Answer {
+export function usersByNames({ query, snapshot }: EndpointInput): Answer {
   const names = listParameter(query, 'usernames').filter((name) => name.trim() !== '');
   if (names.length === 0) return missing('usernames');
   const records = [...new Set(names)]
@@ -78,40 +80,29 @@ function usersByNames({ query, snapshot }: EndpointInput): Answer {
   return { kind: 'composed', json: `{"userdata":[${records.join(',')}]}` };
 }
 
-function userList(snapshot: LoadedSnapshot, key: string): Answer {
-  const entry = snapshot.entries.get(key) ?? snapshot.entries.get(requestKey.noUsers());
+function userList(snapshot: LoadedSnapshot, key: string, noUsersKey: string): Answer {
+  const entry = snapshot.entries.get(key) ?? snapshot.entries.get(noUsersKey);
   return entry === undefined ? { kind: 'composed', json: NO_USERS } : { kind: 'entry', entry };
 }
 
-function usersByRole({ query, snapshot }: EndpointInput): Answer {
-  const role = requiredParameter(query, 'role');
-  if (role === undefined) return missing('role');
-  if (!(ROLES as readonly string[]).includes(role)) return reply(validationReply('role', 'Role is invalid'));
-  return userList(snapshot, requestKey.usersByRole(role));
+export function usersByRole(keyOf: (role: string) => string, noUsersKey: string) {
+  return ({ query, snapshot }: EndpointInput): Answer => {
+    const role = requiredParameter(query, 'role');
+    if (role === undefined) return missing('role');
+    if (!(ROLES as readonly string[]).includes(role)) return reply(validationReply('role', 'Role is invalid'));
+    return userList(snapshot, keyOf(role), noUsersKey);
+  };
 }
 
-function usersByEmail({ query, snapshot }: EndpointInput): Answer {
-  const email = requiredParameter(query, 'email');
-  if (email === undefined) return missing('email');
-  if (email.length > 254 || !EMAIL.test(email)) return reply(validationReply('email', 'Email is invalid'));
-  return userList(snapshot, requestKey.usersByEmail(email));
+export function usersByEmail(keyOf: (email: string) => string, noUsersKey: string) {
+  return ({ query, snapshot }: EndpointInput): Answer => {
+    const email = requiredParameter(query, 'email');
+    if (email === undefined) return missing('email');
+    if (email.length > 254 || !EMAIL.test(email)) return reply(validationReply('email', 'Email is invalid'));
+    return userList(snapshot, keyOf(email), noUsersKey);
+  };
 }
 
-function byKey(keyOf: (input: EndpointInput) => string, notFoundMessage: string) {
+export function byKey(keyOf: (input: EndpointInput) => string, notFoundMessage: string) {
   return (input: EndpointInput): Answer => fromEntry(input.snapshot.entries.get(keyOf(input)), input.user, notFoundMessage);
 }
-
-export const ENDPOINTS: Record<EndpointName, (input: EndpointInput) => Answer> = {
-  navigation: byKey(({ query }) => requestKey.navigation(wantsDraft(query)), MESSAGES.navigationNotFound),
-  // A page without a draft answers its live content when the draft is asked for (reference-semantics 5.1).
-  content: byUrl((url, query) => [...(wantsDraft(query) ? [requestKey.content(url, true)] : []), requestKey.content(url, false)]),
-  meta: byUrl((url) => [requestKey.meta(url)]),
-  item: byUrl((url) => [requestKey.item(url)]),
-  items: bySlug,
-  settings: byKey(() => requestKey.settings(), MESSAGES.pageNotFound),
-  mainnavi: byKey(({ user }) => requestKey.mainnavi(user.role), MESSAGES.navigationNotFound),
-  systemnavi: byKey(({ user }) => requestKey.systemnavi(user.role), MESSAGES.navigationNotFound),
-  usersByNames,
-  usersByRole,
-  usersByEmail,
-};

@@ -1,6 +1,7 @@
 // The gateway's decision order (DESIGN §4): ordered checks, first match wins, ending in the reply to send.
-import { matchRoute, isHealthPath, isOpenApiPath } from './routes.ts';
-import type { Route } from './routes.ts';
+import { matchRoute } from './routes.ts';
+import type { MatchedRoute } from './routes.ts';
+import type { Endpoint } from './endpoints.ts';
 import { parseQuery } from '../http/query.ts';
 import { parseBasicCredentials } from '../auth/basic-auth.ts';
 import type { Credentials } from '../auth/basic-auth.ts';
@@ -10,7 +11,6 @@ import { authenticateOnce } from '../auth/authenticate.ts';
 import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import type { VerifyPassword } from '../auth/authenticate.ts';
 import { meetsMinimumRole } from '../auth/roles.ts';
-import { ENDPOINTS } from './answers.ts';
 import type { Answer } from './answers.ts';
 import type { ServingState } from '../snapshot/snapshot-loader.ts';
 import { MESSAGES, errorReply, jsonReply, permissionDeniedReply } from '../http/reply.ts';
@@ -41,7 +41,7 @@ export interface DecisionTables {
 interface RequestFacts {
   request: GatewayRequest;
   tables: DecisionTables;
-  route: Route | 'health' | 'openapi' | undefined;
+  route: MatchedRoute | undefined;
   client: string;
   /** The user remembered for this Authorization header: the one credential-cache lookup of the request. */
   remembered: AuthenticatedUser | undefined;
@@ -98,7 +98,7 @@ function safePathOf(target: string): string {
   }
 }
 
-function answerReply(answer: Answer, route: Route, request: GatewayRequest): Reply {
+function answerReply(answer: Answer, route: Endpoint, request: GatewayRequest): Reply {
   // Every answer is a fresh reply object, so the caller may set its user.
   if (answer.kind === 'reply') return answer.reply;
   if (answer.kind === 'composed') return composedReply(answer.json, route, request.ifNoneMatch);
@@ -113,7 +113,7 @@ export async function decide(request: GatewayRequest, tables: DecisionTables): P
   const facts: RequestFacts = {
     request,
     tables,
-    route: isHealthPath(pathname, basePath) ? 'health' : isOpenApiPath(pathname, basePath) ? 'openapi' : matchRoute(pathname, basePath),
+    route: matchRoute(pathname, basePath),
     client: clientAddress(request.peerAddress, request.forwardedFor, state.proxy),
     remembered,
     credentials: remembered === undefined ? parseBasicCredentials(request.authorization) : undefined,
@@ -132,7 +132,7 @@ export async function decide(request: GatewayRequest, tables: DecisionTables): P
     return unauthorized(MESSAGES.authenticationFailed);
   }
   const reply = meetsMinimumRole(user.role, route.minRole)
-    ? answerReply(ENDPOINTS[route.endpoint]({ query: parseQuery(queryString), user, snapshot: state.snapshot }), route, request)
+    ? answerReply(route.answer({ query: parseQuery(queryString), user, snapshot: state.snapshot }), route, request)
     : permissionDeniedReply(user.role, route.privilege, route.resource);
   reply.user = user.username;
   return reply;

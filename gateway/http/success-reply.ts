@@ -1,6 +1,6 @@
 // 200 and 304 replies: ETag, cache policy, If-None-Match and the precompressed variant to send.
 import { contentHash, etagOf } from '../snapshot/etag.ts';
-import type { Route } from '../api/routes.ts';
+import type { Endpoint } from '../api/endpoints.ts';
 import type { LoadedEntry, StoredBody } from '../snapshot/snapshot-loader.ts';
 import { encodingFor, matchesIfNoneMatch } from './negotiate.ts';
 import type { Encoding } from './negotiate.ts';
@@ -9,7 +9,7 @@ import type { Reply } from './reply.ts';
 
 /** What a reply needs of its route: the cache policy, and the content type when it is not JSON. */
 export interface ReplyPolicy {
-  cacheControl: Route['cacheControl'];
+  cacheControl: Endpoint['cacheControl'];
   contentType?: string;
 }
 

@@ -110,21 +110,3 @@ export interface ChangeReport extends ChangeLists {
   /** API request paths (with the base path) whose answer changed or went away, for purging a cache. */
   purge: string[];
 }
-
-/** Request keys: the only way a request reaches a body. Inputs are normalised values, never paths. */
-export const requestKey = {
-  navigation: (draft: boolean) => `navigation:${draft ? 'draft' : 'live'}`,
-  content: (url: string, draft: boolean) => `content:${draft ? 'draft' : 'live'}:${url}`,
-  meta: (url: string) => `meta:${url}`,
-  item: (url: string) => `item:${url}`,
-  items: (slug: string) => `items:${slug}`,
-  settings: () => 'settings',
-  mainnavi: (role: string) => `mainnavi:${role}`,
-  systemnavi: (role: string) => `systemnavi:${role}`,
-  usersByRole: (role: string) => `users:role:${role}`,
-  usersByEmail: (email: string) => `users:email:${email.toLowerCase()}`,
-  /** `{"userdata":[]}`, for queries that match nobody. */
-  noUsers: () => 'users:none',
-  /** The OpenAPI document (`openapi.yaml`), served as YAML without credentials. */
-  openapi: () => 'openapi',
-} as const;

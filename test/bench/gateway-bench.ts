@@ -2,7 +2,8 @@
 import { spawn } from 'node:child_process';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIST_LAYOUT, requestKey, type SnapshotIndex } from '../../gateway/snapshot/contract.ts';
+import { DIST_LAYOUT, type SnapshotIndex } from '../../gateway/snapshot/contract.ts';
+import { KEYS, keyOf } from '../../gateway/api/endpoints.ts';
 import { PROJECT_ROOT } from './build-bench.ts';
 import type { LoadFigures, LoadPlan } from './load-client.ts';
 import type { BenchUser } from './make-site.ts';
@@ -45,17 +46,17 @@ interface MixedRequest {
 
 /** Content of up to 1,000 different pages, with their item and meta every fourth page, and both navigations once. */
 function mixedRequests(index: SnapshotIndex): MixedRequest[] {
-  const prefix = requestKey.content('', false);
+  const prefix = keyOf(KEYS.contentLive, '');
   const urls = Object.keys(index.entries).filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)).slice(0, 1000);
   const api = (path: string, url?: string) => `/api/v1/${path}${url === undefined ? '' : `?url=${encodeURIComponent(url)}`}`;
   const requests: MixedRequest[] = [
-    { key: requestKey.navigation(false), path: api('navigation') },
-    { key: requestKey.navigation(true), path: api('navigation') + '?draft=true' },
+    { key: keyOf(KEYS.navigationLive), path: api('navigation') },
+    { key: keyOf(KEYS.navigationDraft), path: api('navigation') + '?draft=true' },
   ];
   urls.forEach((url, position) => {
-    requests.push({ key: requestKey.content(url, false), path: api('article/content', url) });
-    if (position % 4 === 1) requests.push({ key: requestKey.item(url), path: api('article/item', url) });
-    if (position % 4 === 3) requests.push({ key: requestKey.meta(url), path: api('article/meta', url) });
+    requests.push({ key: keyOf(KEYS.contentLive, url), path: api('article/content', url) });
+    if (position % 4 === 1) requests.push({ key: keyOf(KEYS.item, url), path: api('article/item', url) });
+    if (position % 4 === 3) requests.push({ key: keyOf(KEYS.meta, url), path: api('article/meta', url) });
   });
   return requests;
 }

@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { send } from './http-client.ts';
 import { BODIES, ROLE_USERS, USERS, basic } from './fixture.ts';
 import { startFixture } from './start-fixture.ts';
+import { ENDPOINTS as TABLE } from '../../gateway/api/endpoints.ts';
 import type { RunningFixture } from './start-fixture.ts';
 
 interface EndpointCase {
@@ -53,6 +54,13 @@ const FAILED_LOGINS: Array<[string, string | undefined, string]> = [
   ['a wrong password', basic({ username: 'adminuser', password: 'ad:min' }), FAILED],
   ['an unknown user', basic({ username: 'nobodyuser', password: 'whatever' }), FAILED],
 ];
+
+const Coverage = suite('role matrix coverage');
+
+Coverage('has a case for every endpoint of the endpoint table and none besides', () => {
+  const casePaths = ENDPOINTS.map((endpoint) => (endpoint.path.split('?')[0] ?? '').replace(/(.)\/$/, '$1'));
+  assert.equal(casePaths.sort(), Object.values(TABLE).map((endpoint) => endpoint.path).sort());
+});
 
 const Matrix = suite<{ fixture: RunningFixture }>('role matrix');
 Matrix.before(async (context) => {
@@ -114,4 +122,5 @@ Matrix('never sends a password hash or a password field in any answer', async ({
   }
 });
 
+Coverage.run();
 Matrix.run();

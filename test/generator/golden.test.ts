@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { requestKey } from '../../gateway/snapshot/contract.ts';
+import { KEYS, keyOf } from '../../gateway/api/endpoints.ts';
 import { buildSite } from '../../generator/build-site.ts';
 import { copyFixture, FIXTURES, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { goldenFileName, readSnapshot } from '../helpers/snapshot-bodies.ts';
@@ -20,7 +20,7 @@ golden('every response body matches its reviewed expected file, and no expected 
     assert.ok(outcome.ok, outcome.ok ? '' : outcome.errors.map((error) => error.message).join('\n'));
     const { bodies } = await readSnapshot(out);
     // A copy of openapi.yaml, not built from the site; test/product/openapi.test.ts covers it.
-    bodies.delete(requestKey.openapi());
+    bodies.delete(keyOf(KEYS.openapi));
     if (UPDATE) {
       await rm(EXPECTED, { recursive: true, force: true });
       await mkdir(EXPECTED, { recursive: true });

@@ -1,5 +1,5 @@
 // Seeded generator of hostile requests, each with the answer it must get; the same seed always gives the same cases.
-import { ROUTES } from '../../gateway/api/routes.ts';
+import { ENDPOINTS } from '../../gateway/api/endpoints.ts';
 import { MESSAGES } from '../../gateway/http/reply.ts';
 import { BODIES, USERS, basic } from '../gateway/fixture.ts';
 import type { Expectation } from './safe-answer.ts';
@@ -49,7 +49,8 @@ export function generateCases(seed: number, count: number): GeneratedCase[] {
   };
   const text = (length: number, avoid = '') => Array.from({ length }, () => printable(avoid)).join('');
   const request = (method: string, target: string, headers: string[]) => Buffer.from([`${method} ${target} HTTP/1.1`, 'Host: snapi.test', ...headers, '', ''].join('\r\n'), 'latin1');
-  const route = () => pick(ROUTES).path;
+  const routes = Object.values(ENDPOINTS);
+  const route = () => pick(routes).path;
 
   const families: Array<() => GeneratedCase> = [
     // Junk paths: never a route, because the first segment is never `api` or `healthz` and paths are matched as written.

@@ -1,0 +1,195 @@
+// The API, one entry per endpoint: path, minimum role, parameters, snapshot keys and how a request is answered.
+// Routing, the generator's keys, the change report, the OpenAPI check and the endpoint tests all read this table.
+import type { Role } from '../snapshot/contract.ts';
+import type { Query } from '../http/query.ts';
+import { byKey, bySlug, byUrl, usersByEmail, usersByNames, usersByRole, wantsDraft } from './answers.ts';
+import type { EndpointInput, Answer } from './answers.ts';
+import { MESSAGES } from '../http/reply.ts';
+
+export type ValueKind = 'none' | 'url' | 'slug' | 'role' | 'email';
+
+/** One kind of snapshot key: `content:live:/guides/faq` is kind `content:live` with the value `/guides/faq`. */
+export interface KeyKind {
+  prefix: string;
+  value: ValueKind;
+  /** The query string (without `?`) of the request that reaches this key's body; undefined: never cached, never purged. */
+  query?: (value: string) => string;
+  /** Applied to the value before it becomes part of a key. */
+  normalize?: (value: string) => string;
+  /** How a changed key shows in the change report's page list: `item` keys also mark pages added and removed. */
+  page?: 'item' | 'part';
+}
+
+export interface Parameter {
+  name: string;
+  required: boolean;
+}
+
+/** A path the gateway answers, with the snapshot keys behind it. */
+export interface Route {
+  /** Matched exactly, with or without a trailing slash, also under the installation's base path. */
+  path: string;
+  /** Typemill's own clients write this path with a trailing slash; purge paths do too. */
+  trailingSlash?: true;
+  parameters: readonly Parameter[];
+  keys: Readonly<Record<string, KeyKind>>;
+}
+
+export interface Endpoint extends Route {
+  minRole: Role;
+  /** Resource and privilege named in the 403 message for a role below the minimum. */
+  resource: string;
+  privilege: string;
+  cacheControl: string;
+  answer: (input: EndpointInput) => Answer;
+}
+
+const SHARED_CACHE = 'private, no-cache';
+const USER_CACHE = 'private, no-store';
+
+/** Query values as a client would write them: `/` stays readable, everything else is percent-encoded. */
+function queryValue(value: string): string {
+  return encodeURIComponent(value).replace(/%2F/g, '/');
+}
+
+const URL_PARAMETER: Parameter = { name: 'url', required: true };
+const DRAFT_PARAMETER: Parameter = { name: 'draft', required: false };
+
+const KEY_TABLE = {
+  navigationLive: { prefix: 'navigation:live', value: 'none', query: () => '' },
+  navigationDraft: { prefix: 'navigation:draft', value: 'none', query: () => 'draft=true' },
+  contentLive: { prefix: 'content:live', value: 'url', query: (url) => `url=${queryValue(url)}`, page: 'part' },
+  contentDraft: { prefix: 'content:draft', value: 'url', query: (url) => `url=${queryValue(url)}&draft=true`, page: 'part' },
+  meta: { prefix: 'meta', value: 'url', query: (url) => `url=${queryValue(url)}`, page: 'part' },
+  item: { prefix: 'item', value: 'url', query: (url) => `url=${queryValue(url)}`, page: 'item' },
+  items: { prefix: 'items', value: 'slug', query: (slug) => `slug=${queryValue(slug)}` },
+  settings: { prefix: 'settings', value: 'none', query: () => '' },
+  // One body per role; every role's answer is reached by the same request path.
+  mainnavi: { prefix: 'mainnavi', value: 'role', query: () => '' },
+  systemnavi: { prefix: 'systemnavi', value: 'role', query: () => '' },
+  // User answers are never cached (`no-store`), so they have no path to purge.
+  usersByRole: { prefix: 'users:role', value: 'role' },
+  usersByEmail: { prefix: 'users:email', value: 'email', normalize: (email) => email.toLowerCase() },
+  noUsers: { prefix: 'users:none', value: 'none' },
+  openapi: { prefix: 'openapi', value: 'none', query: () => '' },
+} satisfies Record<string, KeyKind>;
+
+/** The keys the generator writes, by name: `KEYS.contentLive`. */
+export const KEYS: Readonly<Record<keyof typeof KEY_TABLE, KeyKind>> = KEY_TABLE;
+const KEY = KEYS;
+
+export type EndpointName =
+  | 'navigation' | 'content' | 'meta' | 'item' | 'items' | 'settings' | 'mainnavi' | 'systemnavi'
+  | 'usersByNames' | 'usersByRole' | 'usersByEmail';
+
+const draftKeyOr = (draft: string, live: string) => (query: Query) => (wantsDraft(query) ? [draft, live] : [live]);
+
+export const ENDPOINTS: Readonly<Record<EndpointName, Endpoint>> = {
+  navigation: {
+    path: '/api/v1/navigation', minRole: 'member', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
+    parameters: [DRAFT_PARAMETER],
+    keys: { live: KEY.navigationLive, draft: KEY.navigationDraft },
+    answer: byKey(({ query }) => keyOf(wantsDraft(query) ? KEY.navigationDraft : KEY.navigationLive), MESSAGES.navigationNotFound),
+  },
+  content: {
+    path: '/api/v1/article/content', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
+    parameters: [URL_PARAMETER, DRAFT_PARAMETER],
+    keys: { live: KEY.contentLive, draft: KEY.contentDraft },
+    // A page without a draft answers its live content when the draft is asked for.
+    answer: byUrl((url, query) => draftKeyOr(keyOf(KEY.contentDraft, url), keyOf(KEY.contentLive, url))(query)),
+  },
+  meta: {
+    path: '/api/v1/article/meta', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
+    parameters: [URL_PARAMETER],
+    keys: { meta: KEY.meta },
+    answer: byUrl((url) => [keyOf(KEY.meta, url)]),
+  },
+  item: {
+    path: '/api/v1/article/item', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
+    parameters: [URL_PARAMETER],
+    keys: { item: KEY.item },
+    answer: byUrl((url) => [keyOf(KEY.item, url)]),
+  },
+  items: {
+    path: '/api/v1/article/items', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
+    parameters: [{ name: 'slug', required: true }],
+    keys: { items: KEY.items },
+    answer: bySlug((slug) => keyOf(KEY.items, slug)),
+  },
+  settings: {
+    path: '/api/v1/settings', trailingSlash: true, minRole: 'manager', resource: 'system', privilege: 'read', cacheControl: SHARED_CACHE,
+    parameters: [],
+    keys: { settings: KEY.settings },
+    answer: byKey(() => keyOf(KEY.settings), MESSAGES.pageNotFound),
+  },
+  mainnavi: {
+    path: '/api/v1/mainnavi', trailingSlash: true, minRole: 'member', resource: 'account', privilege: 'read', cacheControl: SHARED_CACHE,
+    parameters: [],
+    keys: { mainnavi: KEY.mainnavi },
+    answer: byKey(({ user }) => keyOf(KEY.mainnavi, user.role), MESSAGES.navigationNotFound),
+  },
+  systemnavi: {
+    path: '/api/v1/systemnavi', trailingSlash: true, minRole: 'member', resource: 'account', privilege: 'read', cacheControl: SHARED_CACHE,
+    parameters: [],
+    keys: { systemnavi: KEY.systemnavi },
+    answer: byKey(({ user }) => keyOf(KEY.systemnavi, user.role), MESSAGES.navigationNotFound),
+  },
+  usersByNames: {
+    path: '/api/v1/users/getbynames', minRole: 'administrator', resource: 'user', privilege: 'update', cacheControl: USER_CACHE,
+    parameters: [{ name: 'usernames[]', required: true }],
+    keys: {},
+    answer: usersByNames,
+  },
+  usersByRole: {
+    path: '/api/v1/users/getbyrole', minRole: 'administrator', resource: 'user', privilege: 'update', cacheControl: USER_CACHE,
+    parameters: [{ name: 'role', required: true }],
+    keys: { usersByRole: KEY.usersByRole, noUsers: KEY.noUsers },
+    answer: usersByRole((role) => keyOf(KEY.usersByRole, role), keyOf(KEY.noUsers)),
+  },
+  usersByEmail: {
+    path: '/api/v1/users/getbyemail', minRole: 'administrator', resource: 'user', privilege: 'update', cacheControl: USER_CACHE,
+    parameters: [{ name: 'email', required: true }],
+    keys: { usersByEmail: KEY.usersByEmail, noUsers: KEY.noUsers },
+    answer: usersByEmail((email) => keyOf(KEY.usersByEmail, email), keyOf(KEY.noUsers)),
+  },
+};
+
+/** Answered without credentials (trusted addresses still apply). */
+export const SERVICE_ROUTES = {
+  health: { path: '/healthz', parameters: [], keys: {} },
+  openapi: { path: '/api/v1/openapi.yaml', parameters: [], keys: { document: KEY.openapi } },
+} as const satisfies Record<string, Route>;
+
+/** The one place a key is written: `prefix` alone, or `prefix:value`. */
+export function keyOf(kind: KeyKind, value?: string): string {
+  if (kind.value === 'none') return kind.prefix;
+  const given = value ?? '';
+  return `${kind.prefix}:${kind.normalize ? kind.normalize(given) : given}`;
+}
+
+export interface KeyIdentity {
+  route: Route;
+  kind: KeyKind;
+  value: string;
+}
+
+const KINDS_WITH_ROUTE: ReadonlyArray<{ route: Route; kind: KeyKind }> = [...Object.values(ENDPOINTS), ...Object.values(SERVICE_ROUTES)]
+  .flatMap((route: Route) => Object.values(route.keys).map((kind) => ({ route, kind })));
+
+/** What a stored key stands for, by its kind's prefix; undefined for keys no endpoint reads. */
+export function identifyKey(key: string): KeyIdentity | undefined {
+  for (const { route, kind } of KINDS_WITH_ROUTE) {
+    if (kind.value === 'none' ? key === kind.prefix : key.startsWith(`${kind.prefix}:`)) {
+      return { route, kind, value: kind.value === 'none' ? '' : key.slice(kind.prefix.length + 1) };
+    }
+  }
+  return undefined;
+}
+
+/** The request path (with the installation base path) that reaches a key's body; undefined for bodies never cached. */
+export function requestPathOf(identity: KeyIdentity, basePath: string): string | undefined {
+  const query = identity.kind.query?.(identity.value);
+  if (query === undefined) return undefined;
+  const path = identity.route.trailingSlash ? `${identity.route.path}/` : identity.route.path;
+  return basePath + path + (query === '' ? '' : `?${query}`);
+}
