@@ -3,13 +3,10 @@ import { matchRoute } from './routes.ts';
 import type { MatchedRoute } from './routes.ts';
 import type { Endpoint } from './endpoints.ts';
 import { parseQuery } from '../http/query.ts';
-import { parseBasicCredentials } from '../auth/basic-auth.ts';
-import type { Credentials } from '../auth/basic-auth.ts';
 import { clientAddress, isTrustedAddress } from '../auth/ip-trust.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
-import { authenticateOnce } from '../auth/authenticate.ts';
-import type { AuthenticatedUser } from '../auth/credential-cache.ts';
-import type { VerifyPassword } from '../auth/authenticate.ts';
+import { authenticateRequest } from '../auth/authenticate.ts';
+import type { AuthenticationOutcome, VerifyPassword } from '../auth/authenticate.ts';
 import { meetsMinimumRole } from '../auth/roles.ts';
 import type { Answer } from './answers.ts';
 import type { ServingState } from '../snapshot/snapshot-loader.ts';
@@ -43,17 +40,14 @@ interface RequestFacts {
   tables: DecisionTables;
   route: MatchedRoute | undefined;
   client: string;
-  /** The user remembered for this Authorization header: the one credential-cache lookup of the request. */
-  remembered: AuthenticatedUser | undefined;
-  /** Parsed only when the header is not remembered. */
-  credentials: Credentials | undefined;
 }
 
 type Guard = (facts: RequestFacts) => Reply | undefined;
 
 const ALLOWED_METHODS = new Set(['GET', 'HEAD']);
 
-// Checks 1–5 of DESIGN §4 (and the URL length limit before them); they need no password check.
+// Checks 1–3 of the decision order (and the URL length limit before them), then the two documents that need no
+// credentials; checks 4–6 are the authenticator's.
 const GUARDS: ReadonlyArray<readonly [string, Guard]> = [
   ['url too long', ({ request }) => (request.target.length > MAX_URL_LENGTH ? errorReply(414, MESSAGES.urlTooLong) : undefined)],
   ['not an API route', ({ route }) => (route === undefined ? errorReply(404, MESSAGES.notApiRoute) : undefined)],
@@ -63,16 +57,15 @@ const GUARDS: ReadonlyArray<readonly [string, Guard]> = [
     isTrustedAddress(client, tables.state.trust) ? undefined : errorReply(403, MESSAGES.untrustedAddress)],
   ['health', ({ route, tables }) => (route === 'health' ? healthReply(tables.state) : undefined)],
   ['openapi document', ({ route, tables, request }) => (route === 'openapi' ? documentReply(tables.state.snapshot, request) : undefined)],
-  ['too many failures', ({ client, tables }) => {
-    const seconds = tables.limiter.retryAfterSeconds(client, tables.now);
-    return seconds > 0 ? errorReply(429, MESSAGES.tooManyFailures, { 'Retry-After': String(seconds) }) : undefined;
-  }],
-  ['no credentials', ({ remembered, credentials }) =>
-    (remembered === undefined && credentials === undefined ? unauthorized(MESSAGES.authenticationRequired) : undefined)],
 ];
 
 function unauthorized(message: string): Reply {
   return errorReply(401, message, { 'WWW-Authenticate': 'Basic realm=' });
+}
+
+function refusal(outcome: Exclude<AuthenticationOutcome, { allowed: true }>): Reply {
+  if (outcome.reason === 'locked-out') return errorReply(429, MESSAGES.tooManyFailures, { 'Retry-After': String(outcome.retryAfterSeconds) });
+  return unauthorized(outcome.reason === 'no-credentials' ? MESSAGES.authenticationRequired : MESSAGES.authenticationFailed);
 }
 
 function healthReply(state: ServingState): Reply {
@@ -108,44 +101,25 @@ function answerReply(answer: Answer, route: Endpoint, request: GatewayRequest): 
 export async function decide(request: GatewayRequest, tables: DecisionTables): Promise<Reply> {
   const { state } = tables;
   const { pathname, queryString } = splitTarget(request.target);
-  const basePath = state.snapshot.basePath;
-  const remembered = request.authorization === undefined ? undefined : state.credentials.get(request.authorization);
   const facts: RequestFacts = {
     request,
     tables,
-    route: matchRoute(pathname, basePath),
+    route: matchRoute(pathname, state.snapshot.basePath),
     client: clientAddress(request.peerAddress, request.forwardedFor, state.proxy),
-    remembered,
-    credentials: remembered === undefined ? parseBasicCredentials(request.authorization) : undefined,
   };
   for (const [, guard] of GUARDS) {
     const reply = guard(facts);
     if (reply !== undefined) return reply;
   }
-  const { route, credentials, client } = facts;
-  if (route === undefined || route === 'health' || route === 'openapi' || request.authorization === undefined) {
-    throw new Error('decide: a guard let an incomplete request through');
-  }
-  const user = remembered ?? (await authenticateWithPassword(request.authorization, credentials, tables, client));
-  if (user === undefined) {
-    tables.limiter.recordFailure(client, tables.now);
-    return unauthorized(MESSAGES.authenticationFailed);
-  }
+  const { route, client } = facts;
+  if (route === undefined || route === 'health' || route === 'openapi') throw new Error('decide: a guard let an incomplete request through');
+  const authentication = { accounts: state.snapshot.accounts, dummyHash: state.dummyHash, cache: state.credentials, verify: tables.verify, limiter: tables.limiter };
+  const outcome = await authenticateRequest({ address: client, authorization: request.authorization, now: tables.now }, authentication);
+  if (!outcome.allowed) return refusal(outcome);
+  const { user } = outcome;
   const reply = meetsMinimumRole(user.role, route.minRole)
     ? answerReply(route.answer({ query: parseQuery(queryString), user, snapshot: state.snapshot }), route, request)
     : permissionDeniedReply(user.role, route.privilege, route.resource);
   reply.user = user.username;
   return reply;
-}
-
-/** The bcrypt path, for a header not remembered yet. */
-function authenticateWithPassword(authorization: string, credentials: Credentials | undefined, tables: DecisionTables, client: string): Promise<AuthenticatedUser | undefined> {
-  if (credentials === undefined) throw new Error('decide: a guard let a request without credentials through');
-  const { state, limiter } = tables;
-  const authentication = { accounts: state.snapshot.accounts, dummyHash: state.dummyHash, cache: state.credentials, verify: tables.verify };
-  // Same tick as the limiter check above: a concurrent guess from this address already sees this one.
-  return authenticateOnce(authorization, credentials, authentication, {
-    begin: () => limiter.begin(client),
-    settle: () => limiter.settle(client),
-  });
 }

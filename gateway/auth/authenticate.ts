@@ -1,8 +1,11 @@
-// Verifies Basic credentials against the snapshot's accounts with bcrypt (reference-semantics 10, D16).
+// The one authenticator: address, Authorization header and time in; allow or deny with the reason out (checks 4–6 of
+// the decision order). bcrypt sits behind an injected function; the limiter and the credential cache are passed in.
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { Account } from '../snapshot/contract.ts';
+import { parseBasicCredentials } from './basic-auth.ts';
 import type { Credentials } from './basic-auth.ts';
+import type { LoginLimiter } from './login-limiter.ts';
 import type { AuthenticatedUser, CredentialCache } from './credential-cache.ts';
 
 export type VerifyPassword = (password: string, hash: string) => Promise<boolean>;
@@ -44,7 +47,7 @@ export interface AuthenticationTables {
 }
 
 /** The user, or undefined for an unknown user, a wrong password, no hash, or apiaccess not true. */
-export async function authenticate(
+async function checkPassword(
   authorizationHeader: string,
   credentials: Credentials,
   tables: AuthenticationTables,
@@ -62,16 +65,47 @@ export async function authenticate(
 /** Joins a check already running for the same header, so concurrent identical requests cost one bcrypt run and
  *  count once against the limiter. `begin` runs in the caller's tick, before anything is awaited. The caller has
  *  already looked in the credential cache. */
-export function authenticateOnce(
-  authorizationHeader: string,
-  credentials: Credentials,
-  tables: AuthenticationTables,
-  limiter: { begin: () => void; settle: () => void },
-): Promise<AuthenticatedUser | undefined> {
+function checkOnce(authorizationHeader: string, credentials: Credentials, tables: AuthenticationTables, limiter: LoginLimiter, address: string): Promise<AuthenticatedUser | undefined> {
   const running = tables.cache.inFlight(authorizationHeader);
   if (running !== undefined) return running;
-  limiter.begin();
-  const check = authenticate(authorizationHeader, credentials, tables).finally(limiter.settle);
+  limiter.begin(address);
+  const check = checkPassword(authorizationHeader, credentials, tables).finally(() => limiter.settle(address));
   tables.cache.trackInFlight(authorizationHeader, check);
   return check;
+}
+
+export interface LoginAttempt {
+  /** The caller's address as the trust check saw it. */
+  address: string;
+  authorization: string | undefined;
+  now: number;
+}
+
+export type AuthenticationOutcome =
+  | { allowed: true; user: AuthenticatedUser; via: 'cache' | 'password' }
+  | { allowed: false; reason: 'locked-out'; retryAfterSeconds: number }
+  | { allowed: false; reason: 'no-credentials' }
+  /** Unknown user, wrong password, no hash or no API access: one reason, so a caller cannot tell them apart. */
+  | { allowed: false; reason: 'failed' };
+
+/** Lock-out first (even for a remembered credential), then the header's form, then the cache, then bcrypt once per
+ *  header; a failed check counts against the address. Answers without awaiting when no bcrypt run is needed. */
+export function authenticateRequest(
+  attempt: LoginAttempt,
+  tables: AuthenticationTables & { limiter: LoginLimiter },
+): AuthenticationOutcome | Promise<AuthenticationOutcome> {
+  const { address, authorization, now } = attempt;
+  const retryAfterSeconds = tables.limiter.retryAfterSeconds(address, now);
+  if (retryAfterSeconds > 0) return { allowed: false, reason: 'locked-out', retryAfterSeconds };
+  if (authorization === undefined) return { allowed: false, reason: 'no-credentials' };
+  const remembered = tables.cache.get(authorization);
+  if (remembered !== undefined) return { allowed: true, user: remembered, via: 'cache' };
+  const credentials = parseBasicCredentials(authorization);
+  if (credentials === undefined) return { allowed: false, reason: 'no-credentials' };
+  // Same tick as the limiter check above: a concurrent guess from this address already sees this one.
+  return checkOnce(authorization, credentials, tables, tables.limiter, address).then((user): AuthenticationOutcome => {
+    if (user !== undefined) return { allowed: true, user, via: 'password' };
+    tables.limiter.recordFailure(address, now);
+    return { allowed: false, reason: 'failed' };
+  });
 }

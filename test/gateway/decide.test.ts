@@ -1,0 +1,121 @@
+// The decision order in memory: every role against every endpoint of the table, and each check winning over the next.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { decide } from '../../gateway/api/decide.ts';
+import type { GatewayRequest } from '../../gateway/api/decide.ts';
+import { ENDPOINTS, KEYS, keyOf } from '../../gateway/api/endpoints.ts';
+import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../../gateway/auth/login-limiter.ts';
+import { ROLES } from '../../gateway/snapshot/contract.ts';
+import type { Account } from '../../gateway/snapshot/contract.ts';
+import type { Reply } from '../../gateway/http/reply.ts';
+import { countingVerify, fakeHash, memoryState } from './memory-state.ts';
+import type { MemoryBody } from './memory-state.ts';
+
+const ACCOUNTS: Account[] = ROLES.map((role) => ({ username: `${role}user`, role, apiaccess: true, hash: fakeHash(`pw-${role}`) }));
+const auth = (role: string, password = `pw-${role}`) => `Basic ${Buffer.from(`${role}user:${password}`).toString('base64')}`;
+
+const BODIES: Record<string, MemoryBody> = {
+  [keyOf(KEYS.navigationLive)]: { json: '{"navigation":"live"}' },
+  [keyOf(KEYS.contentLive, '/page')]: { json: '{"content":"page"}' },
+  [keyOf(KEYS.contentLive, '/secret')]: { json: '{"content":"secret"}', restriction: { role: 'editor' } },
+  [keyOf(KEYS.meta, '/page')]: { json: '{"meta":"page"}' },
+  [keyOf(KEYS.item, '/page')]: { json: '{"item":"page"}' },
+  [keyOf(KEYS.items, 'page')]: { json: '{"items":"page"}' },
+  [keyOf(KEYS.settings)]: { json: '{"settings":true}' },
+  ...Object.fromEntries(ROLES.flatMap((role) => [
+    [keyOf(KEYS.mainnavi, role), { json: `{"mainnavi":"${role}"}` }],
+    [keyOf(KEYS.systemnavi, role), { json: `{"systemnavi":"${role}"}` }],
+  ])),
+  [keyOf(KEYS.usersByRole, 'editor')]: { json: '{"userdata":["editor"]}' },
+  [keyOf(KEYS.usersByEmail, 'editoruser@example.org')]: { json: '{"userdata":["by email"]}' },
+  [keyOf(KEYS.noUsers)]: { json: '{"userdata":[]}' },
+};
+
+/** A request each endpoint answers with 200 for a role at or above its minimum. */
+const QUERIES: Record<keyof typeof ENDPOINTS, string> = {
+  navigation: '', content: '?url=/page', meta: '?url=page', item: '?url=/page/', items: '?slug=page', settings: '', mainnavi: '', systemnavi: '',
+  usersByNames: '?usernames[]=editoruser', usersByRole: '?role=editor', usersByEmail: '?email=EditorUser@Example.org',
+};
+
+function setUp(access: Parameters<typeof memoryState>[0]['access'] = {}) {
+  const state = memoryState({ accounts: ACCOUNTS, bodies: BODIES, access });
+  const tables = { state, limiter: createLoginLimiter(DEFAULT_LIMITER_OPTIONS), verify: countingVerify(), now: 1_000_000 };
+  const ask = (target: string, extra: Partial<GatewayRequest> = {}) =>
+    decide({ method: 'GET', target, peerAddress: '127.0.0.1', ...extra }, tables);
+  return { state, tables, ask };
+}
+
+function bodyOf(reply: Reply): string {
+  const { body } = reply;
+  if (body.kind === 'bytes') return body.bytes.toString('utf8');
+  if (body.kind === 'stored') return body.stored.bytes?.toString('utf8') ?? '';
+  return '';
+}
+
+const roles = suite('decide: every role against every endpoint of the table');
+
+for (const role of ROLES) {
+  roles(`answers ${role} with 200 at or above each endpoint's minimum role and 403 below it`, async () => {
+    const { ask } = setUp();
+    for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
+      const reply = await ask(endpoint.path + QUERIES[name as keyof typeof ENDPOINTS], { authorization: auth(role) });
+      const allowed = ROLES.indexOf(role) >= ROLES.indexOf(endpoint.minRole) && role !== 'guest';
+      assert.is(reply.status, allowed ? 200 : 403, `${role} on ${name}`);
+      if (!allowed) assert.is(bodyOf(reply), JSON.stringify({ message: `Permission denied. Your are an ${role} and you cannot ${endpoint.privilege} this ${endpoint.resource}` }));
+      assert.is(reply.user, `${role}user`);
+    }
+  });
+}
+
+const order = suite('decide: the first check that matches answers');
+
+const ADMIN = auth('administrator');
+
+order('each check wins over every later one', async () => {
+  const { ask, tables } = setUp({ trustedIps: ['10.0.0.0/8'] });
+  const untrusted = { peerAddress: '192.0.2.1' };
+  const trusted = { peerAddress: '10.1.2.3' };
+  const cases: Array<[string, Promise<Reply>, number, string]> = [
+    ['1 not a route, even with a wrong method from an untrusted address', ask('/api/v2/navigation', { method: 'POST', ...untrusted }), 404, '{"message":"Not found. The API lives under /api/v1/."}'],
+    ['2 method, even from an untrusted address', ask('/api/v1/navigation', { method: 'DELETE', ...untrusted }), 405, '{"message":"Method not allowed. Use GET or HEAD."}'],
+    ['3 untrusted address, even with valid credentials', ask('/api/v1/navigation', { authorization: ADMIN, ...untrusted }), 403, '{"message":"Access denied: your address is not trusted for API access."}'],
+    ['5 no credentials', ask('/api/v1/navigation', trusted), 401, '{"message":"Authentication required."}'],
+    ['6 wrong password', ask('/api/v1/navigation', { authorization: auth('administrator', 'nope'), ...trusted }), 401, '{"message":"Authentication failed."}'],
+    ['7 role below the minimum, even with a missing parameter', ask('/api/v1/settings', { authorization: auth('editor'), ...trusted }), 403, '{"message":"Permission denied. Your are an editor and you cannot read this system"}'],
+    ['8 missing parameter, before any lookup', ask('/api/v1/article/content', { authorization: ADMIN, ...trusted }), 400, '{"message":"Url is required","errors":{"url":"Url is required"}}'],
+    ['9 no page for the url', ask('/api/v1/article/content?url=/none', { authorization: ADMIN, ...trusted }), 404, '{"message":"page not found"}'],
+    ['restricted page below its allowed role', ask('/api/v1/article/content?url=/secret', { authorization: auth('author'), ...trusted }), 403, '{"message":"You do not have enough rights."}'],
+    ['10 the body', ask('/api/v1/article/content?url=/page', { authorization: ADMIN, ...trusted }), 200, '{"content":"page"}'],
+  ];
+  for (const [name, reply, status, body] of cases) {
+    const answer = await reply;
+    assert.equal([name, answer.status, bodyOf(answer)], [name, status, body]);
+  }
+  assert.is(tables.verify.calls.length, 4, 'password checks only for requests that reach check 6');
+});
+
+order('4 a locked-out address gets 429 with Retry-After before its credentials are looked at', async () => {
+  const { ask, tables } = setUp();
+  for (let failure = 0; failure < 10; failure += 1) await ask('/api/v1/navigation', { authorization: auth('administrator', `wrong${failure}`) });
+  const calls = tables.verify.calls.length;
+  for (const authorization of [ADMIN, undefined, 'Bearer x']) {
+    const reply = await ask('/api/v1/navigation', authorization === undefined ? {} : { authorization });
+    assert.equal([reply.status, (reply.headers as Record<string, string>)['Retry-After']], [429, '60']);
+  }
+  assert.is(tables.verify.calls.length, calls);
+  const health = await ask('/healthz');
+  assert.is(health.status, 200, 'the health check needs no credentials and is not locked out');
+});
+
+order('10 a matching If-None-Match answers 304, a list holding it too, a list without it 200', async () => {
+  const { ask, state } = setUp();
+  const etag = state.snapshot.entries.get(keyOf(KEYS.navigationLive))?.etag ?? '';
+  const statusFor = async (ifNoneMatch: string) => (await ask('/api/v1/navigation', { authorization: ADMIN, ifNoneMatch })).status;
+  assert.equal(
+    [await statusFor(etag), await statusFor(`"other", ${etag}`), await statusFor('"other", "another"'), await statusFor('*')],
+    [304, 304, 200, 304],
+  );
+});
+
+roles.run();
+order.run();
