@@ -1,0 +1,43 @@
+// A production install: a fresh copy of the repository, `npm ci --omit=dev`, a build, and the built gateway serving
+// it with plain node, with no development package present.
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startBuiltGateway } from '../../gateway/cli/spawn-built.ts';
+
+const run = promisify(execFile);
+const ROOT = join(import.meta.dirname, '..', '..');
+const ADMIN = `Basic ${Buffer.from('admin:demo-admin-pass').toString('base64')}`;
+
+const production = suite('npm ci --omit=dev in a fresh copy');
+let copy = '';
+production.before(async () => {
+  copy = await mkdtemp(join(tmpdir(), 'snapi-production-'));
+  const { stdout } = await run('git', ['ls-files', '-z'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  for (const file of stdout.split('\0').filter((name) => name !== '')) await cp(join(ROOT, file), join(copy, file), { recursive: true }).catch(() => undefined);
+});
+production.after(() => rm(copy, { recursive: true, force: true }));
+
+production('installs without development packages, builds the sample site and serves it from the built file', async () => {
+  await run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: copy, env: { ...process.env, npm_config_loglevel: 'error' } });
+  const installed = await readdir(join(copy, 'node_modules'));
+  for (const devPackage of ['typescript', 'uvu', 'autocannon', 'ajv']) assert.not.ok(installed.includes(devPackage), `${devPackage} was installed`);
+  assert.equal(await readdir(join(copy, 'gateway', 'build')), ['serve.mjs']);
+  await run('npm', ['run', 'build', '--', '--out', 'dist'], { cwd: copy });
+  const gateway = await startBuiltGateway(['--dist', join(copy, 'dist'), '--port', '0'], {});
+  try {
+    const health = await fetch(`${gateway.url}/healthz`);
+    assert.is(health.status, 200);
+    const navigation = await fetch(`${gateway.url}/api/v1/navigation`, { headers: { Authorization: ADMIN } });
+    assert.is(navigation.status, 200);
+    assert.match(await navigation.text(), /^\{"navigation":\[/);
+  } finally {
+    assert.is(await gateway.stop(), 0);
+  }
+});
+
+production.run();
