@@ -10,13 +10,17 @@ export function isDuplicateUrlWarning(problem: BuildProblem): boolean {
   return problem.message.startsWith(MESSAGE_START);
 }
 
-/** One warning per entry that URL lookups never return, naming the entry they return instead. */
-export function duplicateUrlWarnings(draftTree: readonly Item[], byUrl: ReadonlyMap<string, Item>): BuildProblem[] {
+/** Entries that share a URL, by URL in tree order; a URL only one entry has is left out. */
+export function sharedUrls(draftTree: readonly Item[]): Map<string, Item[]> {
   const byUrlInTreeOrder = new Map<string, Item[]>();
   for (const item of walkItems(draftTree)) byUrlInTreeOrder.set(item.urlRelWoF, [...(byUrlInTreeOrder.get(item.urlRelWoF) ?? []), item]);
+  return new Map([...byUrlInTreeOrder].filter(([, items]) => items.length > 1));
+}
+
+/** One warning per entry that URL lookups never return, naming the entry they return instead. */
+export function duplicateUrlWarnings(draftTree: readonly Item[], byUrl: ReadonlyMap<string, Item>): BuildProblem[] {
   const warnings: BuildProblem[] = [];
-  for (const [url, items] of byUrlInTreeOrder) {
-    if (items.length < 2) continue;
+  for (const [url, items] of sharedUrls(draftTree)) {
     const found = byUrl.get(url);
     for (const item of items) {
       if (item === found) continue;
