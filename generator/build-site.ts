@@ -34,7 +34,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteOut
   const loaded = await loadSite(options.site, options.baseUrl, options.rootPath);
   options.onStage?.('rendering pages');
   const plan = planBuild(loaded.source);
-  // Files are read concurrently, so problems arrive in any order; sorted, the output is the same on every run.
+  // Problems come from listing, reading and parsing in turn; sorted by place, the output reads file by file.
   const errors = [...loaded.errors, ...plan.errors].sort(byFileAndLine);
   if (errors.length > 0) return { ok: false, errors, warnings: plan.warnings };
   const out = resolve(options.out);

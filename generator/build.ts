@@ -72,6 +72,10 @@ function contentJob(sources: ParsedSources, page: PageEntry): ContentJob {
   };
 }
 
+function missingRenderMessage(page: { url: string; pathWithoutType: string }): string {
+  return `page ${page.url} (${CONTENT}${page.pathWithoutType}): its rendered content is missing; the build cannot finish without it`;
+}
+
 function pageResponses(plan: BuildPlan, rendered: RenderedPages): BuiltResponse[] {
   const { source, sources, model } = plan;
   const responses: BuiltResponse[] = [];
@@ -84,7 +88,9 @@ function pageResponses(plan: BuildPlan, rendered: RenderedPages): BuiltResponse[
     const metadata = metaBody(isFolder ? tabs.folder : tabs.page, sources.yaml.get(`${CONTENT}${page.pathWithoutType}.yaml`), {
       name: page.item ? page.item.name : 'home', isFolder, ...(page.item?.contains ? { contains: page.item.contains } : {}),
     }, { author: model.settings.author, pageFileMtimeMs: pageFileMtime(source, page.pathWithoutType, page.path) });
-    const content = rendered.get(page.pathWithoutType) ?? renderContent(contentJob(sources, page), plan.contentSettings, source.knownPaths);
+    const content = rendered.get(page.pathWithoutType);
+    // A page without its bodies would be published without content: a bug in the renderer, never a page to skip.
+    if (content === undefined) throw new Error(missingRenderMessage(page));
     const itemBody = page.item ? orderedItem(page.item) : model.home;
     responses.push({ key: keyOf(KEYS.item, page.url), body: encodePhpJson({ item: itemBody }), ...withRestriction });
     responses.push({ key: keyOf(KEYS.meta, page.url), body: encodePhpJson(metadata), ...withRestriction });
@@ -122,7 +128,7 @@ function navigationResponses(model: SiteModel, sources: ParsedSources): BuiltRes
   return responses;
 }
 
-/** Content bodies by page (`pathWithoutType`); a page missing here is rendered in place. */
+/** Content bodies by page (`pathWithoutType`); every page of the plan must be here (finishBuild throws otherwise). */
 export type RenderedPages = ReadonlyMap<string, RenderedContent>;
 
 /** Everything before rendering: parsed sources, the site model and the pages to render, as plain data. */

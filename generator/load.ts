@@ -7,7 +7,6 @@ import type { BuildProblem, SiteSource, SourceFile } from './types.ts';
 
 const LISTED = ['content/**', 'settings/settings.yaml', 'settings/users/*.yaml', 'plugins/*/*', 'themes/*/*', 'media/**'];
 const READ = /^(content\/.*\.(md|txt|yaml)|settings\/settings\.yaml|settings\/users\/[^/]+\.yaml|plugins\/[^/]+\/[^/]+\.yaml|themes\/[^/]+\/[^/]+\.yaml)$/;
-const READ_CONCURRENCY = 64;
 /** Folders listed without a depth limit: a link loop inside them would be followed forever. */
 const DEEP_FOLDERS = ['content', 'media'];
 /** Read errors as a site owner understands them. */
@@ -52,17 +51,20 @@ export function decodeUtf8(bytes: Uint8Array, file: string): string | BuildProbl
   }
 }
 
-async function mapLimited<T, R>(values: readonly T[], limit: number, task: (value: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(values.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < values.length) {
-      const index = next++;
-      results[index] = await task(values[index] as T);
+/** Plain synchronous reads: one system call each instead of four thread-pool round trips (measured 8x faster). */
+function readFiles(root: string, paths: readonly string[], mtimes: ReadonlyMap<string, number>, errors: BuildProblem[]): Map<string, SourceFile> {
+  const files = new Map<string, SourceFile>();
+  for (const path of paths) {
+    try {
+      const text = decodeUtf8(readFileSync(resolve(root, path)), path);
+      if (typeof text === 'string') files.set(path, { path, text, mtimeMs: mtimes.get(path) ?? 0 });
+      else errors.push(text);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? String(error);
+      errors.push({ file: path, message: `cannot read file: ${code}${READ_ERROR_HINTS[code] ? ` (${READ_ERROR_HINTS[code]})` : ''}` });
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, values.length) }, worker));
-  return results;
+  }
+  return files;
 }
 
 export interface LoadedSite {
@@ -96,18 +98,7 @@ export async function loadSite(siteDir: string, baseUrl: string, rootPath?: stri
     else if (READ.test(path) && !path.startsWith('content/')) errors.push({ file: path, message: 'cannot read file: it is a directory, expected a file' });
   }
   const toRead = [...knownPaths].filter((path) => READ.test(path)).sort();
-  const files = new Map<string, SourceFile>();
-  await mapLimited(toRead, READ_CONCURRENCY, async (path) => {
-    try {
-      // Synchronous reads: one system call each instead of four thread-pool round trips (measured 8x faster).
-      const text = decodeUtf8(readFileSync(resolve(root, path)), path);
-      if (typeof text === 'string') files.set(path, { path, text, mtimeMs: mtimes.get(path) ?? 0 });
-      else errors.push(text);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? String(error);
-      errors.push({ file: path, message: `cannot read file: ${code}${READ_ERROR_HINTS[code] ? ` (${READ_ERROR_HINTS[code]})` : ''}` });
-    }
-  });
+  const files = readFiles(root, toRead, mtimes, errors);
   return {
     source: { rootPath: rootPath ?? root, baseUrl: baseUrl.replace(/\/+$/, ''), contentEntries, files, mtimes, knownPaths },
     errors,

@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
+import { mapOnLanes, type Lane } from './concurrency.ts';
 import { renderContent, type ContentJob, type ContentSettings, type RenderedContent } from './content-bodies.ts';
 import type { RenderBatch, RenderWorkerData } from './render-worker.ts';
 
@@ -19,49 +20,46 @@ export function defaultWorkerCount(): number {
 const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
   .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./render-worker.ts', import.meta.url).href)}); })`;
 
-function startWorker(data: RenderWorkerData): Worker {
-  return new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: data });
+type Batch = readonly ContentJob[];
+
+/** A lane that sends a batch to the worker and resolves with the worker's answer for that batch. */
+function workerLane(worker: Worker): Lane<Batch, RenderedContent[]> {
+  const waiting = new Map<number, { resolve: (results: RenderedContent[]) => void; reject: (error: Error) => void }>();
+  let failure: Error | undefined;
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const pending of waiting.values()) pending.reject(failure);
+    waiting.clear();
+  };
+  worker.on('message', ({ batch, results }: { batch: number; results: RenderedContent[] }) => {
+    waiting.get(batch)?.resolve(results);
+    waiting.delete(batch);
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`render worker exited with code ${code}`)));
+  return (jobs, batch) => new Promise((resolve, reject) => {
+    if (failure) return reject(failure);
+    waiting.set(batch, { resolve, reject });
+    worker.postMessage({ batch, jobs: [...jobs] } satisfies RenderBatch);
+  });
+}
+
+/** This thread's lane: renders a batch, then lets pending worker messages through before taking the next. */
+function hereLane(settings: ContentSettings, knownPaths: ReadonlySet<string>): Lane<Batch, RenderedContent[]> {
+  return async (jobs) => {
+    const results = jobs.map((job) => renderContent(job, settings, knownPaths));
+    await yieldToEvents();
+    return results;
+  };
 }
 
 export async function renderOnThreads(jobs: readonly ContentJob[], settings: ContentSettings, knownPaths: ReadonlySet<string>, workers: number): Promise<RenderedContent[]> {
-  const results = new Array<RenderedContent>(jobs.length);
-  const batchCount = Math.ceil(jobs.length / BATCH_PAGES);
-  let nextBatch = 0;
-  const takeBatch = (): number | undefined => (nextBatch < batchCount ? nextBatch++ : undefined);
-  const batchJobs = (batch: number) => jobs.slice(batch * BATCH_PAGES, (batch + 1) * BATCH_PAGES);
-
-  const runWorker = (worker: Worker) => new Promise<void>((resolve, reject) => {
-    let inFlight = 0;
-    const send = () => {
-      const batch = takeBatch();
-      if (batch === undefined) return;
-      inFlight++;
-      worker.postMessage({ batch, jobs: batchJobs(batch) } satisfies RenderBatch);
-    };
-    worker.on('message', ({ batch, results: rendered }: { batch: number; results: RenderedContent[] }) => {
-      inFlight--;
-      rendered.forEach((content, index) => (results[batch * BATCH_PAGES + index] = content));
-      send();
-      if (inFlight === 0) resolve();
-    });
-    worker.on('error', reject);
-    worker.on('exit', (code) => (inFlight > 0 ? reject(new Error(`render worker exited with code ${code}`)) : resolve()));
-    for (let slot = 0; slot < WORKER_QUEUE; slot++) send();
-    if (inFlight === 0) resolve();
-  });
-
-  const renderHere = async () => {
-    for (let batch = takeBatch(); batch !== undefined; batch = takeBatch()) {
-      batchJobs(batch).forEach((job, index) => (results[batch * BATCH_PAGES + index] = renderContent(job, settings, knownPaths)));
-      await yieldToEvents();
-    }
-  };
-
-  const pool = Array.from({ length: workers }, () => startWorker({ settings, knownPaths: [...knownPaths] }));
+  const batches = Array.from({ length: Math.ceil(jobs.length / BATCH_PAGES) }, (_, batch) => jobs.slice(batch * BATCH_PAGES, (batch + 1) * BATCH_PAGES));
+  const pool = Array.from({ length: workers }, () => new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: { settings, knownPaths: [...knownPaths] } satisfies RenderWorkerData }));
+  const lanes = [...pool.flatMap((worker) => Array<Lane<Batch, RenderedContent[]>>(WORKER_QUEUE).fill(workerLane(worker))), hereLane(settings, knownPaths)];
   try {
-    await Promise.all([...pool.map(runWorker), renderHere()]);
+    return (await mapOnLanes(batches, lanes)).flat();
   } finally {
     await Promise.all(pool.map((worker) => worker.terminate()));
   }
-  return results;
 }

@@ -7,6 +7,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { DIST_LAYOUT, SNAPSHOT_FORMAT, type ChangeReport, type IndexEntry, type SnapshotIndex, type StoredFile } from '../gateway/snapshot/contract.ts';
 import { contentHash, etagOf } from '../gateway/snapshot/etag.ts';
 import { changesBetween } from './changes.ts';
+import { mapConcurrently } from './concurrency.ts';
 import type { BuildResult } from './types.ts';
 
 const gzipAsync = promisify(gzip);
@@ -119,16 +120,8 @@ async function storeBody(directory: string, previous: PreviousBodies | undefined
 }
 
 async function storeAll(directory: string, previous: PreviousBodies | undefined, bodies: Map<string, string>): Promise<Map<string, StoredBody>> {
-  const stored = new Map<string, StoredBody>();
-  const queue = [...bodies];
-  const worker = async (): Promise<void> => {
-    for (let next = queue.pop(); next; next = queue.pop()) {
-      const [hash, body] = next;
-      stored.set(hash, await storeBody(directory, previous, body, hash));
-    }
-  };
-  await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, worker));
-  return stored;
+  const stored = await mapConcurrently([...bodies], WRITE_CONCURRENCY, ([hash, body]) => storeBody(directory, previous, body, hash));
+  return new Map(stored.map((body) => [body.hash, body]));
 }
 
 async function pruneOlder(distDir: string, keep: ReadonlySet<string>): Promise<void> {

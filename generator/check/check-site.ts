@@ -1,4 +1,5 @@
 // The site checker's rules, on values: build problems, duplicate URLs and slugs, untitled pages, dead internal links.
+import { sharedUrls } from '../site/duplicate-urls.ts';
 import { walkItems } from '../tree/build-items.ts';
 import type { Item } from '../tree/item.ts';
 import type { BuildProblem, BuiltResponse, SiteSource } from '../types.ts';
@@ -36,8 +37,8 @@ function groupBy(items: readonly Item[], keyOf: (item: Item) => string): Map<str
   return groups;
 }
 
-function duplicateUrls(items: readonly Item[], source: SiteSource): Finding[] {
-  return [...groupBy(items, (item) => item.urlRelWoF)].filter(([, group]) => group.length > 1).flatMap(([url, group]) =>
+function duplicateUrls(draftTree: readonly Item[], source: SiteSource): Finding[] {
+  return [...sharedUrls(draftTree)].flatMap(([url, group]) =>
     group.slice(1).map((item) => ({
       severity: 'error' as const, file: fileOf(item, source), line: 1,
       message: `URL ${url} is also the URL of ${fileOf(group[0] as Item, source)}; only one of them can be reached by URL`,
@@ -92,7 +93,7 @@ export function checkSite(input: CheckInput): Finding[] {
   return [
     ...input.problems.map((problem) => fromProblem(problem, 'error')),
     ...input.warnings.map((problem) => fromProblem(problem, 'warning')),
-    ...duplicateUrls(items, input.source),
+    ...duplicateUrls(input.draftTree, input.source),
     ...repeatedSlugs(items, input.source),
     ...untitledPages(items, input),
     ...deadLinks(input, targets),

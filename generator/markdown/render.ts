@@ -1,4 +1,4 @@
-// Renders the blocks of one page to Typemill's HTML, one string per block (reference-semantics 5.3, 5.4).
+// Renders the blocks of one page to Typemill's HTML, one string per block (docs/decisions.md: Each block is rendered on its own, in safe mode; Typemill's markdown additions are reproduced).
 
 import { createMarkdown } from './create-markdown.ts';
 import { headingId, parseAtxHeading } from './headings.ts';

@@ -12,7 +12,7 @@ const PARAMETER = /(\w+)\s*=\s*("[^"]*"|'[^']*'|[^"'\s>]*)/g;
 
 type ShortcodeRenderer = (params: ShortcodeParams, options: RenderOptions) => string | null;
 
-/** Shortcodes that can run at build time; plugin shortcodes cannot (decision D12). */
+/** Shortcodes that can run at build time; plugin shortcodes cannot (docs/decisions.md: Plugin shortcodes render "No shortcode found."). */
 const SHORTCODES: Readonly<Record<string, ShortcodeRenderer>> = {
   video: renderVideo,
 };

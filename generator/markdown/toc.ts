@@ -19,7 +19,7 @@ export function replaceTocParagraphs(html: string, headings: readonly HeadingEnt
   return html.replace(TOC_PARAGRAPH, () => toc);
 }
 
-/** Reproduces Typemill's markup exactly, including its unbalanced `</li>`/`</ul>` (reference-semantics 5.4). */
+/** Reproduces Typemill's markup exactly, including its unbalanced `</li>`/`</ul>` (docs/decisions.md: Typemill's quirks are kept). */
 export function buildToc(headings: readonly HeadingEntry[]): string {
   let markup = '<ul class="TOC">';
   let previousLevel = 1;

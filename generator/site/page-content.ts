@@ -1,4 +1,4 @@
-// Article content bodies of one page, live and draft (reference-semantics 5.1, 5.5).
+// Article content bodies of one page, live and draft (docs/decisions.md: Live content comes from the .md, draft content from the .txt; Content responses list blocks with id, markdown and html).
 import { renderBlocks, type RenderOptions } from '../markdown/render.ts';
 import { splitBlocks } from '../markdown/split-blocks.ts';
 

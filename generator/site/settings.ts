@@ -1,4 +1,4 @@
-// Site settings as Typemill's API returns them: defaults, the user's settings.yaml, derived paths (7.1, O6, D6).
+// Site settings as Typemill's API returns them: defaults, the user's settings.yaml, derived paths (docs/decisions.md: Settings are Typemill's defaults merged with settings.yaml).
 import { isRecord } from '../yaml.ts';
 import { isSecretName } from '../../gateway/snapshot/secret-names.ts';
 
@@ -27,7 +27,7 @@ export interface SettingsInput {
   themesWithTemplate: string[];
 }
 
-/** Keys that look like secrets are removed at any depth (D6). */
+/** Keys that look like secrets are removed at any depth (docs/decisions.md: Secrets are removed from settings). */
 function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (!isRecord(value)) return value;

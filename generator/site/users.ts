@@ -1,4 +1,4 @@
-// User records and the private accounts table from settings/users/*.yaml (reference-semantics 8, D3).
+// User records and the private accounts table from settings/users/*.yaml (docs/decisions.md: User records are the user files without the password).
 import { ROLES, type Account } from '../../gateway/snapshot/contract.ts';
 import type { BuildProblem } from '../types.ts';
 import { isRecord } from '../yaml.ts';
@@ -64,7 +64,7 @@ export function usersByRole(users: Users): Map<string, string[]> {
   return byRole;
 }
 
-/** Lower-cased email → login names with that email, natural order (D3: exact, case-insensitive). */
+/** Lower-cased email → login names with that email, natural order exact and case-insensitive (docs/decisions.md: Users endpoints validate their parameters). */
 export function usersByEmail(users: Users): Map<string, string[]> {
   const byEmail = new Map<string, string[]>();
   for (const name of byNaturalName(users.records.keys())) {

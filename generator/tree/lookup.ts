@@ -1,4 +1,4 @@
-// Item lookup by URL (reference-semantics 4.1) and by slug (4.3), precomputed over the draft tree.
+// Item lookup by URL and by slug, precomputed over the draft tree (docs/decisions.md: URL lookups normalise the url as Typemill does; Slug lookups return every item with that slug in tree order).
 import { walkItems } from './build-items.ts';
 import type { Item } from './item.ts';
 

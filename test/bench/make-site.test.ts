@@ -1,4 +1,4 @@
-// Specification of the benchmark site generator: deterministic, and shaped as issue 4 asks.
+// Specification of the benchmark site generator: deterministic, and shaped like a real documentation site (2–3 folder levels, 10–30 pages a folder, a few drafts and duplicate slugs).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { suite } from 'uvu';
@@ -46,7 +46,7 @@ deterministic('another seed gives other markdown', () => {
   assert.not.equal(readFileSync(join(root, 'c', 'site', 'content', 'index.md'), 'utf8'), firstFiles.get('site/content/index.md'));
 });
 
-const shape = suite('makeSite writes the site issue 4 describes');
+const shape = suite('makeSite writes a site of the benchmark shape');
 shape.before(async () => {
   root = await temporaryDir('make-site');
   first = makeSite({ directory: join(root, 'a'), pages: 120 });

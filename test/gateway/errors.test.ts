@@ -117,7 +117,7 @@ NotFound('answers 404 navigation not found when the snapshot has no navigation',
   }
 });
 
-const Restrictions = suite<Context>('page restrictions (D5, D20)');
+const Restrictions = suite<Context>('page restrictions');
 Restrictions.before(async (context) => {
   context.fixture = await startFixture('restrictions');
 });

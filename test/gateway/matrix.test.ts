@@ -9,7 +9,7 @@ import type { RunningFixture } from './start-fixture.ts';
 
 interface EndpointCase {
   path: string;
-  /** Roles that pass (reference-semantics 9.2 with D1). */
+  /** Roles that pass (docs/decisions.md: Minimum role per endpoint; Navigation needs the member role, also for drafts). */
   passes: string[];
   resource: string;
   privilege: string;

@@ -1,4 +1,4 @@
-// Trusted IPs, hosts and proxies (D4) over real HTTP: single address, CIDR, IPv6, IPv4-mapped, X-Forwarded-For.
+// Trusted IPs, hosts and proxies over real HTTP: single address, CIDR, IPv6, IPv4-mapped, X-Forwarded-For.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { send } from './http-client.ts';

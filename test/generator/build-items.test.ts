@@ -1,4 +1,4 @@
-// Specification of the draft tree's items (reference-semantics 1.4, 2.1, 2.2, 3.1, 3.2).
+// Specification of the draft tree's items (docs/decisions.md: Item fields are derived as Typemill derives them; Item fields keep Typemill's order).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { orderedItem, type Item } from '../../generator/tree/item.ts';
@@ -33,7 +33,7 @@ function child(items: readonly Item[], ...keys: number[]): Item {
 
 const fields = suite('buildItems: every field of a file and a folder');
 
-fields('derives every field of a top-level file, chapter as integer key+1 (D13)', () => {
+fields('derives every field of a top-level file, chapter as integer key+1', () => {
   assert.equal(orderedItem(child(draftTree(GUIDE, BASE), 0)), {
     originalName: '00-welcome.md', elementType: 'file', status: 'published', fileType: 'md', order: '00', name: 'welcome',
     slug: 'welcome', path: '/00-welcome.md', pathWithoutType: '/00-welcome', key: 0, keyPath: 0, keyPathArray: ['0'], chapter: 1,

@@ -1,4 +1,4 @@
-// Two rulings of issue 12: a page of only whitespace has content, and `---` opens front matter only around a YAML mapping.
+// (docs/decisions.md: A page of only whitespace has content; `---` opens front matter only around a YAML mapping)
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../../generator/build.ts';

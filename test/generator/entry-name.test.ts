@@ -1,4 +1,4 @@
-// Specification of order, name and slug from a file or folder name (reference-semantics 1.2).
+// Specification of order, name and slug from a file or folder name (docs/decisions.md: Order, name and slug come from the entry name).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { nameParts, parseEntryName } from '../../generator/tree/entry-name.ts';

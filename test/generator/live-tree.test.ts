@@ -1,4 +1,4 @@
-// Specification of the live navigation (reference-semantics 2.3, D13): filtering without renumbering.
+// Specification of the live navigation: filtering without renumbering (docs/decisions.md: The live navigation filters the draft tree without renumbering).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { walkItems } from '../../generator/tree/build-items.ts';
@@ -71,7 +71,7 @@ numbering('keeps the draft keys, keyPaths and chapters of the remaining items', 
   ]);
 });
 
-numbering('encodes a gapped list as a JSON array in tree order (D13)', () => {
+numbering('encodes a gapped list as a JSON array in tree order', () => {
   const live = liveItems(draftTree(['00-a.txt', '01-b.md', '02-c.txt', '03-d.md']));
   const json = encodePhpJson({ navigation: live.map((item) => orderedItem(item)) });
   assert.ok(json.startsWith('{"navigation":[{"originalName":"01-b.md"'));

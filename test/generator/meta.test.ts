@@ -1,4 +1,4 @@
-// Specification of metadata fields and values (reference-semantics 6.2, 6.3, D7, D8, D19).
+// Specification of metadata fields and values (docs/decisions.md: Meta fields come from the built-in tab, active plugins and the theme; Meta values are the stored value, else a default, else null).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { encodePhpJson } from '../../generator/php-json.ts';
@@ -99,7 +99,7 @@ values('keeps stored values, false and "" included, fills defaults and gives nul
     + '"demo":{"demoimage":null,"demoimagealt":null,"democheckbox":true,"democustomfield":null}}}');
 });
 
-values('fills author from the settings, created and time from the file time, modified likewise (D7)', () => {
+values('fills author from the settings, created and time from the file time, modified likewise', () => {
   const body = metaBody(PAGE_TABS, undefined, { name: 'Page', isFolder: false }, { author: 'Site author', pageFileMtimeMs: FILE_TIME }) as { metadata: { meta: Record<string, unknown> } };
   assert.equal([body.metadata.meta.author, body.metadata.meta.created, body.metadata.meta.time, body.metadata.meta.modified], ['Site author', '2024-05-17', '18-34-56', '2024-05-17']);
 });
@@ -126,7 +126,7 @@ values('gives a tab without fields as []', () => {
 });
 values.run();
 
-const dates = suite('fileDate: UTC date and time of a file time (D19)');
+const dates = suite('fileDate: UTC date and time of a file time');
 
 dates('formats a time as YYYY-MM-DD and HH-MM-SS in UTC', () => {
   assert.equal(fileDate(Date.UTC(2024, 0, 5, 3, 4, 5, 999)), { date: '2024-01-05', time: '03-04-05' });

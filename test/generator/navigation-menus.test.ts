@@ -1,4 +1,4 @@
-// Specification of the author-interface menus per role (reference-semantics 9.1, 9.3, 9.4, D17).
+// Specification of the author-interface menus per role (docs/decisions.md: The main menu per role; The system menu per role; Plugins add system menu entries through systemnavi).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { encodePhpJson } from '../../generator/php-json.ts';
@@ -46,7 +46,7 @@ const ACCOUNT = '"account":{"title":"Account","routename":"user.account","icon":
 const USERS = '"users":{"title":"Users","routename":"users.show","icon":"icon-group","aclresource":"user","aclprivilege":"read","url":"\\/typemill\\/tm\\/users"}';
 const DEMO = '"Demo":{"title":"Demo","routename":"demo.admin","icon":"icon-download","aclresource":"system","aclprivilege":"view","url":"\\/typemill\\/tm\\/demo"}';
 
-/** The demo plugin's `systemnavi:` as parsed from plugins/demo/demo.yaml (D17). */
+/** The demo plugin's `systemnavi:` as parsed from plugins/demo/demo.yaml. */
 const DEMO_PLUGIN = pluginSystemEntries({
   Demo: { title: 'Demo', routename: 'demo.admin', icon: 'icon-download', aclresource: 'system', aclprivilege: 'view' },
 });
@@ -70,7 +70,7 @@ system('builds URLs without an installation folder as /tm/<key>', () => {
 });
 system.run();
 
-const plugins = suite('pluginSystemEntries: entries from an active plugin (D17)');
+const plugins = suite('pluginSystemEntries: entries from an active plugin');
 
 plugins('lower-cases the entry key for the default URL and keeps the key as is', () => {
   const menu = systemNavigation('administrator', '/docs', pluginSystemEntries({ MyTool: { title: 'My tool', routename: 'mytool.show', icon: 'icon-x', aclresource: 'system', aclprivilege: 'read' } }));

@@ -1,4 +1,4 @@
-// Specification of the settings response (reference-semantics 7.1, 7.2, O6, D6).
+// Specification of the settings response (docs/decisions.md: Settings are Typemill's defaults merged with settings.yaml; Secrets are removed from settings).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { encodePhpJson } from '../../generator/php-json.ts';
@@ -92,7 +92,7 @@ merge('appends plugin folders missing from the settings as inactive, after the s
 });
 merge.run();
 
-const secrets = suite('settingsBody: secret keys removed (D6)');
+const secrets = suite('settingsBody: secret keys removed');
 
 secrets('removes keys containing password, secret or token, or ending with key, at any depth', () => {
   const body = settingsBody({

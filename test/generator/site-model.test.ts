@@ -1,4 +1,4 @@
-// Specification of yaml values on items (reference-semantics 3.4), the home item (3.5) and the model's trees.
+// Specification of yaml values on items, the home item and the model's trees (docs/decisions.md: navtitle, hide and noindex come from the page yaml, keyed by URL; The home item is synthetic).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ParsedSources } from '../../generator/site/parse-sources.ts';
@@ -129,7 +129,7 @@ basics('indexes the draft tree by URL and by slug', () => {
 });
 basics.run();
 
-const restriction = suite('restrictionOf: allowedrole and alloweduser (D5, D20)');
+const restriction = suite('restrictionOf: allowedrole and alloweduser');
 
 const RESTRICTIONS: Array<[meta: Record<string, unknown>, expected: unknown]> = [
   [{}, undefined],

@@ -1,9 +1,9 @@
-// Specification of the URLify slug (reference-semantics 1.3, Appendix A).
+// Specification of the URLify slug (docs/decisions.md: Slugs are made as URLify 1.1.3 makes them).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { slugify } from '../../generator/slugify.ts';
 
-const examples = suite('slugify: examples of the spec');
+const examples = suite('slugify: examples from Typemill');
 
 const EXAMPLES: Array<[text: string, language: string, slug: string]> = [
   ['create-your-first-page', 'en', 'create-your-first-page'],

@@ -1,4 +1,5 @@
 // Runs generated hostile cases against a hostile fixture a few at a time and lists every case that went wrong.
+import { mapConcurrently } from '../../generator/concurrency.ts';
 import { exchange } from './raw-http.ts';
 import { problemsOf } from './safe-answer.ts';
 import type { GeneratedCase } from './request-generator.ts';
@@ -13,19 +14,12 @@ function bodyProblem(testCase: GeneratedCase, status: number | undefined, body: 
 
 /** One line per failed case: its number, family, request and problems. */
 export async function runGenerated(port: number, cases: readonly GeneratedCase[]): Promise<string[]> {
-  const failures: string[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < cases.length) {
-      const number = next++;
-      const testCase = cases[number] as GeneratedCase;
-      const result = await exchange(port, testCase.send, { timeoutMs: 5000, headOnly: testCase.headOnly ?? false });
-      const first = result.responses[0];
-      const extra = bodyProblem(testCase, first?.status, first?.body.toString('utf8') ?? '');
-      const problems = [...problemsOf(result, testCase), ...(extra ? [extra] : [])];
-      if (problems.length > 0) failures.push(`#${number} ${testCase.family} ${JSON.stringify(testCase.send.toString('latin1').slice(0, 160))}: ${problems.join('; ')}`);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return failures;
+  const results = await mapConcurrently(cases, CONCURRENCY, async (testCase, number) => {
+    const result = await exchange(port, testCase.send, { timeoutMs: 5000, headOnly: testCase.headOnly ?? false });
+    const first = result.responses[0];
+    const extra = bodyProblem(testCase, first?.status, first?.body.toString('utf8') ?? '');
+    const problems = [...problemsOf(result, testCase), ...(extra ? [extra] : [])];
+    return problems.length > 0 ? `#${number} ${testCase.family} ${JSON.stringify(testCase.send.toString('latin1').slice(0, 160))}: ${problems.join('; ')}` : undefined;
+  });
+  return results.filter((failure): failure is string => failure !== undefined);
 }

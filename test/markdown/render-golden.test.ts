@@ -1,4 +1,4 @@
-// The golden strings of reference-semantics Appendix B, rendered block by block.
+// Golden strings from the real Typemill, rendered block by block (docs/decisions.md: Rendered HTML is checked against strings from the real Typemill).
 
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,4 +1,4 @@
-// Shared options for the markdown render tests: the spec's base URL and langattr, a fake site with two media files.
+// Shared options for the markdown render tests: the base URL and langattr the golden strings were made with, a fake site with two media files.
 
 import { renderBlocks, type RenderOptions } from '../../generator/markdown/render.ts';
 
