@@ -1,4 +1,4 @@
-// Finds the route of a request path in the endpoint table: exact and case-sensitive (D21), optional trailing slash,
+// Finds the route of a request path in the endpoint table: exact and case-sensitive (docs/decisions.md: Caching headers, repeated parameters and case-sensitive routes), optional trailing slash,
 // optionally under the installation's base path.
 import { ENDPOINTS, SERVICE_ROUTES } from './endpoints.ts';
 import type { Endpoint } from './endpoints.ts';

@@ -54,7 +54,8 @@ async function checkPassword(
 ): Promise<AuthenticatedUser | undefined> {
   const account = tables.accounts.get(credentials.username);
   const hasHash = account !== undefined && account.hash !== '';
-  // Unknown users are checked against the dummy hash, so they take as long as wrong passwords (D16).
+  // Unknown users are checked against the dummy hash, so they take as long as wrong passwords
+  // (docs/decisions.md: Unknown users look like wrong passwords).
   const passwordMatches = await tables.verify(credentials.password, hasHash ? account.hash : await tables.dummyHash());
   if (!hasHash || !passwordMatches || account.apiaccess !== true) return undefined;
   const user = { username: account.username, role: account.role };

@@ -1,4 +1,4 @@
-// Trusted addresses (D4): compiled BlockList matchers and the client address behind trusted proxies.
+// Trusted addresses (docs/decisions.md: Trusted addresses are IPs, CIDR ranges and forward-resolved host names): compiled BlockList matchers and the client address behind trusted proxies.
 import { BlockList, isIP } from 'node:net';
 
 export interface AddressMatcher {
@@ -57,7 +57,7 @@ export interface ProxyPolicy {
 
 /**
  * The caller's address: the socket peer, or, when the peer is a trusted proxy, the rightmost
- * `X-Forwarded-For` entry that is not itself a trusted proxy (D4). An entry that is not an address
+ * `X-Forwarded-For` entry that is not itself a trusted proxy. An entry that is not an address
  * ends the walk and is the answer: it matches no trust rule.
  */
 export function clientAddress(peerAddress: string, forwardedFor: string | undefined, policy: ProxyPolicy): string {

@@ -1,4 +1,5 @@
-// Role order and the two access rules built on it: endpoint minimum (D1, D18) and page restriction (D5, D20).
+// Role order and the two access rules built on it: endpoint minimum and page restriction
+// (docs/decisions.md: Minimum role per endpoint; Who passes a page restriction).
 import { ROLES } from '../snapshot/contract.ts';
 import type { Restriction, Role } from '../snapshot/contract.ts';
 

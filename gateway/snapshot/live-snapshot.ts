@@ -12,7 +12,7 @@ export interface LiveSnapshot {
   reloadIfChanged(): Promise<void>;
   /** Loads `current` again (SIGHUP); true when a snapshot was loaded. */
   reload(): Promise<boolean>;
-  /** Resolves the trusted host names again (D4: every 5 minutes). */
+  /** Resolves the trusted host names again every 5 minutes (docs/decisions.md: Trusted addresses are IPs, CIDR ranges and forward-resolved host names). */
   refreshHosts(): Promise<void>;
 }
 
