@@ -1,9 +1,7 @@
 // Whether golden tests may rewrite their expected files: only on request, and never under CI, where a rewrite would compare the output with itself.
 
-export interface GoldenEnvironment {
-  UPDATE_GOLDEN?: string | undefined;
-  CI?: string | undefined;
-}
+/** `process.env` or a table of the two variables read: UPDATE_GOLDEN and CI. */
+export type GoldenEnvironment = Readonly<Record<string, string | undefined>>;
 
 export const GOLDEN_UPDATE_REFUSED =
   'UPDATE_GOLDEN=1 is refused because CI is set: expected files are reviewed by hand, a CI run only compares against them';
