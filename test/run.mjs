@@ -1,12 +1,30 @@
 // Runs every *.test.ts with uvu under tsx and closes with the plain "N passed, N failed" line CI reads.
+// A skipped test or a `.only` left in a test file fails the run: either one silently drops tests from CI.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { buildGateway } from '../gateway/cli/build-gateway.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const testDir = join(root, 'test');
 const uvuBin = join(root, 'node_modules', 'uvu', 'bin.js');
 const pattern = process.argv[2] ?? '\\.test\\.ts$';
+// uvu matches the same way: case-insensitive, against the path below test/.
+const selects = new RegExp(pattern, 'i');
+const ONLY_CALL = /\b[A-Za-z_$][\w$]*\.only\s*\(/;
+// uvu forces colour on whatever FORCE_COLOR says, so its summary is read with the escape codes removed.
+const ANSI_ESCAPE = /\x1b\[[0-9;]*m/g;
+
+function selectedFiles() {
+  return readdirSync(testDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(testDir, join(entry.parentPath, entry.name)))
+    .filter((name) => !/(^|\/)node_modules\//.test(name) && selects.test(name));
+}
+
+const filesWithOnly = selectedFiles().filter((name) => ONLY_CALL.test(readFileSync(join(testDir, name), 'utf8')));
+
 // Tests that start the gateway as a process run the built file, as production does: build it from the current sources.
 await buildGateway();
 const child = spawn(process.execPath, ['--import', 'tsx', uvuBin, 'test', pattern], {
@@ -21,10 +39,15 @@ child.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
 });
 child.on('close', (code) => {
-  const total = Number(/Total:\s+(\d+)/.exec(output)?.[1] ?? 0);
-  const passed = Number(/Passed:\s+(\d+)/.exec(output)?.[1] ?? 0);
-  const skipped = Number(/Skipped:\s+(\d+)/.exec(output)?.[1] ?? 0);
-  const failed = code === 0 ? total - passed - skipped : Math.max(1, total - passed - skipped);
+  const plain = output.replace(ANSI_ESCAPE, '');
+  const count = (label) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(plain)?.[1] ?? 0);
+  const [total, passed, skipped] = [count('Total'), count('Passed'), count('Skipped')];
+  // uvu's Total counts the tests that ran; skipped ones (and those left out by `.only`) are not in it.
+  const ranAndFailed = total - passed;
+  const failed = code === 0 ? ranAndFailed : Math.max(1, ranAndFailed);
+  for (const name of filesWithOnly) console.error(`test/run.mjs: test/${name} calls .only(), which leaves the other tests out`);
+  if (skipped > 0) console.error(`test/run.mjs: ${skipped} tests were skipped; tests must run or be deleted`);
   console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-  process.exit(code === 0 && failed === 0 && total > 0 ? 0 : 1);
+  const clean = code === 0 && failed === 0 && skipped === 0 && filesWithOnly.length === 0 && total > 0;
+  process.exit(clean ? 0 : 1);
 });

@@ -1,26 +1,15 @@
-// Timing of failed logins: unknown user vs wrong password, over loopback, reported as means and Welch's t (no threshold).
+// Timing of failed logins: unknown user vs wrong password, over loopback; means, medians and Welch's t decide the verdict (exit 1 on a difference).
 import { performance } from 'node:perf_hooks';
 import bcrypt from 'bcryptjs';
 import { startHostileFixture } from '../hostile/hostile-fixture.ts';
 import { exchange } from '../hostile/raw-http.ts';
 import { USERS, basic } from '../gateway/fixture.ts';
+import { mean, median, timingVerdict, variance } from './timing-verdict.ts';
 
 const SAMPLES = Number(process.env.SAMPLES ?? 300);
 /** Typemill's cost: the realistic case. */
 const COST = 10;
 const user = { username: 'timinguser', role: 'editor', password: 'timing-secret', hash: bcrypt.hashSync('timing-secret', COST).replace(/^\$2b\$/, '$2y$') };
-
-function mean(values: number[]): number {
-  return values.reduce((sum, value) => sum + value, 0) / values.length;
-}
-function variance(values: number[]): number {
-  const average = mean(values);
-  return values.reduce((sum, value) => sum + (value - average) ** 2, 0) / (values.length - 1);
-}
-/** Welch's t for two samples with unequal variances; |t| below ~2 means no detectable difference. */
-function welchT(left: number[], right: number[]): number {
-  return (mean(left) - mean(right)) / Math.sqrt(variance(left) / left.length + variance(right) / right.length);
-}
 
 const fixture = await startHostileFixture('auth-timing', {}, { users: [...Object.values(USERS), user] });
 const timeOne = async (authorization: string): Promise<number> => {
@@ -41,8 +30,11 @@ try {
 } finally {
   await fixture.close();
 }
-const format = (values: number[]) => `mean ${mean(values).toFixed(3)} ms, sd ${Math.sqrt(variance(values)).toFixed(3)} ms`;
+const format = (values: number[]) =>
+  `mean ${mean(values).toFixed(3)} ms, median ${median(values).toFixed(3)} ms, sd ${Math.sqrt(variance(values)).toFixed(3)} ms`;
+const verdict = timingVerdict(unknown, wrong);
 console.log(`auth timing, bcrypt cost ${COST}, ${SAMPLES} samples each over loopback`);
 console.log(`  unknown user:   ${format(unknown)}`);
 console.log(`  wrong password: ${format(wrong)}`);
-console.log(`  Welch's t = ${welchT(unknown, wrong).toFixed(2)} (|t| < 2: no detectable difference)`);
+console.log(`  ${verdict.text}`);
+if (verdict.differs) process.exitCode = 1;

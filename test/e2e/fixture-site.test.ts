@@ -72,6 +72,25 @@ e2e('enforces allowedrole from page metadata: the editor reads the restricted FA
   assert.equal([allowed.status, allowed.text], [200, context.bodies.get('content:live:/status/faq')]);
 });
 
+e2e('needs both allowedrole and alloweduser when a page sets both: one rule holding is not enough', async () => {
+  const denied = '{"message":"You do not have enough rights."}';
+  const answers = [];
+  for (const username of ['author2', 'editor', 'manager', 'admin']) {
+    for (const endpoint of ['content', 'meta', 'item']) {
+      const response = await get(`/api/v1/article/${endpoint}?url=/both-rules`, username);
+      answers.push([username, endpoint, response.status, response.text]);
+    }
+  }
+  const allowed = (endpoint: string) => context.bodies.get(endpoint === 'content' ? 'content:live:/both-rules' : `${endpoint}:/both-rules`);
+  assert.equal(answers, [
+    ...['author2', 'editor'].flatMap((username) => ['content', 'meta', 'item'].map((endpoint) => [username, endpoint, 403, denied])),
+    ...['manager', 'admin'].flatMap((username) => ['content', 'meta', 'item'].map((endpoint) => [username, endpoint, 200, allowed(endpoint)])),
+  ]);
+  const items = JSON.parse((await get('/api/v1/article/items?slug=both-rules', 'manager')).text) as { items: Array<{ path: string }> };
+  assert.equal(items.items.map((item) => item.path), ['/08-both-rules.md']);
+  assert.is((await get('/api/v1/article/items?slug=both-rules', 'editor')).status, 404);
+});
+
 e2e('drops restricted items from a slug lookup for callers who may not read them', async () => {
   const forAuthor = JSON.parse((await get('/api/v1/article/items?slug=faq', 'author2')).text) as { items: Array<{ path: string }> };
   assert.equal(forAuthor.items.map((item) => item.path), ['/05-no-index/00-faq.md']);

@@ -7,12 +7,13 @@ import { KEYS, keyOf } from '../../gateway/api/endpoints.ts';
 import { buildSite } from '../../generator/build-site.ts';
 import { copyFixture, FIXTURES, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { goldenFileName, readSnapshot } from '../helpers/snapshot-bodies.ts';
+import { shouldUpdateGolden } from '../helpers/golden-update.ts';
 
 const EXPECTED = join(FIXTURES, 'expected');
-const UPDATE = process.env.UPDATE_GOLDEN === '1';
 const golden = suite('golden snapshot of test/fixtures/site');
 
 golden('every response body matches its reviewed expected file, and no expected file is missing a response', async () => {
+  const update = shouldUpdateGolden(process.env);
   const site = await copyFixture('site');
   const out = await temporaryDir('golden-dist');
   try {
@@ -21,7 +22,7 @@ golden('every response body matches its reviewed expected file, and no expected 
     const { bodies } = await readSnapshot(out);
     // A copy of openapi.yaml, not built from the site; test/product/openapi.test.ts covers it.
     bodies.delete(keyOf(KEYS.openapi));
-    if (UPDATE) {
+    if (update) {
       await rm(EXPECTED, { recursive: true, force: true });
       await mkdir(EXPECTED, { recursive: true });
       for (const [key, body] of bodies) await writeFile(join(EXPECTED, goldenFileName(key)), body + '\n');

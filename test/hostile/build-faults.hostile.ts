@@ -44,7 +44,7 @@ big('builds: the CLI exits 0 and the page has every block, the last one intact',
   await writeFile(join(site, 'content', '08-big.md'), text);
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'generator/cli/build.ts', '--site', site, '--out', out, '--json'], { cwd: ROOT, maxBuffer: 1024 * 1024 });
   const summary = JSON.parse(stdout) as { pages: number; snapshot: string };
-  assert.is(summary.pages, 25);
+  assert.is(summary.pages, 26);
   const directory = join(out, 'snapshots', summary.snapshot);
   const index = JSON.parse(await readFile(join(directory, 'index.json'), 'utf8')) as SnapshotIndex;
   const entry = index.entries['content:live:/big'];

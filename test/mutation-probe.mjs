@@ -1,0 +1,179 @@
+// `node test/mutation-probe.mjs [name-filter]`: puts each known bug into the working tree, one at a time, runs the
+// tests meant to catch it, restores the file and prints whether they failed. Exit 1 when a bug goes unnoticed or a
+// probe no longer applies (its text is not in the file once). See docs/testing.md.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Each probe: the behaviour, the file, the exact text to replace and its buggy replacement, the tests that must fail. */
+const PROBES = [
+  {
+    name: 'request log keeps user information and secret query values',
+    file: 'gateway/http/request-log.ts',
+    find: '    path: loggableTarget(entry.target).slice(0, MAX_LOGGED_PATH),',
+    replace: '    path: entry.target.slice(0, MAX_LOGGED_PATH),',
+    tests: 'gateway/request-log\\.test\\.ts$',
+  },
+  {
+    name: 'unknown user skips bcrypt',
+    file: 'gateway/auth/authenticate.ts',
+    find: '  const hasHash = account !== undefined',
+    replace: '  if (account === undefined) return undefined;\n  const hasHash = account !== undefined',
+    tests: 'gateway/auth-work\\.test\\.ts$',
+  },
+  {
+    name: 'dummy hash at a fixed low cost',
+    file: 'gateway/auth/authenticate.ts',
+    find: '  const cost = Math.max(0, ...costs) || DEFAULT_COST;',
+    replace: '  const cost = 4;',
+    tests: 'gateway/auth-work\\.test\\.ts$',
+  },
+  {
+    name: 'concurrent identical credentials not joined',
+    file: 'gateway/auth/authenticate.ts',
+    find: '  if (running !== undefined) return running;',
+    replace: '',
+    tests: 'gateway/login-in-flight\\.test\\.ts$',
+  },
+  {
+    name: 'throttle ignores checks in flight',
+    file: 'gateway/auth/login-limiter.ts',
+    find: '        return times.length + (checksInFlight.get(address) ?? 0) < options.maxFailures ? 0 : 1;',
+    replace: '        return times.length < options.maxFailures ? 0 : 1;',
+    tests: 'gateway/login-in-flight\\.test\\.ts$',
+  },
+  {
+    name: 'IPv4 prefixes one bit wider',
+    file: 'gateway/auth/ip-trust.ts',
+    find: '  list.addSubnet(address, prefix, familyOf(address));',
+    replace: '  list.addSubnet(address, version === 4 ? prefix - 1 : prefix, familyOf(address));',
+    tests: 'gateway/trust-edges\\.test\\.ts$',
+  },
+  {
+    name: 'IPv6 prefixes one bit wider',
+    file: 'gateway/auth/ip-trust.ts',
+    find: '  list.addSubnet(address, prefix, familyOf(address));',
+    replace: '  list.addSubnet(address, version === 6 ? prefix - 1 : prefix, familyOf(address));',
+    tests: 'gateway/trust-edges\\.test\\.ts$',
+  },
+  {
+    name: 'If-None-Match: any list holding * counts as *',
+    file: 'gateway/http/negotiate.ts',
+    find: "  if (header.trim() === '*') return true;",
+    replace: "  if (header.includes('*')) return true;",
+    tests: 'gateway/if-none-match\\.test\\.ts$',
+  },
+  {
+    name: 'allowedrole OR alloweduser instead of AND',
+    file: 'gateway/auth/roles.ts',
+    find: '  if (users !== undefined && users.length > 0 && !users.includes(user.username)) return false;\n  return true;',
+    replace: '  if (users !== undefined && users.length > 0 && !users.includes(user.username)) return role !== undefined && role !== \'\' && roleRank(user.role) >= roleRank(role);\n  return true;',
+    tests: 'e2e/fixture-site\\.test\\.ts$',
+  },
+  {
+    name: 'request log field renamed to target',
+    file: 'gateway/http/request-log.ts',
+    find: '    path: loggableTarget(entry.target).slice(0, MAX_LOGGED_PATH),',
+    replace: '    target: loggableTarget(entry.target).slice(0, MAX_LOGGED_PATH),',
+    tests: 'product/log-recipes\\.test\\.ts$',
+  },
+  {
+    name: 'fallback JSON encoder without \\/',
+    file: 'generator/php-json.ts',
+    find: "    .replace(/\\//g, '\\\\/')\n",
+    replace: '',
+    tests: 'generator/php-json-fallback\\.test\\.ts$',
+  },
+  {
+    name: 'publish removes current, then links it',
+    file: 'generator/write-snapshot.ts',
+    find: '  await symlink(join(DIST_LAYOUT.snapshotsDir, id), temporaryLink);\n  await rename(temporaryLink, join(options.distDir, DIST_LAYOUT.currentLink));',
+    replace: '  await rm(join(options.distDir, DIST_LAYOUT.currentLink), { force: true });\n  await symlink(join(DIST_LAYOUT.snapshotsDir, id), join(options.distDir, DIST_LAYOUT.currentLink));',
+    tests: 'generator/atomic-publish\\.test\\.ts$',
+  },
+  {
+    name: 'publish switches current before the snapshot folder is complete',
+    file: 'generator/write-snapshot.ts',
+    find: '  await rename(staging, directory);\n',
+    replace: '  await symlink(join(DIST_LAYOUT.snapshotsDir, id), join(options.distDir, `.early-${id}`));\n  await rename(join(options.distDir, `.early-${id}`), join(options.distDir, DIST_LAYOUT.currentLink));\n  await new Promise((resolve) => setTimeout(resolve, 1));\n  await rename(staging, directory);\n',
+    tests: 'generator/atomic-publish\\.test\\.ts$',
+  },
+  {
+    name: 'golden updates allowed under CI',
+    file: 'test/generator/golden.test.ts',
+    find: '  const update = shouldUpdateGolden(process.env);',
+    replace: "  const update = process.env.UPDATE_GOLDEN === '1';",
+    tests: 'generator/golden-update\\.test\\.ts$',
+  },
+  {
+    name: 'hostile table one case short of the promised 100',
+    file: 'test/hostile/hostile-requests.test.ts',
+    find: "  { name: 'an If-None-Match list with * beside a tag that does not match'",
+    replace: "  // { name: 'an If-None-Match list with * beside a tag that does not match'",
+    tests: 'hostile/hostile-requests\\.test\\.ts$',
+  },
+  {
+    name: 'runner reads uvu\'s coloured summary as is',
+    file: 'test/run.mjs',
+    find: "  const plain = output.replace(ANSI_ESCAPE, '');",
+    replace: '  const plain = output;',
+    tests: 'product/test-runner\\.test\\.ts$',
+    direct: true,
+  },
+  {
+    name: 'runner without the .only scan',
+    file: 'test/run.mjs',
+    find: 'const filesWithOnly = selectedFiles().filter(',
+    replace: 'const filesWithOnly = [].filter(',
+    tests: 'product/test-runner\\.test\\.ts$',
+    direct: true,
+  },
+  {
+    name: 'timing verdict one-sided',
+    file: 'test/bench/timing-verdict.ts',
+    find: '  const differs = !(Math.abs(t) < T_THRESHOLD);',
+    replace: '  const differs = t > T_THRESHOLD;',
+    tests: 'bench/timing-verdict\\.test\\.ts$',
+  },
+];
+
+/** The runner probes mutate test/run.mjs itself, so their tests run under uvu directly. */
+function runTests(probe) {
+  const args = probe.direct
+    ? ['--import', 'tsx', join(root, 'node_modules', 'uvu', 'bin.js'), 'test', probe.tests]
+    : [join(root, 'test', 'run.mjs'), probe.tests];
+  return spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).status;
+}
+
+const filter = process.argv[2];
+const selected = PROBES.filter((candidate) => !filter || candidate.name.includes(filter));
+// A test that fails without any bug would make every probe look caught.
+const broken = [...new Map(selected.map((probe) => [probe.tests, probe])).values()].filter((probe) => runTests(probe) !== 0);
+for (const probe of broken) console.log(`BROKEN  ${probe.tests} fails without any bug; fix it before probing`);
+if (broken.length > 0) process.exit(1);
+const rows = [];
+for (const probe of selected) {
+  const path = join(root, probe.file);
+  const original = readFileSync(path, 'utf8');
+  if (original.split(probe.find).length !== 2) {
+    rows.push(['STALE', probe]);
+    continue;
+  }
+  const restore = () => writeFileSync(path, original);
+  process.once('SIGINT', restore);
+  try {
+    writeFileSync(path, original.replace(probe.find, () => probe.replace));
+    rows.push([runTests(probe) === 0 ? 'MISSED' : 'caught', probe]);
+  } finally {
+    restore();
+    process.off('SIGINT', restore);
+  }
+  console.log(`${rows.at(-1)[0].padEnd(7)} ${probe.name} (${probe.file}) by ${probe.tests}`);
+}
+const bad = rows.filter(([verdict]) => verdict !== 'caught');
+for (const [verdict, probe] of bad) console.log(`${verdict}: ${probe.name} in ${probe.file}`);
+console.log(`\n${rows.length - bad.length} of ${rows.length} bugs caught`);
+process.exit(bad.length === 0 && rows.length > 0 ? 0 : 1);
