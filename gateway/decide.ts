@@ -17,6 +17,8 @@ import { MESSAGES, errorReply, jsonReply, permissionDeniedReply } from './reply.
 import type { Reply } from './reply.ts';
 import { entryReply, composedReply } from './success-reply.ts';
 import { documentReply } from './document-reply.ts';
+import { cdnPolicy } from './cdn-policy.ts';
+import type { ReplyPolicy } from './success-reply.ts';
 
 export const MAX_URL_LENGTH = 8 * 1024;
 
@@ -36,6 +38,10 @@ export interface DecisionTables {
   limiter: LoginLimiter;
   verify: VerifyPassword;
   now: number;
+  /** `--cdn`: shared answers say `public, no-cache` (cdn-policy.ts). */
+  cdn?: boolean;
+  /** Extra /healthz fields, such as the follow status of a gateway that follows a bucket. */
+  health?: () => Record<string, unknown>;
 }
 
 interface RequestFacts {
@@ -61,7 +67,7 @@ const GUARDS: ReadonlyArray<readonly [string, Guard]> = [
     ALLOWED_METHODS.has(request.method) ? undefined : errorReply(405, MESSAGES.methodNotAllowed, { Allow: 'GET, HEAD' })],
   ['untrusted address', ({ client, tables }) =>
     isTrustedAddress(client, tables.state.trust) ? undefined : errorReply(403, MESSAGES.untrustedAddress)],
-  ['health', ({ route, tables }) => (route === 'health' ? healthReply(tables.state) : undefined)],
+  ['health', ({ route, tables }) => (route === 'health' ? healthReply(tables.state, tables.health?.()) : undefined)],
   ['openapi document', ({ route, tables, request }) => (route === 'openapi' ? documentReply(tables.state.snapshot, request) : undefined)],
   ['too many failures', ({ client, tables }) => {
     const seconds = tables.limiter.retryAfterSeconds(client, tables.now);
@@ -75,9 +81,9 @@ function unauthorized(message: string): Reply {
   return errorReply(401, message, { 'WWW-Authenticate': 'Basic realm=' });
 }
 
-function healthReply(state: ServingState): Reply {
+function healthReply(state: ServingState, extra: Record<string, unknown> = {}): Reply {
   const { id, builtAt, counts } = state.snapshot;
-  return jsonReply(200, { status: 'ok', snapshot: id, builtAt, counts });
+  return jsonReply(200, { status: 'ok', snapshot: id, builtAt, counts, ...extra });
 }
 
 function splitTarget(target: string): { pathname: string; queryString: string } {
@@ -98,7 +104,7 @@ function safePathOf(target: string): string {
   }
 }
 
-function answerReply(answer: Answer, route: Route, request: GatewayRequest): Reply {
+function answerReply(answer: Answer, route: ReplyPolicy, request: GatewayRequest): Reply {
   // Every answer is a fresh reply object, so the caller may set its user.
   if (answer.kind === 'reply') return answer.reply;
   if (answer.kind === 'composed') return composedReply(answer.json, route, request.ifNoneMatch);
@@ -132,7 +138,7 @@ export async function decide(request: GatewayRequest, tables: DecisionTables): P
     return unauthorized(MESSAGES.authenticationFailed);
   }
   const reply = meetsMinimumRole(user.role, route.minRole)
-    ? answerReply(ENDPOINTS[route.endpoint]({ query: parseQuery(queryString), user, snapshot: state.snapshot }), route, request)
+    ? answerReply(ENDPOINTS[route.endpoint]({ query: parseQuery(queryString), user, snapshot: state.snapshot }), tables.cdn ? cdnPolicy(route) : route, request)
     : permissionDeniedReply(user.role, route.privilege, route.resource);
   reply.user = user.username;
   return reply;

@@ -12,7 +12,7 @@ const cacheDirectories = [fileURLToPath(new URL('../node_modules/.cache/snapi/',
 /** The bundle is named by a hash of the gateway's sources (it imports nothing outside gateway/), so an edit rebuilds it. */
 function sourceHash() {
   const hash = createHash('sha256');
-  for (const name of readdirSync(gatewayDirectory).filter((file) => file.endsWith('.ts')).sort()) {
+  for (const name of readdirSync(gatewayDirectory, { recursive: true }).filter((file) => file.endsWith('.ts')).sort()) {
     hash.update(name).update('\0').update(readFileSync(`${gatewayDirectory}${name}`)).update('\0');
   }
   return hash.digest('hex').slice(0, 16);
@@ -23,7 +23,9 @@ async function bundle(cacheDirectory, targetName) {
   const { buildSync } = await import('esbuild');
   mkdirSync(cacheDirectory, { recursive: true });
   const staging = `${cacheDirectory}.staging-${process.pid}.mjs`;
-  buildSync({ entryPoints: [`${gatewayDirectory}main.ts`], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: staging, logLevel: 'warning' });
+  buildSync({ entryPoints: [`${gatewayDirectory}main.ts`], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: staging, logLevel: 'warning',
+    // The S3 SDK's CommonJS modules require node built-ins; an ES module bundle has no `require` of its own.
+    banner: { js: "import { createRequire as snapiCreateRequire } from 'node:module'; const require = snapiCreateRequire(import.meta.url);" } });
   for (const old of readdirSync(cacheDirectory).filter((file) => /^gateway-.*\.mjs$/.test(file) && file !== targetName)) rmSync(`${cacheDirectory}${old}`, { force: true });
   // A rename, so a second `npm run serve` starting at the same moment never imports a half-written file.
   renameSync(staging, `${cacheDirectory}${targetName}`);
