@@ -39,7 +39,7 @@ export function createStoreClient(options: StoreOptions, environment: NodeJS.Pro
     ...(endpoint === undefined ? {} : { endpoint, forcePathStyle: true }),
     maxAttempts: options.maxAttempts ?? DEFAULT_ATTEMPTS,
     retryMode: 'standard',
-    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS },
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, throwOnRequestTimeout: true },
     // Checksums only where the store requires them: several S3-compatible stores reject the newer default trailers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',

@@ -20,6 +20,7 @@ const EXPLANATIONS: Record<string, (where: string) => string> = {
   ENOTFOUND: (where) => `${where}: the store's host name does not resolve`,
   ECONNRESET: (where) => `${where}: the store closed the connection`,
   TimeoutError: (where) => `${where}: the store did not answer in time`,
+  ETIMEDOUT: (where) => `${where}: the store did not answer in time`,
   RequestTimeout: (where) => `${where}: the store did not answer in time`,
 };
 

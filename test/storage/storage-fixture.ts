@@ -44,12 +44,20 @@ export interface Follower {
   close(): Promise<void>;
 }
 
-export async function follow(server: S3Server, prefix: string, name: string, pollSeconds = 60): Promise<Follower> {
+export interface FollowTuning {
+  pollSeconds?: number;
+  /** Another way to the store (a proxy) than the server's own endpoint. */
+  endpoint?: string;
+  requestTimeoutMs?: number;
+}
+
+export async function follow(server: S3Server, prefix: string, name: string, tuning: FollowTuning = {}): Promise<Follower> {
   const cacheDir = await makeTempDist(`cache-${name}`);
   const logs: Array<Record<string, unknown>> = [];
   const gateway = await startFollowingGateway({
-    from: `s3://${server.store.bucket}/${prefix}`, endpoint: server.endpoint, region: 'us-east-1', cacheDir, pollSeconds,
-    maxAttempts: 1, requestTimeoutMs: 3_000, backoffMs: 50, port: 0, host: '127.0.0.1', pollMs: 50,
+    from: `s3://${server.store.bucket}/${prefix}`, endpoint: tuning.endpoint ?? server.endpoint, region: 'us-east-1', cacheDir,
+    pollSeconds: tuning.pollSeconds ?? 60, maxAttempts: 1, requestTimeoutMs: tuning.requestTimeoutMs ?? 3_000, backoffMs: 50,
+    port: 0, host: '127.0.0.1', pollMs: 50,
     log: (line) => logs.push(JSON.parse(line) as Record<string, unknown>), limiter: { maxFailures: 1000 },
   });
   return { gateway, logs, cacheDir, close: () => gateway.close().finally(() => rm(cacheDir, { recursive: true, force: true })) };

@@ -1,0 +1,70 @@
+// Test helper: a TCP proxy in front of the S3 server that can cut every connection after some bytes (a store that stops
+// mid-download) or hold responses back (a slow store), and later let traffic through again.
+import { createServer, connect } from 'node:net';
+import type { Socket } from 'node:net';
+
+export interface CutProxy {
+  endpoint: string;
+  /** After `bytes` more response bytes, close every connection and refuse new ones until `restore`. */
+  cutAfter(bytes: number): void;
+  /** Stop forwarding responses (connections stay open) until `restore`. */
+  stall(): void;
+  restore(): void;
+  close(): Promise<void>;
+}
+
+export async function startCutProxy(targetPort: number): Promise<CutProxy> {
+  const sockets = new Set<Socket>();
+  let budget = Infinity;
+  let refusing = false;
+  let stalled = false;
+  const held: Array<() => void> = [];
+  const cutAll = () => {
+    refusing = true;
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+  };
+  const server = createServer((client) => {
+    if (refusing) return void client.destroy();
+    const upstream = connect(targetPort, '127.0.0.1');
+    sockets.add(client);
+    sockets.add(upstream);
+    const forget = () => {
+      sockets.delete(client);
+      sockets.delete(upstream);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', forget).on('close', forget);
+    upstream.on('error', forget).on('close', forget);
+    client.on('data', (chunk: Buffer) => upstream.write(chunk));
+    upstream.on('data', (chunk: Buffer) => {
+      const deliver = () => {
+        if (refusing) return;
+        budget -= chunk.length;
+        if (budget < 0) return cutAll();
+        client.write(chunk);
+      };
+      if (stalled) held.push(deliver);
+      else deliver();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    cutAfter: (bytes) => (budget = bytes),
+    stall: () => (stalled = true),
+    restore: () => {
+      budget = Infinity;
+      refusing = false;
+      stalled = false;
+      held.splice(0).forEach((deliver) => deliver());
+    },
+    close: () => {
+      cutAll();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
