@@ -33,7 +33,13 @@ export function createStoreClient(options: StoreOptions, environment: NodeJS.Pro
   // The pinned SDK supports Node 20; its notice about later SDK releases would break the one-line output of both commands.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const endpoint = endpointFrom(options, environment);
+  const accessKeyId = environment.AWS_ACCESS_KEY_ID;
+  const secretAccessKey = environment.AWS_SECRET_ACCESS_KEY;
   return new S3Client({
+    // Keys in the given environment are used as they are; otherwise the SDK's chain (profiles, roles) finds them.
+    ...(accessKeyId && secretAccessKey
+      ? { credentials: { accessKeyId, secretAccessKey, ...(environment.AWS_SESSION_TOKEN ? { sessionToken: environment.AWS_SESSION_TOKEN } : {}) } }
+      : {}),
     region: options.region ?? environment.AWS_REGION ?? environment.AWS_DEFAULT_REGION ?? 'us-east-1',
     // Other stores (R2, MinIO, Ceph) are addressed by path: their bucket names need no DNS entry.
     ...(endpoint === undefined ? {} : { endpoint, forcePathStyle: true }),

@@ -1,81 +1,9 @@
 // `npm run publish -- --dist DIR --to s3://BUCKET/PREFIX [--endpoint URL] [--region R] [--keep N] [--json]`.
-import { parseArgs } from 'node:util';
-import { createStoreClient } from '../../gateway/follow/s3-client.ts';
-import { parseS3Location } from '../../gateway/follow/s3-location.ts';
-import type { S3Location } from '../../gateway/follow/s3-location.ts';
-import { describeStoreError, isStoreError } from '../../gateway/follow/store-error.ts';
-import { collectGarbage } from './collect-garbage.ts';
-import type { GarbageOutcome } from './collect-garbage.ts';
-import { publishToStore } from './publish-to-store.ts';
-import { startUploadProgress } from './upload-progress.ts';
+import { runPublishCommand } from './publish-command.ts';
 
-const USAGE = 'usage: npm run publish -- --dist DIR --to s3://BUCKET/PREFIX [--endpoint URL] [--region R] [--keep N] [--json]';
-
-interface PublishOptions {
-  dist: string;
-  location: S3Location;
-  endpoint: string | undefined;
-  region: string | undefined;
-  keep: number | undefined;
-  json: boolean;
-}
-
-function parseOptions(): PublishOptions {
-  try {
-    const { values } = parseArgs({
-      options: {
-        dist: { type: 'string', default: './dist' },
-        to: { type: 'string' },
-        endpoint: { type: 'string' },
-        region: { type: 'string' },
-        keep: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    });
-    if (values.to === undefined) throw new Error('--to s3://BUCKET/PREFIX is required');
-    if (values.keep !== undefined && !/^[1-9][0-9]{0,5}$/.test(values.keep)) throw new Error(`--keep "${values.keep}" must be a whole number of snapshots, at least 1`);
-    return {
-      dist: values.dist, location: parseS3Location(values.to, '--to'), endpoint: values.endpoint, region: values.region,
-      keep: values.keep === undefined ? undefined : Number(values.keep), json: values.json,
-    };
-  } catch (error) {
-    console.error(`snapi publish: ${(error as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
-}
-
-function summaryLine(outcome: Awaited<ReturnType<typeof publishToStore>>, garbage: GarbageOutcome | undefined, seconds: number): string {
-  const collected = garbage === undefined ? '' : `; kept ${garbage.keptSnapshots.length} snapshot(s), deleted ${garbage.deletedSnapshots.length} snapshot(s) and ${garbage.deletedObjects} object(s)`;
-  return `snapi publish: ${outcome.snapshot} is current at ${outcome.target} (was ${outcome.previous ?? 'none'}): uploaded ${outcome.uploadedObjects} objects (${outcome.uploadedBytes} bytes), skipped ${outcome.skippedObjects} already stored, in ${seconds} s${collected}`;
-}
-
-async function main(): Promise<void> {
-  const options = parseOptions();
-  const started = performance.now();
-  let client;
-  try {
-    client = createStoreClient({ endpoint: options.endpoint, region: options.region });
-  } catch (error) {
-    console.error(`snapi publish: ${(error as Error).message}`);
-    process.exit(2);
-  }
-  const store = { client, bucket: options.location.bucket };
-  const progress = startUploadProgress(process.stderr);
-  try {
-    const outcome = await publishToStore({ dist: options.dist, store, location: options.location, onProgress: progress.update });
-    progress.stop();
-    const garbage = options.keep === undefined ? undefined : await collectGarbage(store, options.location, outcome.snapshot, options.keep);
-    const seconds = Number(((performance.now() - started) / 1000).toFixed(2));
-    if (options.json) console.log(JSON.stringify({ ...outcome, seconds, ...(garbage ? { garbage } : {}) }));
-    else console.log(summaryLine(outcome, garbage, seconds));
-  } catch (error) {
-    progress.stop();
-    const reason = isStoreError(error) ? describeStoreError(error, options.location) : error instanceof Error ? error.message : String(error);
-    console.error(`snapi publish: failed: ${reason}`);
-    process.exitCode = 1;
-  } finally {
-    client.destroy();
-  }
-}
-
-void main();
+process.exitCode = await runPublishCommand(process.argv.slice(2), {
+  out: (line) => console.log(line),
+  error: (line) => console.error(line),
+  progressStream: process.stderr,
+  environment: process.env,
+});

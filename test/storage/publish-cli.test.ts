@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { putObject } from '../../gateway/follow/store-objects.ts';
+import { USAGE, runPublishCommand } from '../../generator/publish/publish-command.ts';
 import { startS3Server } from './s3-server.ts';
 import type { S3Server } from './s3-server.ts';
 import { localDist, versionSpec } from './storage-fixture.ts';
@@ -26,6 +27,16 @@ function runPublish(args: string[], environment: Record<string, string> = {}): P
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** The command in this process: same code path as the CLI, without a process start per case. */
+async function runInProcess(args: string[], environment: Record<string, string> = {}): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runPublishCommand(args, {
+    out: (line) => (stdout += `${line}\n`), error: (line) => (stderr += `${line}\n`), environment: { ...process.env, ...environment },
+  });
+  return { code, stdout, stderr };
 }
 
 interface Context {
@@ -52,8 +63,12 @@ Cli.after(async ({ server, local, empty }) => {
   await empty.remove();
 });
 
-Cli('--json prints one object with the counts, and exits 0', async ({ server, local }) => {
-  const run = await runPublish(['--dist', local.dist, '--to', 's3://snapi-test/cli', '--endpoint', server.endpoint, '--json', '--keep', '2']);
+Cli('as a process: --json prints one object with the counts and exits 0; a failure is one line and exit 1', async ({ server, local }) => {
+  const [run, failed] = await Promise.all([
+    runPublish(['--dist', local.dist, '--to', 's3://snapi-test/cli', '--endpoint', server.endpoint, '--json', '--keep', '2']),
+    runPublish(['--dist', local.dist, '--to', 's3://no-such-bucket/cli', '--endpoint', server.endpoint]),
+  ]);
+  assert.equal([failed.code, failed.stdout, failed.stderr], [1, '', 'snapi publish: failed: s3://no-such-bucket/cli: the bucket does not exist (create it first)\n']);
   const lines = run.stdout.trim().split('\n');
   assert.is(lines.length, 1);
   const result = JSON.parse(lines[0] ?? '') as Record<string, unknown>;
@@ -66,6 +81,8 @@ Cli('--json prints one object with the counts, and exits 0', async ({ server, lo
 const BAD_INPUT: Array<[string, (context: Context) => [string[], Record<string, string>], string]> = [
   ['an unknown bucket', ({ local, server }) => [['--dist', local.dist, '--to', 's3://no-such-bucket/site', '--endpoint', server.endpoint], {}],
     'snapi publish: failed: s3://no-such-bucket/site: the bucket does not exist (create it first)'],
+  ['an endpoint from AWS_ENDPOINT_URL', ({ local }) => [['--dist', local.dist, '--to', 's3://snapi-test/site'], { AWS_ENDPOINT_URL: 'http://127.0.0.1:9' }],
+    'snapi publish: failed: s3://snapi-test/site: the store is unreachable (connection refused)'],
   ['wrong credentials', ({ local, server }) => [['--dist', local.dist, '--to', 's3://snapi-test/site', '--endpoint', server.endpoint], { AWS_ACCESS_KEY_ID: 'WRONG' }],
     'snapi publish: failed: s3://snapi-test/site: the store refused the access key (check AWS_ACCESS_KEY_ID)'],
   ['a prefix holding something else', ({ local, server }) => [['--dist', local.dist, '--to', 's3://snapi-test/other', '--endpoint', server.endpoint], {}],
@@ -81,20 +98,23 @@ const BAD_INPUT: Array<[string, (context: Context) => [string[], Record<string, 
 ];
 
 Cli('bad input gives one clear line and exit 1, never a stack trace', async (context) => {
-  const runs = await Promise.all(BAD_INPUT.map(([, make]) => runPublish(...make(context))));
+  const runs = await Promise.all(BAD_INPUT.map(([, make]) => runInProcess(...make(context))));
   const seen = runs.map((run) => [run.code, run.stdout, run.stderr.replace(context.empty.dist, 'DIST')]);
   assert.equal(seen, BAD_INPUT.map(([, , line]) => [1, '', `${line}\n`]));
 });
 
 Cli('a malformed --to or --keep is a usage error with exit 2', async ({ local }) => {
   const runs = await Promise.all([
-    runPublish(['--dist', local.dist, '--to', 'https://bucket/x']),
-    runPublish(['--dist', local.dist, '--to', 's3://b/x', '--keep', '0']),
+    runInProcess(['--dist', local.dist, '--to', 'https://bucket/x']),
+    runInProcess(['--dist', local.dist, '--to', 's3://b/x', '--keep', '0']),
+    runInProcess(['--dist', local.dist]),
+    runInProcess(['--dist', local.dist, '--to', 's3://snapi-test/x', '--endpoint', 'ftp://127.0.0.1']),
   ]);
-  const usage = 'usage: npm run publish -- --dist DIR --to s3://BUCKET/PREFIX [--endpoint URL] [--region R] [--keep N] [--json]';
   assert.equal(runs.map((run) => [run.code, run.stderr]), [
-    [2, `snapi publish: --to "https://bucket/x" is not an s3://BUCKET/PREFIX address\n${usage}\n`],
-    [2, `snapi publish: --keep "0" must be a whole number of snapshots, at least 1\n${usage}\n`],
+    [2, `snapi publish: --to "https://bucket/x" is not an s3://BUCKET/PREFIX address\n${USAGE}\n`],
+    [2, `snapi publish: --keep "0" must be a whole number of snapshots, at least 1\n${USAGE}\n`],
+    [2, `snapi publish: --to s3://BUCKET/PREFIX is required\n${USAGE}\n`],
+    [2, `snapi publish: --endpoint "ftp://127.0.0.1" must start with http:// or https://\n${USAGE}\n`],
   ]);
 });
 
