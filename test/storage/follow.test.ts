@@ -3,6 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { send } from '../gateway/http-client.ts';
 import { NO_SNAPSHOT_MESSAGE } from '../../gateway/follow/waiting-reply.ts';
+import { loadSchemaValidators } from '../product/openapi-schemas.ts';
 import { startS3Server } from './s3-server.ts';
 import type { S3Server } from './s3-server.ts';
 import { EDITOR, NAVIGATION_PATH, eventsOf, follow, localDist, navigationOf, publish, versionSpec, waitFor } from './storage-fixture.ts';
@@ -45,6 +46,7 @@ Follow('a gateway that never had a snapshot answers 503 with a JSON message, and
       error: 's3://snapi-test/site: no snapshot published yet (no site/current.json)' },
   }]);
   assert.type(follow.lastCheck, 'string');
+  assert.ok((await loadSchemaValidators()).component('HealthWaiting')(JSON.parse(health.text)), health.text);
 });
 
 async function startFollowerWaiting({ server }: Context): Promise<Follower> {
@@ -85,7 +87,9 @@ Follow('a new snapshot downloads only the bodies the cache lacks, each verified'
 });
 
 Follow('/healthz reports the snapshot and the follow status with its lag', async ({ first }) => {
-  const health = JSON.parse((await send(first.gateway.url, '/healthz')).text) as Record<string, unknown> & { follow: Record<string, unknown> };
+  const text = (await send(first.gateway.url, '/healthz')).text;
+  const health = JSON.parse(text) as Record<string, unknown> & { follow: Record<string, unknown> };
+  assert.ok((await loadSchemaValidators()).component('Health')(health), text);
   assert.equal([health.status, health.snapshot, { ...health.follow, lastCheck: typeof health.follow.lastCheck, lastSuccess: typeof health.follow.lastSuccess }], [
     'ok', 'f-2', { source: 's3://snapi-test/site', snapshot: 'f-2', lastCheck: 'string', lastSuccess: 'string', lagSeconds: 0, error: null },
   ]);
