@@ -8,6 +8,7 @@ export const REMOTE_FORMAT = 1;
 export const REMOTE_LAYOUT = {
   pointer: 'current.json',
   bodiesDir: 'bodies',
+  listsDir: 'lists',
   snapshotsDir: 'snapshots',
   manifest: 'manifest.json.gz',
 } as const;
@@ -42,9 +43,12 @@ export interface Manifest {
   snapshot: string;
   /** Snapshot file name → digest of its gzip object; `changes.json` may be absent. */
   files: Partial<Record<SnapshotFileName, ObjectDigest>>;
-  /** Body file as the index names it (`bodies/<name>.json.gz`) → digest of its bytes, which is also its key. */
-  bodies: Record<string, ObjectDigest>;
+  /** Digests of the body lists (`lists/<sha256>.json.gz`), which together name every body of the snapshot. */
+  bodyLists: ObjectDigest[];
 }
+
+/** One body list: body file as the index names it (`bodies/<name>.json.gz`) → digest of its bytes, which is also its key. */
+export type BodyList = Record<string, ObjectDigest>;
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 /** Body files as the generator names them; nothing else may become a path in a follower's cache. */
@@ -64,6 +68,8 @@ function joinKey(prefix: string, ...parts: string[]): string {
 export const remoteKey = {
   pointer: (prefix: string) => joinKey(prefix, REMOTE_LAYOUT.pointer),
   bodiesDir: (prefix: string) => joinKey(prefix, REMOTE_LAYOUT.bodiesDir) + '/',
+  listsDir: (prefix: string) => joinKey(prefix, REMOTE_LAYOUT.listsDir) + '/',
+  bodyList: (prefix: string, sha256: string) => joinKey(prefix, REMOTE_LAYOUT.listsDir, `${sha256}.json.gz`),
   snapshotsDir: (prefix: string) => joinKey(prefix, REMOTE_LAYOUT.snapshotsDir) + '/',
   snapshotDir: (prefix: string, id: string) => joinKey(prefix, REMOTE_LAYOUT.snapshotsDir, id) + '/',
   manifest: (prefix: string, id: string) => joinKey(prefix, REMOTE_LAYOUT.snapshotsDir, id, REMOTE_LAYOUT.manifest),
@@ -125,22 +131,34 @@ export function parsePointer(text: string, where: string): Pointer {
   return { format: REMOTE_FORMAT, snapshot: snapshotId(fields.snapshot, `${where}.snapshot`), manifestSha256, publishedAt };
 }
 
+/** Bodies are split into lists by the first character of their name, which is part of a content hash: a publish that
+ *  changes a few bodies changes a few lists, and the rest are already in the bucket under their own digest. */
+export function bodyListGroup(file: string): string {
+  return file.charAt(REMOTE_LAYOUT.bodiesDir.length + 1);
+}
+
+export function parseBodyList(value: unknown, where: string): BodyList {
+  const bodies = record(value, where);
+  const parsed: BodyList = {};
+  for (const [file, item] of Object.entries(bodies)) {
+    if (!BODY_FILE.test(file)) throw new Error(`${where}: "${file}" is not a body file name`);
+    parsed[file] = digest(item, `${where}["${file}"]`);
+  }
+  return parsed;
+}
+
 export function parseManifest(value: unknown, where: string): Manifest {
   const fields = record(value, where);
   checkFormat(fields, where);
   const files = record(fields.files, `${where}.files`);
-  const bodies = record(fields.bodies, `${where}.bodies`);
+  if (!Array.isArray(fields.bodyLists)) throw new Error(`${where}.bodyLists: expected an array`);
+  const bodyLists = fields.bodyLists.map((item, position) => digest(item, `${where}.bodyLists[${position}]`));
   const parsedFiles: Manifest['files'] = {};
   for (const { name, required } of SNAPSHOT_FILES) {
     if (files[name] === undefined && !required) continue;
     parsedFiles[name] = digest(files[name], `${where}.files["${name}"]`);
   }
-  const parsedBodies: Record<string, ObjectDigest> = {};
-  for (const [file, item] of Object.entries(bodies)) {
-    if (!BODY_FILE.test(file)) throw new Error(`${where}.bodies: "${file}" is not a body file name`);
-    parsedBodies[file] = digest(item, `${where}.bodies["${file}"]`);
-  }
-  return { format: REMOTE_FORMAT, snapshot: snapshotId(fields.snapshot, `${where}.snapshot`), files: parsedFiles, bodies: parsedBodies };
+  return { format: REMOTE_FORMAT, snapshot: snapshotId(fields.snapshot, `${where}.snapshot`), files: parsedFiles, bodyLists };
 }
 
 export function isBodyFile(file: string): boolean {

@@ -1,12 +1,12 @@
-// Makes the pointer's snapshot a complete local snapshot folder: manifest, files and missing bodies, each checked against its digest.
-import { chmod, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+// Makes the pointer's snapshot a complete local snapshot folder: manifest, body lists, files and missing bodies, each checked against its digest.
+import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { DIST_LAYOUT, SNAPSHOT_FORMAT } from '../contract.ts';
 import { parseIndexHeader } from '../parse-snapshot.ts';
 import { mapLimit } from './map-limit.ts';
-import { SNAPSHOT_FILES, parseManifest, remoteKey, sha256Hex } from './remote-layout.ts';
-import type { Manifest, ObjectDigest, Pointer } from './remote-layout.ts';
+import { REMOTE_LAYOUT, SNAPSHOT_FILES, parseBodyList, parseManifest, remoteKey, sha256Hex } from './remote-layout.ts';
+import type { BodyList, Manifest, ObjectDigest, Pointer } from './remote-layout.ts';
 import { getObject } from './store-objects.ts';
 import type { Store } from './store-objects.ts';
 import { POOL_DIR, exists, linkFromPool, snapshotFolder, stagingFolder } from './cache-folder.ts';
@@ -47,7 +47,7 @@ function parseGzipJson(bytes: Buffer, where: string): unknown {
 }
 
 /** Refuses, before anything is switched, what the gateway would refuse to load. */
-function checkIndex(indexBytes: Buffer, manifest: Manifest, where: string): void {
+function checkIndex(indexBytes: Buffer, manifest: Manifest, bodies: BodyList, where: string): void {
   const raw = JSON.parse(indexBytes.toString('utf8')) as { format?: unknown };
   if (typeof raw.format === 'number' && raw.format > SNAPSHOT_FORMAT) {
     throw new Error(`${where} has snapshot format ${raw.format}, newer than this gateway reads (${SNAPSHOT_FORMAT}): upgrade snapi`);
@@ -57,8 +57,8 @@ function checkIndex(indexBytes: Buffer, manifest: Manifest, where: string): void
   for (const [key, value] of Object.entries(header.entries)) {
     const entry = value as { file?: unknown; gzip?: { file?: unknown }; br?: { file?: unknown } };
     for (const file of [entry.file, entry.gzip?.file, entry.br?.file]) {
-      if (file !== undefined && (typeof file !== 'string' || manifest.bodies[file] === undefined)) {
-        throw new Error(`${where}: entries["${key}"] names ${String(file)}, which the manifest does not list`);
+      if (file !== undefined && (typeof file !== 'string' || bodies[file] === undefined)) {
+        throw new Error(`${where}: entries["${key}"] names ${String(file)}, which the body lists do not name`);
       }
     }
   }
@@ -71,25 +71,38 @@ async function writeVerifiedToPool(poolPath: string, bytes: Buffer): Promise<voi
   await rename(temporary, poolPath);
 }
 
-async function downloadBodies(request: SyncRequest, manifest: Manifest, staging: string): Promise<Omit<SyncOutcome, 'snapshot'>> {
-  const pool = join(request.cacheDir, POOL_DIR);
-  await mkdir(pool, { recursive: true });
-  const outcome = { downloadedObjects: 0, downloadedBytes: 0, reusedObjects: 0 };
-  await mapLimit(Object.entries(manifest.bodies), DOWNLOAD_CONCURRENCY, async ([file, digest]) => {
-    const key = remoteKey.body(request.prefix, file, digest.sha256);
-    const poolPath = join(pool, key.slice(key.lastIndexOf('/') + 1));
-    const pooled = await stat(poolPath).catch(() => undefined);
-    if (pooled !== undefined && pooled.size === digest.size && (await linkFromPool(poolPath, join(staging, file)))) {
-      outcome.reusedObjects += 1;
-      return;
-    }
-    const bytes = await fetchVerified(request.store, key, digest);
-    await writeVerifiedToPool(poolPath, bytes);
-    if (!(await linkFromPool(poolPath, join(staging, file)))) throw new Error(`${poolPath} vanished while linking`);
-    outcome.downloadedObjects += 1;
-    outcome.downloadedBytes += bytes.length;
+type Counts = Omit<SyncOutcome, 'snapshot'>;
+
+/** Puts one verified object at `destination` (inside the staging folder): linked from the pool, or downloaded into it. */
+async function placeObject(request: SyncRequest, key: string, digest: ObjectDigest, destination: string, counts: Counts): Promise<void> {
+  const poolPath = join(request.cacheDir, POOL_DIR, key.slice(key.lastIndexOf('/') + 1));
+  const pooled = await stat(poolPath).catch(() => undefined);
+  if (pooled !== undefined && pooled.size === digest.size && (await linkFromPool(poolPath, destination))) {
+    counts.reusedObjects += 1;
+    return;
+  }
+  const bytes = await fetchVerified(request.store, key, digest);
+  await writeVerifiedToPool(poolPath, bytes);
+  if (!(await linkFromPool(poolPath, destination))) throw new Error(`${poolPath} vanished while linking`);
+  counts.downloadedObjects += 1;
+  counts.downloadedBytes += bytes.length;
+}
+
+/** The body lists, kept in the staging folder too: unchanged lists are then reused like bodies. */
+async function readBodyLists(request: SyncRequest, manifest: Manifest, staging: string, counts: Counts): Promise<BodyList> {
+  const bodies: BodyList = {};
+  await mapLimit(manifest.bodyLists, DOWNLOAD_CONCURRENCY, async (digest) => {
+    const key = remoteKey.bodyList(request.prefix, digest.sha256);
+    const destination = join(staging, REMOTE_LAYOUT.listsDir, `${digest.sha256}.json.gz`);
+    await placeObject(request, key, digest, destination, counts);
+    Object.assign(bodies, parseBodyList(parseGzipJson(await readFile(destination), key), `s3://${request.store.bucket}/${key}`));
   });
-  return outcome;
+  return bodies;
+}
+
+async function placeBodies(request: SyncRequest, bodies: BodyList, staging: string, counts: Counts): Promise<void> {
+  await mapLimit(Object.entries(bodies), DOWNLOAD_CONCURRENCY, ([file, digest]) =>
+    placeObject(request, remoteKey.body(request.prefix, file, digest.sha256), digest, join(staging, file), counts));
 }
 
 /** Leaves `snapshots/<id>/` complete in the cache (or throws and leaves nothing half-made); does not switch `current`. */
@@ -105,23 +118,27 @@ export async function syncSnapshot(request: SyncRequest): Promise<SyncOutcome> {
   if (manifest.snapshot !== id) throw new Error(`s3://${store.bucket}/${manifestKey} describes snapshot "${manifest.snapshot}", not "${id}"`);
 
   const staging = stagingFolder(cacheDir, id);
+  const counts: Counts = { downloadedObjects: 1, downloadedBytes: manifestBytes.length, reusedObjects: 0 };
   try {
     await mkdir(join(staging, DIST_LAYOUT.bodiesDir), { recursive: true });
-    let downloaded = manifestBytes.length;
+    await mkdir(join(staging, REMOTE_LAYOUT.listsDir), { recursive: true });
+    await mkdir(join(cacheDir, POOL_DIR), { recursive: true });
+    const bodies = await readBodyLists(request, manifest, staging, counts);
     for (const { name, mode } of SNAPSHOT_FILES) {
       const digest = manifest.files[name];
       if (digest === undefined) continue;
       const key = remoteKey.snapshotFile(prefix, id, name);
       const bytes = await fetchVerified(store, key, digest);
-      downloaded += bytes.length;
+      counts.downloadedObjects += 1;
+      counts.downloadedBytes += bytes.length;
       const plain = gunzipSync(bytes);
-      if (name === DIST_LAYOUT.indexFile) checkIndex(plain, manifest, `s3://${store.bucket}/${key}`);
+      if (name === DIST_LAYOUT.indexFile) checkIndex(plain, manifest, bodies, `s3://${store.bucket}/${key}`);
       await writeFile(join(staging, name), plain, { mode });
       await chmod(join(staging, name), mode);
     }
-    const bodies = await downloadBodies(request, manifest, staging);
+    await placeBodies(request, bodies, staging, counts);
     await rename(staging, target);
-    return { snapshot: id, ...bodies, downloadedObjects: bodies.downloadedObjects + 1 + Object.keys(manifest.files).length, downloadedBytes: bodies.downloadedBytes + downloaded };
+    return { snapshot: id, ...counts };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;

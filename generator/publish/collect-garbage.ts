@@ -1,6 +1,7 @@
-// `--keep N`: keeps the current snapshot and the newest others up to N, deletes the rest and every body no kept snapshot references.
+// `--keep N`: keeps the current snapshot and the newest others up to N, deletes the rest and every body (and body list) no kept snapshot references.
 import { gunzipSync } from 'node:zlib';
-import { parseManifest, remoteKey } from '../../gateway/follow/remote-layout.ts';
+import { parseBodyList, parseManifest, remoteKey, sha256Hex } from '../../gateway/follow/remote-layout.ts';
+import type { ObjectDigest } from '../../gateway/follow/remote-layout.ts';
 import { deleteObjects, getObject, listObjects } from '../../gateway/follow/store-objects.ts';
 import type { ListedObject, Store } from '../../gateway/follow/store-objects.ts';
 import type { S3Location } from '../../gateway/follow/s3-location.ts';
@@ -38,15 +39,29 @@ function chooseKept(snapshots: RemoteSnapshot[], current: string, keep: number):
   return new Set([current, ...complete.slice(0, Math.max(0, keep - 1)).map((snapshot) => snapshot.id)]);
 }
 
-async function referencedBodies(store: Store, location: S3Location, ids: Iterable<string>): Promise<Set<string>> {
+/** A gzip JSON object, checked against its digest when one is known. Deleting on the strength of an unreadable or
+ *  altered list could remove bodies a kept snapshot needs: any problem stops the collection before it deletes. */
+async function readGzipJson(store: Store, key: string, expected?: ObjectDigest): Promise<unknown> {
+  const fetched = await getObject(store, key);
+  if (fetched.kind !== 'found') throw new Error(`cannot read ${key}; nothing was deleted`);
+  if (expected !== undefined && sha256Hex(fetched.bytes) !== expected.sha256) throw new Error(`${key} does not match its digest; nothing was deleted`);
+  return JSON.parse(gunzipSync(fetched.bytes).toString('utf8'));
+}
+
+/** Keys of every body and body list the kept snapshots reference. */
+async function referencedKeys(store: Store, location: S3Location, ids: Iterable<string>): Promise<Set<string>> {
   const keys = new Set<string>();
   for (const id of ids) {
-    const key = remoteKey.manifest(location.prefix, id);
-    const fetched = await getObject(store, key);
-    // Deleting with an unreadable kept manifest could remove bodies it needs: stop instead.
-    if (fetched.kind !== 'found') throw new Error(`cannot read ${key}; nothing was deleted`);
-    const manifest = parseManifest(JSON.parse(gunzipSync(fetched.bytes).toString('utf8')), key);
-    for (const [file, digest] of Object.entries(manifest.bodies)) keys.add(remoteKey.body(location.prefix, file, digest.sha256));
+    const manifestKey = remoteKey.manifest(location.prefix, id);
+    const manifest = parseManifest(await readGzipJson(store, manifestKey), manifestKey);
+    for (const list of manifest.bodyLists) {
+      const listKey = remoteKey.bodyList(location.prefix, list.sha256);
+      if (keys.has(listKey)) continue;
+      keys.add(listKey);
+      for (const [file, digest] of Object.entries(parseBodyList(await readGzipJson(store, listKey, list), listKey))) {
+        keys.add(remoteKey.body(location.prefix, file, digest.sha256));
+      }
+    }
   }
   return keys;
 }
@@ -54,9 +69,10 @@ async function referencedBodies(store: Store, location: S3Location, ids: Iterabl
 export async function collectGarbage(store: Store, location: S3Location, current: string, keep: number): Promise<GarbageOutcome> {
   const snapshots = await listSnapshots(store, location);
   const kept = chooseKept(snapshots, current, keep);
-  const referenced = await referencedBodies(store, location, kept);
+  const referenced = await referencedKeys(store, location, kept);
   const dropped = snapshots.filter((snapshot) => !kept.has(snapshot.id));
-  const bodies = (await listObjects(store, remoteKey.bodiesDir(location.prefix))).objects.filter((object) => !referenced.has(object.key));
+  const unreferenced = async (folder: string) => (await listObjects(store, folder)).objects.filter((object) => !referenced.has(object.key));
+  const bodies = [...(await unreferenced(remoteKey.bodiesDir(location.prefix))), ...(await unreferenced(remoteKey.listsDir(location.prefix)))];
   // Snapshots before bodies: a dropped snapshot is never left pointing at deleted bodies while still listed.
   const snapshotKeys = dropped.flatMap((snapshot) => snapshot.objects.map((object) => object.key));
   await deleteObjects(store, snapshotKeys);

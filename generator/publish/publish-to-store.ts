@@ -1,10 +1,10 @@
-// Publishes a dist folder's snapshot to a bucket: missing bodies first, then the snapshot's files and manifest, the pointer last.
+// Publishes a dist folder's snapshot to a bucket: missing bodies and body lists first, then the snapshot's files and manifest, the pointer last.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { mapLimit } from '../../gateway/follow/map-limit.ts';
-import { REMOTE_FORMAT, contentEncodingOf, parsePointer, remoteKey, sha256Hex } from '../../gateway/follow/remote-layout.ts';
-import type { Manifest, Pointer } from '../../gateway/follow/remote-layout.ts';
+import { REMOTE_FORMAT, bodyListGroup, contentEncodingOf, parsePointer, remoteKey, sha256Hex } from '../../gateway/follow/remote-layout.ts';
+import type { BodyList, Manifest, Pointer } from '../../gateway/follow/remote-layout.ts';
 import { getObject, listObjects, putObject } from '../../gateway/follow/store-objects.ts';
 import type { PutMetadata, Store } from '../../gateway/follow/store-objects.ts';
 import { formatS3Location } from '../../gateway/follow/s3-location.ts';
@@ -44,7 +44,7 @@ export interface PublishRequest {
 /** Objects that are neither bodies, snapshots nor the pointer mean the prefix belongs to something else. */
 async function checkPrefixIsOurs(store: Store, location: S3Location): Promise<void> {
   const root = location.prefix === '' ? '' : `${location.prefix}/`;
-  const ours = [remoteKey.bodiesDir(location.prefix), remoteKey.snapshotsDir(location.prefix)];
+  const ours = [remoteKey.bodiesDir(location.prefix), remoteKey.listsDir(location.prefix), remoteKey.snapshotsDir(location.prefix)];
   const { objects, folders } = await listObjects(store, root, '/');
   const foreign = [...objects.map((object) => object.key), ...folders].find((key) => !ours.includes(key));
   if (foreign !== undefined) {
@@ -62,12 +62,23 @@ async function readPointer(store: Store, location: S3Location): Promise<Pointer 
   return parsePointer(fetched.bytes.toString('utf8'), `s3://${store.bucket}/${key}`);
 }
 
-function manifestOf(local: LocalSnapshot): Buffer {
+/** The body lists, gzip-compressed; sorted, so an unchanged group gives the same bytes and so the same key. */
+function bodyListsOf(local: LocalSnapshot): Buffer[] {
+  const groups = new Map<string, BodyList>();
+  for (const body of [...local.bodies].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
+    const group = groups.get(bodyListGroup(body.file)) ?? {};
+    group[body.file] = { sha256: body.sha256, size: body.size };
+    groups.set(bodyListGroup(body.file), group);
+  }
+  return [...groups.keys()].sort().map((key) => gzipSync(JSON.stringify(groups.get(key))));
+}
+
+function manifestOf(local: LocalSnapshot, lists: Buffer[]): Buffer {
   const manifest: Manifest = {
     format: REMOTE_FORMAT,
     snapshot: local.id,
     files: Object.fromEntries([...local.files].map(([name, bytes]) => [name, { sha256: sha256Hex(bytes), size: bytes.length }])),
-    bodies: Object.fromEntries(local.bodies.map((body) => [body.file, { sha256: body.sha256, size: body.size }])),
+    bodyLists: lists.map((bytes) => ({ sha256: sha256Hex(bytes), size: bytes.length })),
   };
   return gzipSync(JSON.stringify(manifest));
 }
@@ -85,6 +96,7 @@ export async function publishToStore(request: PublishRequest): Promise<PublishOu
   const previous = await readPointer(store, location);
   // One listing instead of a HEAD per body: the bucket's bodies with their sizes (a different size is a partial upload).
   const existing = new Map((await listObjects(store, remoteKey.bodiesDir(location.prefix))).objects.map((object) => [object.key, object.size]));
+  const existingLists = new Map((await listObjects(store, remoteKey.listsDir(location.prefix))).objects.map((object) => [object.key, object.size]));
   const existingSnapshot = new Map((await listObjects(store, remoteKey.snapshotDir(location.prefix, local.id))).objects.map((object) => [object.key, object.size]));
 
   const bodyUploads = new Map<string, Upload>();
@@ -95,7 +107,11 @@ export async function publishToStore(request: PublishRequest): Promise<PublishOu
       metadata: { contentType: body.contentType, contentEncoding: contentEncodingOf(body.file), cacheControl: IMMUTABLE },
     });
   }
-  const manifest = manifestOf(local);
+  const lists = bodyListsOf(local);
+  const listUploads: Upload[] = lists.map((bytes) => ({
+    key: remoteKey.bodyList(location.prefix, sha256Hex(bytes)), size: bytes.length, bytes: async () => bytes, metadata: GZIP_FILE,
+  }));
+  const manifest = manifestOf(local, lists);
   const snapshotUploads: Upload[] = [...local.files].map(([name, bytes]) => ({
     key: remoteKey.snapshotFile(location.prefix, local.id, name), size: bytes.length, bytes: async () => bytes, metadata: GZIP_FILE,
   }));
@@ -103,7 +119,7 @@ export async function publishToStore(request: PublishRequest): Promise<PublishOu
   const pointer: Pointer = { format: REMOTE_FORMAT, snapshot: local.id, manifestSha256: sha256Hex(manifest), publishedAt: new Date().toISOString() };
   const pointerIsCurrent = previous?.snapshot === pointer.snapshot && previous.manifestSha256 === pointer.manifestSha256;
 
-  const counts: PublishCounts = { uploadedObjects: 0, uploadedBytes: 0, skippedObjects: 0, totalObjects: bodyUploads.size + snapshotUploads.length + 2 };
+  const counts: PublishCounts = { uploadedObjects: 0, uploadedBytes: 0, skippedObjects: 0, totalObjects: bodyUploads.size + listUploads.length + snapshotUploads.length + 2 };
   const upload = async (item: Upload, present: ReadonlyMap<string, number>): Promise<void> => {
     if (present.get(item.key) === item.size) {
       counts.skippedObjects += 1;
@@ -115,6 +131,7 @@ export async function publishToStore(request: PublishRequest): Promise<PublishOu
     request.onProgress?.(counts);
   };
   await mapLimit([...bodyUploads.values()], UPLOAD_CONCURRENCY, (item) => upload(item, existing));
+  await mapLimit(listUploads, UPLOAD_CONCURRENCY, (item) => upload(item, existingLists));
   await mapLimit(snapshotUploads, UPLOAD_CONCURRENCY, (item) => upload(item, existingSnapshot));
   await upload(manifestUpload, existingSnapshot);
   await request.beforePointer?.();

@@ -6,12 +6,14 @@ import { NO_SNAPSHOT_MESSAGE } from '../../gateway/follow/waiting-reply.ts';
 import { loadSchemaValidators } from '../product/openapi-schemas.ts';
 import { startS3Server } from './s3-server.ts';
 import type { S3Server } from './s3-server.ts';
-import { EDITOR, NAVIGATION_PATH, eventsOf, follow, localDist, navigationOf, publish, versionSpec, waitFor } from './storage-fixture.ts';
+import { EDITOR, NAVIGATION_PATH, changedLists, currentBodies, eventsOf, follow, localDist, navigationOf, publish, versionSpec, waitFor } from './storage-fixture.ts';
 import type { Follower, LocalDist } from './storage-fixture.ts';
 
 interface Context {
   server: S3Server;
   local: LocalDist;
+  /** The bodies of f-1 and f-2, for counting what a follower downloads. */
+  bodies: Array<Awaited<ReturnType<typeof currentBodies>>>;
   first: Follower;
   second: Follower;
 }
@@ -55,8 +57,10 @@ async function startFollowerWaiting({ server }: Context): Promise<Follower> {
   return follower;
 }
 
-Follow('serves the first snapshot once it is published', async ({ server, local, first }) => {
+Follow('serves the first snapshot once it is published', async (context) => {
+  const { server, local, first } = context;
   await local.write(versionSpec('f-1', 'one'));
+  context.bodies = [await currentBodies(local.dist)];
   await publish(server, local.dist, 'site');
   await first.gateway.follower.checkNow();
   assert.equal(await navigation(first), [200, navigationOf('one')]);
@@ -70,19 +74,22 @@ Follow('a second gateway follows the same bucket, and both switch to a new snaps
   await second.gateway.follower.checkNow();
   assert.equal(await navigation(second), [200, navigationOf('one')]);
   await local.write(versionSpec('f-2', 'two'));
+  context.bodies.push(await currentBodies(local.dist));
   await publish(server, local.dist, 'site');
   await Promise.all([first.gateway.follower.checkNow(), second.gateway.follower.checkNow()]);
   assert.equal([await navigation(first), await navigation(second)], [[200, navigationOf('two')], [200, navigationOf('two')]]);
   assert.equal([first.gateway.snapshotId(), second.gateway.snapshotId()], ['f-2', 'f-2']);
 });
 
-Follow('a new snapshot downloads only the bodies the cache lacks, each verified', async ({ first }) => {
+Follow('a new snapshot downloads only the bodies and body lists the cache lacks', async ({ first, bodies }) => {
   const switched = eventsOf(first.logs, 'follow-switched').map(({ snapshot, previous, downloadedObjects, reusedObjects }) => ({ snapshot, previous, downloadedObjects, reusedObjects }));
-  const bodyFiles = switched[0]?.downloadedObjects as number - 3;
-  // f-2 changed one body: its three variants, plus manifest, index and accounts.
+  const [one, two] = bodies;
+  if (one === undefined || two === undefined) throw new Error('the earlier tests did not run');
+  const changed = changedLists(one, two);
+  // Manifest, index and accounts each time; f-2 changed one body (three variants) and the lists that name it.
   assert.equal(switched, [
-    { snapshot: 'f-1', previous: null, downloadedObjects: bodyFiles + 3, reusedObjects: 0 },
-    { snapshot: 'f-2', previous: 'f-1', downloadedObjects: 6, reusedObjects: bodyFiles - 3 },
+    { snapshot: 'f-1', previous: null, downloadedObjects: one.files.length + one.groups.size + 3, reusedObjects: 0 },
+    { snapshot: 'f-2', previous: 'f-1', downloadedObjects: 3 + changed + 3, reusedObjects: two.files.length - 3 + two.groups.size - changed },
   ]);
 });
 

@@ -9,7 +9,7 @@ import { sha256Hex } from '../../gateway/follow/remote-layout.ts';
 import type { SnapshotIndex } from '../../gateway/contract.ts';
 import { startS3Server } from './s3-server.ts';
 import type { S3Server } from './s3-server.ts';
-import { localDist, publish, versionSpec } from './storage-fixture.ts';
+import { changedLists, currentBodies, localDist, publish, versionSpec } from './storage-fixture.ts';
 import type { LocalDist } from './storage-fixture.ts';
 
 interface Context {
@@ -40,15 +40,18 @@ Publish.after(async ({ server, local }) => {
 Publish('uploads every body, the snapshot files and the manifest, and the pointer last', async ({ server, local }) => {
   await local.write(versionSpec('pub-1', 'one'));
   const bodyKeys = await expectedBodyKeys(local.dist, 'site');
+  const lists = (await currentBodies(local.dist)).groups.size;
   const outcome = await publish(server, local.dist, 'site');
   const stored = (await listObjects(server.store, 'site/')).objects;
+  const isList = (key: string) => /^site\/lists\/[0-9a-f]{64}\.json\.gz$/.test(key);
   assert.equal(outcome, {
-    uploadedObjects: bodyKeys.length + 4, uploadedBytes: stored.reduce((sum, object) => sum + object.size, 0), skippedObjects: 0,
-    totalObjects: bodyKeys.length + 4, snapshot: 'pub-1', previous: null, target: 's3://snapi-test/site',
+    uploadedObjects: bodyKeys.length + lists + 4, uploadedBytes: stored.reduce((sum, object) => sum + object.size, 0), skippedObjects: 0,
+    totalObjects: bodyKeys.length + lists + 4, snapshot: 'pub-1', previous: null, target: 's3://snapi-test/site',
   });
-  assert.equal(stored.map((object) => object.key).sort(), [
+  assert.equal(stored.map((object) => object.key).filter((key) => !isList(key)).sort(), [
     ...bodyKeys, 'site/current.json', 'site/snapshots/pub-1/accounts.json.gz', 'site/snapshots/pub-1/index.json.gz', 'site/snapshots/pub-1/manifest.json.gz',
   ].sort());
+  assert.is(stored.filter((object) => isList(object.key)).length, lists);
 });
 
 Publish('the pointer names the snapshot and the digest of its manifest', async ({ server }) => {
@@ -74,15 +77,19 @@ Publish('stores bodies with their content type and encoding, immutable', async (
 
 Publish('publishing the same snapshot again uploads nothing', async ({ server, local }) => {
   const bodyKeys = await expectedBodyKeys(local.dist, 'site');
+  const lists = (await currentBodies(local.dist)).groups.size;
   const outcome = await publish(server, local.dist, 'site');
-  assert.equal([outcome.uploadedObjects, outcome.uploadedBytes, outcome.skippedObjects, outcome.previous], [0, 0, bodyKeys.length + 4, 'pub-1']);
+  assert.equal([outcome.uploadedObjects, outcome.uploadedBytes, outcome.skippedObjects, outcome.previous], [0, 0, bodyKeys.length + lists + 4, 'pub-1']);
 });
 
-Publish('after one body changed, only its three variants and the new snapshot files, manifest and pointer are uploaded', async ({ server, local }) => {
+Publish('after one body changed, only its three variants, the lists naming them, the snapshot files, manifest and pointer are uploaded', async ({ server, local }) => {
+  const before = await currentBodies(local.dist);
   await local.write(versionSpec('pub-2', 'two'));
-  const bodyKeys = await expectedBodyKeys(local.dist, 'site');
+  const after = await currentBodies(local.dist);
+  const changed = changedLists(before, after);
   const outcome = await publish(server, local.dist, 'site');
-  assert.equal([outcome.uploadedObjects, outcome.skippedObjects, outcome.snapshot, outcome.previous], [7, bodyKeys.length - 3, 'pub-2', 'pub-1']);
+  assert.equal([outcome.uploadedObjects, outcome.skippedObjects, outcome.snapshot, outcome.previous],
+    [3 + changed + 4, after.files.length - 3 + after.groups.size - changed, 'pub-2', 'pub-1']);
 });
 
 Publish.run();

@@ -1,5 +1,8 @@
 // Test helper: dist folders with small snapshots to publish, gateways that follow a bucket, and waiting for conditions.
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { bodyListGroup } from '../../gateway/follow/remote-layout.ts';
+import type { SnapshotIndex } from '../../gateway/contract.ts';
 import { makeTempDist, writeAndPublish } from '../gateway/make-snapshot.ts';
 import type { SnapshotSpec } from '../gateway/make-snapshot.ts';
 import { BODIES, USERS, basic, standardSpec } from '../gateway/fixture.ts';
@@ -73,3 +76,15 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, what:
 }
 
 export const eventsOf = (logs: Array<Record<string, unknown>>, event: string) => logs.filter((line) => line.event === event);
+
+/** The body files of a dist folder's current snapshot, their list groups, and the file of the live navigation. */
+export async function currentBodies(dist: string): Promise<{ files: string[]; groups: Set<string>; navigationFile: string }> {
+  const index = JSON.parse(await readFile(join(dist, 'current', 'index.json'), 'utf8')) as SnapshotIndex;
+  const files = [...new Set(Object.values(index.entries).flatMap((entry) => [entry.file, entry.gzip?.file, entry.br?.file]).filter((file): file is string => file !== undefined))];
+  return { files, groups: new Set(files.map(bodyListGroup)), navigationFile: index.entries['navigation:live']?.file ?? '' };
+}
+
+/** How many body lists a publish (or a follower) must fetch again when only the live navigation changed. */
+export function changedLists(before: { navigationFile: string }, after: { groups: Set<string>; navigationFile: string }): number {
+  return new Set([bodyListGroup(before.navigationFile), bodyListGroup(after.navigationFile)].filter((group) => after.groups.has(group))).size;
+}
