@@ -9,6 +9,10 @@ export interface CutProxy {
   cutAfter(bytes: number): void;
   /** Stop forwarding responses (connections stay open) until `restore`. */
   stall(): void;
+  /** Let `count` PUT requests through, then hold every later request (a publish that hangs mid-upload). */
+  holdPutsAfter(count: number): void;
+  /** PUT requests that reached the store. */
+  putsForwarded(): number;
   restore(): void;
   close(): Promise<void>;
 }
@@ -18,6 +22,8 @@ export async function startCutProxy(targetPort: number): Promise<CutProxy> {
   let budget = Infinity;
   let refusing = false;
   let stalled = false;
+  let putsAllowed = Infinity;
+  let puts = 0;
   const held: Array<() => void> = [];
   const cutAll = () => {
     refusing = true;
@@ -37,7 +43,14 @@ export async function startCutProxy(targetPort: number): Promise<CutProxy> {
     };
     client.on('error', forget).on('close', forget);
     upstream.on('error', forget).on('close', forget);
-    client.on('data', (chunk: Buffer) => upstream.write(chunk));
+    let holding = false;
+    client.on('data', (chunk: Buffer) => {
+      if (!holding && chunk.subarray(0, 4).toString('latin1') === 'PUT ') {
+        if (puts >= putsAllowed) holding = true;
+        else puts += 1;
+      }
+      if (!holding) upstream.write(chunk);
+    });
     upstream.on('data', (chunk: Buffer) => {
       const deliver = () => {
         if (refusing) return;
@@ -56,8 +69,11 @@ export async function startCutProxy(targetPort: number): Promise<CutProxy> {
     endpoint: `http://127.0.0.1:${port}`,
     cutAfter: (bytes) => (budget = bytes),
     stall: () => (stalled = true),
+    holdPutsAfter: (count) => (putsAllowed = count),
+    putsForwarded: () => puts,
     restore: () => {
       budget = Infinity;
+      putsAllowed = Infinity;
       refusing = false;
       stalled = false;
       held.splice(0).forEach((deliver) => deliver());

@@ -2,7 +2,9 @@
 // pointer, a pointer that is no snapshot or of a newer format. The gateway keeps its snapshot, logs one event, and catches up.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { getObject, putObject } from '../../gateway/follow/store-objects.ts';
 import { sha256Hex } from '../../gateway/follow/remote-layout.ts';
@@ -15,6 +17,8 @@ import { startCutProxy } from './cut-proxy.ts';
 import type { CutProxy } from './cut-proxy.ts';
 import { EDITOR, NAVIGATION_PATH, eventsOf, follow, localDist, navigationOf, publish, versionSpec, waitFor } from './storage-fixture.ts';
 import type { Follower, LocalDist } from './storage-fixture.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 interface Context {
   server: S3Server;
@@ -111,6 +115,26 @@ Faults('a publish stopped between bodies and pointer leaves gateways on the old 
   assert.is(await navigation(follower), navigationOf('five'));
 });
 
+Faults('a publish process killed mid-upload leaves the pointer and the gateways alone; running it again finishes it', async ({ server, proxy, local, follower }) => {
+  await local.write(biggerSpec('k-6', 'six'));
+  proxy.holdPutsAfter(10);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'generator/publish/main.ts', '--dist', local.dist, '--to', 's3://snapi-test/site', '--endpoint', proxy.endpoint], {
+    cwd: ROOT, stdio: 'ignore',
+  });
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(signal)));
+  await waitFor(() => proxy.putsForwarded() >= 10, 'the publish to upload some bodies', 20_000);
+  child.kill('SIGKILL');
+  const signal = await exited;
+  proxy.restore();
+  const pointer = await getObject(server.store, 'site/current.json');
+  await follower.gateway.follower.checkNow();
+  assert.equal([signal, pointer.kind === 'found' && JSON.parse(pointer.bytes.toString()).snapshot, await navigation(follower)], ['SIGKILL', 'k-5', navigationOf('five')]);
+  const rerun = await publish(server, local.dist, 'site');
+  assert.equal([rerun.skippedObjects >= 10, rerun.snapshot, rerun.previous], [true, 'k-6', 'k-5']);
+  await follower.gateway.follower.checkNow();
+  assert.is(await navigation(follower), navigationOf('six'));
+});
+
 Faults('a pointer of a newer format, or one that is not a pointer, keeps the old snapshot with one event each', async ({ server, follower }) => {
   const pointer = await getObject(server.store, 'site/current.json');
   if (pointer.kind !== 'found') throw new Error('no pointer');
@@ -121,7 +145,7 @@ Faults('a pointer of a newer format, or one that is not a pointer, keeps the old
   await putObject(server.store, 'site/current.json', Buffer.from('<html>not a pointer</html>'), json);
   await follower.gateway.follower.checkNow();
   await follower.gateway.follower.checkNow();
-  assert.equal([await navigation(follower), errorsOf(follower).slice(before)], [navigationOf('five'), [
+  assert.equal([await navigation(follower), errorsOf(follower).slice(before)], [navigationOf('six'), [
     's3://snapi-test/site/current.json has format 2, newer than this snapi reads (1): upgrade snapi',
     's3://snapi-test/site/current.json is not JSON: it is not a snapi snapshot pointer',
   ]]);
