@@ -13,9 +13,16 @@ export interface CutProxy {
   holdPutsAfter(count: number): void;
   /** PUT requests that reached the store. */
   putsForwarded(): number;
+  /** Answer the next `count` PUT requests with 503 SlowDown, as a throttling store does, without forwarding them. */
+  throttleNextPuts(count: number): void;
+  /** PUT requests answered with 503 so far. */
+  throttledPuts(): number;
   restore(): void;
   close(): Promise<void>;
 }
+
+const SLOW_DOWN_BODY = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>';
+const SLOW_DOWN = `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/xml\r\nContent-Length: ${Buffer.byteLength(SLOW_DOWN_BODY)}\r\nConnection: close\r\n\r\n${SLOW_DOWN_BODY}`;
 
 export async function startCutProxy(targetPort: number): Promise<CutProxy> {
   const sockets = new Set<Socket>();
@@ -24,6 +31,8 @@ export async function startCutProxy(targetPort: number): Promise<CutProxy> {
   let stalled = false;
   let putsAllowed = Infinity;
   let puts = 0;
+  let throttle = 0;
+  let throttled = 0;
   const held: Array<() => void> = [];
   const cutAll = () => {
     refusing = true;
@@ -45,6 +54,14 @@ export async function startCutProxy(targetPort: number): Promise<CutProxy> {
     upstream.on('error', forget).on('close', forget);
     let holding = false;
     client.on('data', (chunk: Buffer) => {
+      if (!holding && throttle > 0 && chunk.subarray(0, 4).toString('latin1') === 'PUT ') {
+        throttle -= 1;
+        throttled += 1;
+        holding = true;
+        client.end(SLOW_DOWN);
+        upstream.destroy();
+        return;
+      }
       if (!holding && chunk.subarray(0, 4).toString('latin1') === 'PUT ') {
         if (puts >= putsAllowed) holding = true;
         else puts += 1;
@@ -70,6 +87,8 @@ export async function startCutProxy(targetPort: number): Promise<CutProxy> {
     cutAfter: (bytes) => (budget = bytes),
     stall: () => (stalled = true),
     holdPutsAfter: (count) => (putsAllowed = count),
+    throttleNextPuts: (count) => (throttle = count),
+    throttledPuts: () => throttled,
     putsForwarded: () => puts,
     restore: () => {
       budget = Infinity;

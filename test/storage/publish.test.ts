@@ -10,6 +10,9 @@ import type { SnapshotIndex } from '../../gateway/contract.ts';
 import { startS3Server } from './s3-server.ts';
 import type { S3Server } from './s3-server.ts';
 import { changedLists, currentBodies, localDist, publish, versionSpec } from './storage-fixture.ts';
+import { startCutProxy } from './cut-proxy.ts';
+import { createStoreClient } from '../../gateway/follow/s3-client.ts';
+import { publishToStore } from '../../generator/publish/publish-to-store.ts';
 import type { LocalDist } from './storage-fixture.ts';
 
 interface Context {
@@ -90,6 +93,23 @@ Publish('after one body changed, only its three variants, the lists naming them,
   const outcome = await publish(server, local.dist, 'site');
   assert.equal([outcome.uploadedObjects, outcome.skippedObjects, outcome.snapshot, outcome.previous],
     [3 + changed + 4, after.files.length - 3 + after.groups.size - changed, 'pub-2', 'pub-1']);
+});
+
+Publish('a store that answers 503 SlowDown is retried with backoff, and the publish completes', async ({ server, local }) => {
+  const proxy = await startCutProxy(server.port);
+  const client = createStoreClient({ endpoint: proxy.endpoint, region: 'us-east-1', maxAttempts: 3, requestTimeoutMs: 5_000 });
+  try {
+    await local.write(versionSpec('pub-3', 'three'));
+    proxy.throttleNextPuts(2);
+    const outcome = await publishToStore({ dist: local.dist, store: { client, bucket: server.store.bucket }, location: { bucket: server.store.bucket, prefix: 'site' } });
+    const pointer = await getObject(server.store, 'site/current.json');
+    // Each uploaded object reached the store once; the two refused attempts were retried.
+    assert.equal([proxy.throttledPuts(), proxy.putsForwarded(), outcome.snapshot, pointer.kind === 'found' && JSON.parse(pointer.bytes.toString()).snapshot],
+      [2, outcome.uploadedObjects, 'pub-3', 'pub-3']);
+  } finally {
+    client.destroy();
+    await proxy.close();
+  }
 });
 
 Publish.run();
