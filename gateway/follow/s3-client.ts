@@ -29,6 +29,11 @@ export function endpointFrom(options: StoreOptions, environment: NodeJS.ProcessE
   return endpoint;
 }
 
+/** An explicit AWS endpoint (a region's or a FIPS one) keeps AWS's virtual-hosted addressing. */
+function isAwsEndpoint(endpoint: string): boolean {
+  return /(^|\.)amazonaws\.com(\.cn)?$/.test(new URL(endpoint).hostname);
+}
+
 export function createStoreClient(options: StoreOptions, environment: NodeJS.ProcessEnv = process.env): S3Client {
   // The pinned SDK supports Node 20; its notice about later SDK releases would break the one-line output of both commands.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -42,7 +47,7 @@ export function createStoreClient(options: StoreOptions, environment: NodeJS.Pro
       : {}),
     region: options.region ?? environment.AWS_REGION ?? environment.AWS_DEFAULT_REGION ?? 'us-east-1',
     // Other stores (R2, MinIO, Ceph) are addressed by path: their bucket names need no DNS entry.
-    ...(endpoint === undefined ? {} : { endpoint, forcePathStyle: true }),
+    ...(endpoint === undefined ? {} : { endpoint, forcePathStyle: !isAwsEndpoint(endpoint) }),
     maxAttempts: options.maxAttempts ?? DEFAULT_ATTEMPTS,
     retryMode: 'standard',
     requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, throwOnRequestTimeout: true },
