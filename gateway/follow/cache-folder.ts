@@ -1,5 +1,5 @@
 // The follower's local cache: the gateway's dist layout (`current` → `snapshots/<id>/`) plus a pool of verified bodies.
-import { link, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
+import { copyFile, link, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { DIST_LAYOUT } from '../contract.ts';
@@ -37,10 +37,21 @@ export async function switchCurrent(cacheDir: string, id: string): Promise<void>
   await rename(temporary, join(cacheDir, DIST_LAYOUT.currentLink));
 }
 
-/** Links a pool file into a staging folder; false when the pool lacks it. */
+/** File systems that refuse hard links; the pool then copies, and reuses files only while they are in it. */
+const NO_HARD_LINKS = new Set(['EPERM', 'EXDEV', 'EMLINK', 'ENOTSUP', 'EOPNOTSUPP']);
+
+/** Links a pool file into a staging folder (or copies it where links are refused); false when the pool lacks it. */
 export async function linkFromPool(poolPath: string, destination: string): Promise<boolean> {
   try {
     await link(poolPath, destination);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code === 'ENOENT') return false;
+    if (!NO_HARD_LINKS.has(code)) throw error;
+  }
+  try {
+    await copyFile(poolPath, destination);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
