@@ -80,12 +80,25 @@ Faults('the store stopping mid-download: keeps serving, logs one event, resumes 
   assert.equal([await navigation(follower), switched.snapshot, (switched.reusedObjects as number) > 0, errorsOf(follower).length], [navigationOf('two'), 'k-2', true, 1]);
 });
 
+Faults('the store process stopping and starting again: the gateway keeps serving, then follows the next publish', async ({ server, local, follower }) => {
+  await server.stop();
+  const before = errorsOf(follower).length;
+  await follower.gateway.follower.checkNow();
+  const whileDown = [await navigation(follower), errorsOf(follower).length - before, follower.gateway.follower.status().snapshot];
+  await server.restart();
+  await local.write(versionSpec('k-2b', 'two-b'));
+  await publish(server, local.dist, 'site');
+  // Polls are a minute apart here: ask, until the retries after the outage have settled.
+  await waitFor(async () => (await follower.gateway.follower.checkNow(), await navigation(follower)) === navigationOf('two-b'), 'the snapshot published after the restart');
+  assert.equal(whileDown, [navigationOf('two'), 1, 'k-2']);
+});
+
 Faults('a slow store times out, the old snapshot stays, and it catches up when the store answers again', async ({ server, proxy, local, follower }) => {
   await local.write(versionSpec('k-3', 'three'));
   await publish(server, local.dist, 'site');
   proxy.stall();
   await follower.gateway.follower.checkNow();
-  assert.equal([await navigation(follower), follower.gateway.follower.status().error], [navigationOf('two'), 's3://snapi-test/site: the store did not answer in time']);
+  assert.equal([await navigation(follower), follower.gateway.follower.status().error], [navigationOf('two-b'), 's3://snapi-test/site: the store did not answer in time']);
   proxy.restore();
   await waitFor(async () => (await navigation(follower)) === navigationOf('three'), 'the snapshot after the stall');
 });
