@@ -163,6 +163,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   const loadOptions = { lookup: options.lookup ?? systemLookup, ...(options.memoryBodyLimit ? { memoryBodyLimit: options.memoryBodyLimit } : {}) };
   const live = await openLiveSnapshot(dist, loadOptions, logEvent, options.allowMissingSnapshot === true);
   const health = options.health;
+  const cdn = options.cdn === true;
   const limiter = createLoginLimiter({ ...DEFAULT_LIMITER_OPTIONS, ...options.limiter });
   const verify = options.verify ?? verifyWithBcrypt;
   const deadlines = createDeadlineSweep(RESPONSE_DEADLINE, DEADLINE_SWEEP_MS);
@@ -179,7 +180,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
         ? errorReply(400, MESSAGES.malformedRequest)
         : state === undefined
           ? waitingReply(gatewayRequest.target, health?.() ?? {})
-          : await decide(gatewayRequest, { state, limiter, verify, now: now(), cdn: options.cdn === true, ...(health ? { health } : {}) });
+          : await decide(gatewayRequest, { state, limiter, verify, now: now(), cdn, health });
     } catch (error) {
       logEvent('request-error', { reason: error instanceof Error ? error.message : String(error) });
       reply = errorReply(500, MESSAGES.internalError);
