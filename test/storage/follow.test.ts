@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { send } from '../gateway/http-client.ts';
 import { NO_SNAPSHOT_MESSAGE } from '../../gateway/follow/waiting-reply.ts';
 import { loadSchemaValidators } from '../product/openapi-schemas.ts';
+import { publishSnapshot } from '../gateway/make-snapshot.ts';
 import { startS3Server } from './s3-server.ts';
 import type { S3Server } from './s3-server.ts';
 import { EDITOR, NAVIGATION_PATH, changedLists, currentBodies, eventsOf, follow, localDist, navigationOf, publish, versionSpec, waitFor } from './storage-fixture.ts';
@@ -113,6 +114,17 @@ Follow('polling notices a new snapshot without being asked', async ({ server, lo
   } finally {
     await polling.close();
   }
+});
+
+Follow('rolling back: publishing the previous snapshot again costs one pointer and no download', async ({ server, local, first }) => {
+  await first.gateway.follower.checkNow();
+  assert.is(first.gateway.snapshotId(), 'f-3');
+  await publishSnapshot(local.dist, 'f-2');
+  const outcome = await publish(server, local.dist, 'site');
+  await first.gateway.follower.checkNow();
+  const switched = eventsOf(first.logs, 'follow-switched').at(-1) ?? {};
+  assert.equal([outcome.uploadedObjects, outcome.previous, switched.snapshot, switched.downloadedObjects, await navigation(first)],
+    [1, 'f-3', 'f-2', 0, [200, navigationOf('two')]]);
 });
 
 Follow.run();
