@@ -14,6 +14,8 @@ import { MESSAGES, errorReply, jsonReply, permissionDeniedReply } from '../http/
 import type { Reply } from '../http/reply.ts';
 import { entryReply, composedReply } from '../http/success-reply.ts';
 import { documentReply } from '../http/document-reply.ts';
+import { cdnPolicy } from '../http/cdn-policy.ts';
+import type { ReplyPolicy } from '../http/success-reply.ts';
 
 export const MAX_URL_LENGTH = 8 * 1024;
 
@@ -33,6 +35,10 @@ export interface DecisionTables {
   limiter: LoginLimiter;
   verify: VerifyPassword;
   now: number;
+  /** `--cdn`: shared answers say `public, no-cache` (cdn-policy.ts). */
+  cdn?: boolean;
+  /** Extra /healthz fields, such as the follow status of a gateway that follows a bucket. */
+  health?: () => Record<string, unknown>;
 }
 
 interface RequestFacts {
@@ -55,7 +61,7 @@ const GUARDS: ReadonlyArray<readonly [string, Guard]> = [
     ALLOWED_METHODS.has(request.method) ? undefined : errorReply(405, MESSAGES.methodNotAllowed, { Allow: 'GET, HEAD' })],
   ['untrusted address', ({ client, tables }) =>
     isTrustedAddress(client, tables.state.trust) ? undefined : errorReply(403, MESSAGES.untrustedAddress)],
-  ['health', ({ route, tables }) => (route === 'health' ? healthReply(tables.state) : undefined)],
+  ['health', ({ route, tables }) => (route === 'health' ? healthReply(tables.state, tables.health?.()) : undefined)],
   ['openapi document', ({ route, tables, request }) => (route === 'openapi' ? documentReply(tables.state.snapshot, request) : undefined)],
 ];
 
@@ -68,9 +74,9 @@ function refusal(outcome: Exclude<AuthenticationOutcome, { allowed: true }>): Re
   return unauthorized(outcome.reason === 'no-credentials' ? MESSAGES.authenticationRequired : MESSAGES.authenticationFailed);
 }
 
-function healthReply(state: ServingState): Reply {
+function healthReply(state: ServingState, extra: Record<string, unknown> = {}): Reply {
   const { id, builtAt, counts } = state.snapshot;
-  return jsonReply(200, { status: 'ok', snapshot: id, builtAt, counts });
+  return jsonReply(200, { status: 'ok', snapshot: id, builtAt, counts, ...extra });
 }
 
 function splitTarget(target: string): { pathname: string; queryString: string } {
@@ -91,7 +97,7 @@ function safePathOf(target: string): string {
   }
 }
 
-function answerReply(answer: Answer, route: Endpoint, request: GatewayRequest): Reply {
+function answerReply(answer: Answer, route: ReplyPolicy, request: GatewayRequest): Reply {
   // Every answer is a fresh reply object, so the caller may set its user.
   if (answer.kind === 'reply') return answer.reply;
   if (answer.kind === 'composed') return composedReply(answer.json, route, request.ifNoneMatch);
@@ -118,7 +124,7 @@ export async function decide(request: GatewayRequest, tables: DecisionTables): P
   if (!outcome.allowed) return refusal(outcome);
   const { user } = outcome;
   const reply = meetsMinimumRole(user.role, route.minRole)
-    ? answerReply(route.answer({ query: parseQuery(queryString), user, snapshot: state.snapshot }), route, request)
+    ? answerReply(route.answer({ query: parseQuery(queryString), user, snapshot: state.snapshot }), tables.cdn ? cdnPolicy(route) : route, request)
     : permissionDeniedReply(user.role, route.privilege, route.resource);
   reply.user = user.username;
   return reply;

@@ -19,7 +19,8 @@ export async function buildGateway() {
     outfile: staging,
     logLevel: 'warning',
     legalComments: 'none',
-    banner: { js: '// Built by `npm run build:gateway` from gateway/; do not edit.' },
+    // The S3 SDK's CommonJS code calls require(); an ES module has none unless it is made.
+    banner: { js: "// Built by `npm run build:gateway` from gateway/; do not edit.\nimport { createRequire as snapiCreateRequire } from 'node:module'; const require = snapiCreateRequire(import.meta.url);" },
   });
   // A rename, so a gateway starting at the same moment never loads a half-written file.
   await rename(staging, BUILT_GATEWAY);

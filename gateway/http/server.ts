@@ -19,6 +19,7 @@ import { MESSAGES, errorReply } from './reply.ts';
 import { STREAM_ABOVE_BYTES, readStoredBody, streamStoredBody } from '../snapshot/body-store.ts';
 import type { Reply } from './reply.ts';
 import { eventLine, requestLine, stdoutLog } from './request-log.ts';
+import { waitingReply } from '../follow/waiting-reply.ts';
 import type { LogWriter } from './request-log.ts';
 
 export interface GatewayOptions {
@@ -37,10 +38,17 @@ export interface GatewayOptions {
   /** How often trusted host names are resolved again; default 5 minutes. */
   hostRefreshMs?: number;
   memoryBodyLimit?: number;
+  /** Start without a snapshot and answer 503 until one is loaded (a gateway following a bucket). */
+  allowMissingSnapshot?: boolean;
+  /** `--cdn`: answers a shared cache may store say `public, no-cache` instead of `private, no-cache`. */
+  cdn?: boolean;
+  /** Extra /healthz fields (the follow status). */
+  health?: () => Record<string, unknown>;
 }
 
 export interface Gateway {
   url: string;
+  /** `` while a gateway opened with `allowMissingSnapshot` has none yet. */
   snapshotId(): string;
   responseCount(): number;
   /** Load `current` again, as on SIGHUP; true when the new snapshot was taken. */
@@ -153,7 +161,9 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   const now = options.now ?? Date.now;
   const logEvent = (event: string, details: Record<string, unknown>) => log(eventLine(event, details, new Date()));
   const loadOptions = { lookup: options.lookup ?? systemLookup, ...(options.memoryBodyLimit ? { memoryBodyLimit: options.memoryBodyLimit } : {}) };
-  const live = await openLiveSnapshot(dist, loadOptions, logEvent);
+  const live = await openLiveSnapshot(dist, loadOptions, logEvent, options.allowMissingSnapshot === true);
+  const health = options.health;
+  const cdn = options.cdn === true;
   const limiter = createLoginLimiter({ ...DEFAULT_LIMITER_OPTIONS, ...options.limiter });
   const verify = options.verify ?? verifyWithBcrypt;
   const deadlines = createDeadlineSweep(RESPONSE_DEADLINE, DEADLINE_SWEEP_MS);
@@ -164,10 +174,13 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     deadlines.watch(response, started);
     const gatewayRequest = toGatewayRequest(request);
     let reply: Reply;
+    const state = live.current();
     try {
       reply = lacksRequiredHost(request)
         ? errorReply(400, MESSAGES.malformedRequest)
-        : await decide(gatewayRequest, { state: live.current(), limiter, verify, now: now() });
+        : state === undefined
+          ? waitingReply(gatewayRequest.target, health?.() ?? {})
+          : await decide(gatewayRequest, { state, limiter, verify, now: now(), cdn, health });
     } catch (error) {
       logEvent('request-error', { reason: error instanceof Error ? error.message : String(error) });
       reply = errorReply(500, MESSAGES.internalError);
@@ -212,8 +225,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
 
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    snapshotId: () => live.current().snapshot.id,
-    responseCount: () => live.current().snapshot.entries.size,
+    snapshotId: () => live.current()?.snapshot.id ?? '',
+    responseCount: () => live.current()?.snapshot.entries.size ?? 0,
     reload: () => live.reload(),
     close: () => {
       watcher.close();

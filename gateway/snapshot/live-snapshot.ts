@@ -6,8 +6,9 @@ import { buildTrust, loadSnapshot } from './snapshot-loader.ts';
 import type { LoadOptions, ServingState } from './snapshot-loader.ts';
 
 export interface LiveSnapshot {
-  /** Requests take this once and keep it, so they finish on the snapshot they started on. */
-  current(): ServingState;
+  /** Requests take this once and keep it, so they finish on the snapshot they started on.
+   *  Undefined only when opened with `allowMissing` and no snapshot has loaded yet. */
+  current(): ServingState | undefined;
   /** Loads `current` when it points to a snapshot not yet tried; used by the watcher. */
   reloadIfChanged(): Promise<void>;
   /** Loads `current` again (SIGHUP); true when a snapshot was loaded. */
@@ -26,16 +27,18 @@ function logWarnings(state: ServingState, log: EventLog): void {
   for (const warning of state.warnings) log('snapshot-warning', { snapshot: state.snapshot.id, warning });
 }
 
-export async function openLiveSnapshot(distDirectory: string, options: LoadOptions, log: EventLog): Promise<LiveSnapshot> {
+/** With `allowMissing` (a gateway following a bucket) it opens without a snapshot and loads the first one that appears. */
+export async function openLiveSnapshot(distDirectory: string, options: LoadOptions, log: EventLog, allowMissing = false): Promise<LiveSnapshot> {
   const currentLink = join(distDirectory, DIST_LAYOUT.currentLink);
-  let state: ServingState;
+  let state: ServingState | undefined;
   try {
     state = await loadSnapshot(distDirectory, options);
+    logWarnings(state, log);
   } catch (error) {
-    throw new Error(`gateway: cannot load the snapshot at ${currentLink}: ${reasonOf(error)}`, { cause: error });
+    if (!allowMissing) throw new Error(`gateway: cannot load the snapshot at ${currentLink}: ${reasonOf(error)}`, { cause: error });
+    log('snapshot-missing', { dist: distDirectory, reason: reasonOf(error) });
   }
-  logWarnings(state, log);
-  let lastTried = state.snapshot.directory;
+  let lastTried = state?.snapshot.directory;
   let queue: Promise<unknown> = Promise.resolve();
 
   const load = async (): Promise<boolean> => {
@@ -49,7 +52,7 @@ export async function openLiveSnapshot(distDirectory: string, options: LoadOptio
       logWarnings(next, log);
       return true;
     } catch (error) {
-      log('snapshot-refused', { target, reason: reasonOf(error), serving: state.snapshot.id });
+      log('snapshot-refused', { target, reason: reasonOf(error), serving: state?.snapshot.id ?? null });
       return false;
     }
   };
@@ -71,6 +74,7 @@ export async function openLiveSnapshot(distDirectory: string, options: LoadOptio
     refreshHosts: () =>
       serialized(async () => {
         const serving = state;
+        if (serving === undefined) return;
         const { trust, warnings } = await buildTrust(serving.snapshot.access, options.lookup);
         serving.trust = trust;
         for (const warning of warnings) log('snapshot-warning', { snapshot: serving.snapshot.id, warning });

@@ -1,0 +1,79 @@
+// The follower's local cache: the gateway's dist layout (`current` → `snapshots/<id>/`) plus a pool of verified bodies.
+import { copyFile, link, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { DIST_LAYOUT } from '../snapshot/contract.ts';
+
+/** Verified body objects by their digest (`<sha256>.json.gz`); snapshot folders hard-link them. */
+export const POOL_DIR = 'pool';
+const STAGING_PREFIX = '.staging-';
+const LINK_PREFIX = '.current-';
+
+export function snapshotFolder(cacheDir: string, id: string): string {
+  return join(cacheDir, DIST_LAYOUT.snapshotsDir, id);
+}
+
+export function stagingFolder(cacheDir: string, id: string): string {
+  return join(cacheDir, DIST_LAYOUT.snapshotsDir, `${STAGING_PREFIX}${id}-${randomBytes(4).toString('hex')}`);
+}
+
+/** The snapshot id `current` names, if any. */
+export async function currentId(cacheDir: string): Promise<string | undefined> {
+  try {
+    return basename(await readlink(join(cacheDir, DIST_LAYOUT.currentLink)));
+  } catch {
+    return undefined;
+  }
+}
+
+export async function exists(path: string): Promise<boolean> {
+  return stat(path).then(() => true, () => false);
+}
+
+/** One rename of a prepared link, as the generator publishes: the gateway sees the old snapshot or the new one. */
+export async function switchCurrent(cacheDir: string, id: string): Promise<void> {
+  const temporary = join(cacheDir, `${LINK_PREFIX}${id}-${randomBytes(4).toString('hex')}`);
+  await symlink(join(DIST_LAYOUT.snapshotsDir, id), temporary);
+  await rename(temporary, join(cacheDir, DIST_LAYOUT.currentLink));
+}
+
+/** File systems that refuse hard links; the pool then copies, and reuses files only while they are in it. */
+const NO_HARD_LINKS = new Set(['EPERM', 'EXDEV', 'EMLINK', 'ENOTSUP', 'EOPNOTSUPP']);
+
+/** Links a pool file into a staging folder (or copies it where links are refused); false when the pool lacks it. */
+export async function linkFromPool(poolPath: string, destination: string): Promise<boolean> {
+  try {
+    await link(poolPath, destination);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code === 'ENOENT') return false;
+    if (!NO_HARD_LINKS.has(code)) throw error;
+  }
+  try {
+    await copyFile(poolPath, destination);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+/** Keeps the snapshots in `keep` (the current one and the one the gateway may still be answering from); removes the rest,
+ *  leftovers of interrupted syncs, and pool files no snapshot links any more. */
+export async function pruneCache(cacheDir: string, keep: ReadonlySet<string>): Promise<void> {
+  const snapshots = join(cacheDir, DIST_LAYOUT.snapshotsDir);
+  for (const name of await readdir(snapshots)) {
+    if (!keep.has(name)) await rm(join(snapshots, name), { recursive: true, force: true });
+  }
+  for (const name of await readdir(cacheDir)) {
+    if (name.startsWith(LINK_PREFIX)) await rm(join(cacheDir, name), { force: true });
+  }
+  const pool = join(cacheDir, POOL_DIR);
+  for (const name of await readdir(pool).catch(() => [] as string[])) {
+    const path = join(pool, name);
+    // A pool file whose only link is the pool's own belongs to no kept snapshot.
+    const info = await stat(path).catch(() => undefined);
+    if (info !== undefined && (info.nlink <= 1 || name.startsWith('.'))) await rm(path, { force: true });
+  }
+}

@@ -1,0 +1,84 @@
+// Reads the published snapshot of a dist folder: its id, its own files (gzip-compressed for upload) and a digest of every body file.
+import { readFile, realpath } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { DIST_LAYOUT } from '../../gateway/snapshot/contract.ts';
+import { KEYS, keyOf } from '../../gateway/api/endpoints.ts';
+import { parseIndexHeader } from '../../gateway/snapshot/parse-snapshot.ts';
+import { mapLimit } from '../../gateway/follow/map-limit.ts';
+import { SNAPSHOT_FILES, isBodyFile, isSnapshotId, sha256Hex } from '../../gateway/follow/remote-layout.ts';
+import type { ObjectDigest, SnapshotFileName } from '../../gateway/follow/remote-layout.ts';
+
+const gzipAsync = promisify(gzip);
+const HASH_CONCURRENCY = 16;
+
+export interface LocalBody extends ObjectDigest {
+  /** As the index names it: `bodies/<name>.json.gz`. */
+  file: string;
+  contentType: string;
+}
+
+export interface LocalSnapshot {
+  id: string;
+  directory: string;
+  /** Snapshot file name → its gzip-compressed bytes, ready to upload. */
+  files: Map<SnapshotFileName, Buffer>;
+  bodies: LocalBody[];
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const YAML_TYPE = 'application/yaml; charset=utf-8';
+
+async function readOptional(path: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Every body file the index names, once, with the content type of what it holds. */
+function bodyFiles(entries: Record<string, unknown>): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const [key, value] of Object.entries(entries)) {
+    const entry = value as { file?: unknown; gzip?: { file?: unknown }; br?: { file?: unknown } };
+    const contentType = key === keyOf(KEYS.openapi) ? YAML_TYPE : JSON_TYPE;
+    for (const file of [entry.file, entry.gzip?.file, entry.br?.file]) {
+      if (file === undefined) continue;
+      if (typeof file !== 'string' || !isBodyFile(file)) throw new Error(`index.json entries["${key}"]: "${String(file)}" is not a body file the store layout can hold`);
+      files.set(file, contentType);
+    }
+  }
+  return files;
+}
+
+export async function readLocalSnapshot(dist: string): Promise<LocalSnapshot> {
+  let directory: string;
+  try {
+    directory = await realpath(join(dist, DIST_LAYOUT.currentLink));
+  } catch {
+    throw new Error(`--dist "${dist}" holds no published snapshot (no ${DIST_LAYOUT.currentLink} link): run npm run build first`);
+  }
+  const raw = new Map<SnapshotFileName, Buffer>();
+  for (const { name, required } of SNAPSHOT_FILES) {
+    const bytes = await readOptional(join(directory, name));
+    if (bytes === undefined && required) throw new Error(`${join(directory, name)}: missing; the snapshot is incomplete`);
+    if (bytes !== undefined) raw.set(name, bytes);
+  }
+  let header;
+  try {
+    header = parseIndexHeader(JSON.parse((raw.get(DIST_LAYOUT.indexFile) ?? '').toString()));
+  } catch (error) {
+    throw new Error(`${join(directory, DIST_LAYOUT.indexFile)}: ${(error as Error).message}`, { cause: error });
+  }
+  if (!isSnapshotId(header.id)) throw new Error(`${join(directory, DIST_LAYOUT.indexFile)}: snapshot id "${header.id}" cannot be published`);
+  const files = new Map<SnapshotFileName, Buffer>();
+  for (const [name, bytes] of raw) files.set(name, await gzipAsync(bytes));
+  const bodies = await mapLimit([...bodyFiles(header.entries)], HASH_CONCURRENCY, async ([file, contentType]) => {
+    const bytes = await readFile(join(directory, file));
+    return { file, contentType, sha256: sha256Hex(bytes), size: bytes.length };
+  });
+  return { id: header.id, directory, files, bodies };
+}

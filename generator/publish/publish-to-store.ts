@@ -1,0 +1,148 @@
+// Publishes a dist folder's snapshot to a bucket: missing bodies and body lists first, then the snapshot's files and manifest, the pointer last.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { mapLimit } from '../../gateway/follow/map-limit.ts';
+import { REMOTE_FORMAT, bodyListGroup, contentEncodingOf, parsePointer, remoteKey, sha256Hex } from '../../gateway/follow/remote-layout.ts';
+import type { BodyList, Manifest, Pointer } from '../../gateway/follow/remote-layout.ts';
+import { getObject, listObjects, putObject } from '../../gateway/follow/store-objects.ts';
+import type { PutMetadata, Store } from '../../gateway/follow/store-objects.ts';
+import { formatS3Location } from '../../gateway/follow/s3-location.ts';
+import type { S3Location } from '../../gateway/follow/s3-location.ts';
+import { readLocalSnapshot } from './local-snapshot.ts';
+import type { LocalSnapshot } from './local-snapshot.ts';
+
+export const UPLOAD_CONCURRENCY = 16;
+
+/** Bodies and snapshot files never change under their key; the pointer changes with every publish. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const POINTER_CACHE = 'no-cache';
+const GZIP_FILE: PutMetadata = { contentType: 'application/gzip', cacheControl: IMMUTABLE };
+
+export interface PublishCounts {
+  uploadedObjects: number;
+  uploadedBytes: number;
+  skippedObjects: number;
+  totalObjects: number;
+}
+
+export interface PublishOutcome extends PublishCounts {
+  snapshot: string;
+  previous: string | null;
+  target: string;
+}
+
+export interface PublishRequest {
+  dist: string;
+  store: Store;
+  location: S3Location;
+  onProgress?: (counts: PublishCounts) => void;
+  /** Called between the last body upload and the pointer (tests stop a publish there). */
+  beforePointer?: () => Promise<void>;
+}
+
+/** Objects that are neither bodies, snapshots nor the pointer mean the prefix belongs to something else. */
+async function checkPrefixIsOurs(store: Store, location: S3Location): Promise<void> {
+  const root = location.prefix === '' ? '' : `${location.prefix}/`;
+  const ours = [remoteKey.bodiesDir(location.prefix), remoteKey.listsDir(location.prefix), remoteKey.snapshotsDir(location.prefix)];
+  const { objects, folders } = await listObjects(store, root, '/');
+  const foreign = [...objects.map((object) => object.key), ...folders].find((key) => !ours.includes(key));
+  if (foreign !== undefined) {
+    throw new Error(`${formatS3Location(location)} holds "${foreign}", which is not part of a snapi publication: publish to an empty prefix`);
+  }
+}
+
+async function readPointer(store: Store, location: S3Location): Promise<Pointer | undefined> {
+  const key = remoteKey.pointer(location.prefix);
+  const fetched = await getObject(store, key);
+  if (fetched.kind !== 'found') {
+    await checkPrefixIsOurs(store, location);
+    return undefined;
+  }
+  return parsePointer(fetched.bytes.toString('utf8'), `s3://${store.bucket}/${key}`);
+}
+
+/** The body lists, gzip-compressed; sorted, so an unchanged group gives the same bytes and so the same key. */
+function bodyListsOf(local: LocalSnapshot): Buffer[] {
+  const groups = new Map<string, BodyList>();
+  for (const body of [...local.bodies].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
+    const group = groups.get(bodyListGroup(body.file)) ?? {};
+    group[body.file] = { sha256: body.sha256, size: body.size };
+    groups.set(bodyListGroup(body.file), group);
+  }
+  return [...groups.keys()].sort().map((key) => gzipSync(JSON.stringify(groups.get(key))));
+}
+
+function manifestOf(local: LocalSnapshot, lists: Buffer[]): Buffer {
+  const manifest: Manifest = {
+    format: REMOTE_FORMAT,
+    snapshot: local.id,
+    files: Object.fromEntries([...local.files].map(([name, bytes]) => [name, { sha256: sha256Hex(bytes), size: bytes.length }])),
+    bodyLists: lists.map((bytes) => ({ sha256: sha256Hex(bytes), size: bytes.length })),
+  };
+  return gzipSync(JSON.stringify(manifest));
+}
+
+interface Upload {
+  key: string;
+  size: number;
+  bytes: () => Promise<Buffer>;
+  metadata: PutMetadata;
+}
+
+export async function publishToStore(request: PublishRequest): Promise<PublishOutcome> {
+  const { store, location } = request;
+  const local = await readLocalSnapshot(request.dist);
+  const previous = await readPointer(store, location);
+  // One listing instead of a HEAD per body: the bucket's bodies with their sizes (a different size is a partial upload).
+  const existing = new Map((await listObjects(store, remoteKey.bodiesDir(location.prefix))).objects.map((object) => [object.key, object.size]));
+  const existingLists = new Map((await listObjects(store, remoteKey.listsDir(location.prefix))).objects.map((object) => [object.key, object.size]));
+  const existingSnapshot = new Map((await listObjects(store, remoteKey.snapshotDir(location.prefix, local.id))).objects.map((object) => [object.key, object.size]));
+
+  const bodyUploads = new Map<string, Upload>();
+  for (const body of local.bodies) {
+    const key = remoteKey.body(location.prefix, body.file, body.sha256);
+    bodyUploads.set(key, {
+      key, size: body.size, bytes: () => readFile(join(local.directory, body.file)),
+      metadata: { contentType: body.contentType, contentEncoding: contentEncodingOf(body.file), cacheControl: IMMUTABLE },
+    });
+  }
+  const lists = bodyListsOf(local);
+  const listUploads: Upload[] = lists.map((bytes) => ({
+    key: remoteKey.bodyList(location.prefix, sha256Hex(bytes)), size: bytes.length, bytes: async () => bytes, metadata: GZIP_FILE,
+  }));
+  const manifest = manifestOf(local, lists);
+  const snapshotUploads: Upload[] = [...local.files].map(([name, bytes]) => ({
+    key: remoteKey.snapshotFile(location.prefix, local.id, name), size: bytes.length, bytes: async () => bytes, metadata: GZIP_FILE,
+  }));
+  const manifestUpload: Upload = { key: remoteKey.manifest(location.prefix, local.id), size: manifest.length, bytes: async () => manifest, metadata: GZIP_FILE };
+  const pointer: Pointer = { format: REMOTE_FORMAT, snapshot: local.id, manifestSha256: sha256Hex(manifest), publishedAt: new Date().toISOString() };
+  const pointerIsCurrent = previous?.snapshot === pointer.snapshot && previous.manifestSha256 === pointer.manifestSha256;
+
+  const counts: PublishCounts = { uploadedObjects: 0, uploadedBytes: 0, skippedObjects: 0, totalObjects: bodyUploads.size + listUploads.length + snapshotUploads.length + 2 };
+  const upload = async (item: Upload, present: ReadonlyMap<string, number>): Promise<void> => {
+    if (present.get(item.key) === item.size) {
+      counts.skippedObjects += 1;
+    } else {
+      await putObject(store, item.key, await item.bytes(), item.metadata);
+      counts.uploadedObjects += 1;
+      counts.uploadedBytes += item.size;
+    }
+    request.onProgress?.(counts);
+  };
+  await mapLimit([...bodyUploads.values()], UPLOAD_CONCURRENCY, (item) => upload(item, existing));
+  await mapLimit(listUploads, UPLOAD_CONCURRENCY, (item) => upload(item, existingLists));
+  await mapLimit(snapshotUploads, UPLOAD_CONCURRENCY, (item) => upload(item, existingSnapshot));
+  await upload(manifestUpload, existingSnapshot);
+  await request.beforePointer?.();
+  if (pointerIsCurrent) {
+    counts.skippedObjects += 1;
+  } else {
+    const bytes = Buffer.from(JSON.stringify(pointer));
+    await putObject(store, remoteKey.pointer(location.prefix), bytes, { contentType: 'application/json', cacheControl: POINTER_CACHE });
+    counts.uploadedObjects += 1;
+    counts.uploadedBytes += bytes.length;
+  }
+  request.onProgress?.(counts);
+  return { ...counts, snapshot: local.id, previous: previous?.snapshot ?? null, target: formatS3Location(location) };
+}
