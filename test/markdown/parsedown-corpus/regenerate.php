@@ -1,0 +1,82 @@
+<?php
+// Renders every case of cases.txt with the real Parsedown + ParsedownExtra + Typemill ParsedownExtension and writes cases.json.
+// Usage: php regenerate.php <reference-dir>   (or REFERENCE_DIR=…)  — see docs/markdown-fidelity.md.
+// <reference-dir> holds parsedown/ (1.8.0-beta-7), parsedown-extra/ (cd57cf1), typemill/ (2.10.0) and urlify/ (1.1.3).
+
+namespace Typemill\Events {
+    // Stands in for Typemill's event: no plugin answers, so getData() gives back the shortcode array.
+    class OnShortcodeFound
+    {
+        private $data;
+        public function __construct($data) { $this->data = $data; }
+        public function getData() { return $this->data; }
+    }
+}
+
+namespace {
+    // A dispatcher with no listeners: every shortcode renders Typemill's "No shortcode found." markup.
+    class SilentDispatcher
+    {
+        public function dispatch($event, $name) { return $event; }
+    }
+
+    $referenceDir = $argv[1] ?? getenv('REFERENCE_DIR');
+    if (!$referenceDir || !is_dir($referenceDir)) {
+        fwrite(STDERR, "usage: php regenerate.php <reference-dir> (holding parsedown/, parsedown-extra/, typemill/, urlify/)\n");
+        exit(2);
+    }
+    require $referenceDir . '/urlify/URLify.php';
+    require $referenceDir . '/parsedown/Parsedown.php';
+    require $referenceDir . '/parsedown-extra/ParsedownExtra.php';
+    require $referenceDir . '/typemill/system/typemill/Static/Slug.php';
+    require $referenceDir . '/typemill/system/typemill/Extensions/ParsedownExtension.php';
+
+    $settings = ['langattr' => 'en', 'headlineanchors' => false, 'urlschemes' => ''];
+    $baseUrl = 'http://localhost/typemill';
+
+    $casesFile = __DIR__ . '/cases.txt';
+    $cases = parseCases(file_get_contents($casesFile));
+
+    $out = [];
+    foreach ($cases as $case) {
+        // One ParsedownExtension per page, as Typemill's Content model: headlines and the footnote counter carry over.
+        $parsedown = new \Typemill\Extensions\ParsedownExtension($baseUrl, $settings, new SilentDispatcher());
+        $blocks = $case['source'] === 'md' ? $parsedown->markdownToArrayBlocks($case['markdown']) : $case['blocks'];
+        $parsedown->setSafeMode(true);
+        $rendered = [];
+        foreach ($blocks as $block) {
+            $rendered[] = ['markdown' => $block, 'html' => $parsedown->markup($parsedown->text($block))];
+        }
+        $out[] = ['id' => $case['id'], 'title' => $case['title'], 'source' => $case['source'], 'markdown' => $case['markdown'], 'blocks' => $rendered];
+    }
+    $json = json_encode($out, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE);
+    file_put_contents(__DIR__ . '/cases.json', $json . "\n");
+    fwrite(STDOUT, count($out) . " cases written to cases.json\n");
+
+    /** cases.txt: a line `=== <id> <title>` opens a case (`=== <id> [txt] <title>` for a draft whose blocks are
+     *  separated by lines `+++`); the lines up to the next `===` line are its markdown, outer newlines trimmed. */
+    function parseCases(string $text): array
+    {
+        $cases = [];
+        $current = null;
+        foreach (explode("\n", $text) as $line) {
+            if (preg_match('/^=== (\S+)( \[txt\])? ?(.*)$/', $line, $m)) {
+                if ($current !== null) $cases[] = finishCase($current);
+                $current = ['id' => $m[1], 'source' => $m[2] === '' ? 'md' : 'txt', 'title' => $m[3], 'lines' => []];
+            } elseif ($current !== null) {
+                $current['lines'][] = $line;
+            }
+        }
+        if ($current !== null) $cases[] = finishCase($current);
+        $ids = array_column($cases, 'id');
+        if (count($ids) !== count(array_unique($ids))) { fwrite(STDERR, "duplicate case ids\n"); exit(1); }
+        return $cases;
+    }
+
+    function finishCase(array $case): array
+    {
+        $markdown = trim(implode("\n", $case['lines']), "\n");
+        $blocks = $case['source'] === 'txt' ? array_map(fn($b) => trim($b, "\n"), explode("\n+++\n", $markdown)) : [];
+        return ['id' => $case['id'], 'title' => $case['title'], 'source' => $case['source'], 'markdown' => $markdown, 'blocks' => $blocks];
+    }
+}
