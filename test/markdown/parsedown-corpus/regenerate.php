@@ -10,14 +10,28 @@ namespace Typemill\Events {
         private $data;
         public function __construct($data) { $this->data = $data; }
         public function getData() { return $this->data; }
+        public function setData($data) { $this->data = $data; }
+    }
+}
+
+namespace Symfony\Component\EventDispatcher {
+    interface EventSubscriberInterface
+    {
+        public static function getSubscribedEvents();
     }
 }
 
 namespace {
-    // A dispatcher with no listeners: every shortcode renders Typemill's "No shortcode found." markup.
-    class SilentDispatcher
+    // Typemill's dispatcher as far as shortcodes go: only the built-in MediaExtension (video) listens.
+    class ShortcodeDispatcher
     {
-        public function dispatch($event, $name) { return $event; }
+        private $media;
+        public function __construct($media) { $this->media = $media; }
+        public function dispatch($event, $name)
+        {
+            $this->media->onShortcodeFound($event);
+            return $event;
+        }
     }
 
     $referenceDir = $argv[1] ?? getenv('REFERENCE_DIR');
@@ -30,6 +44,14 @@ namespace {
     require $referenceDir . '/parsedown-extra/ParsedownExtra.php';
     require $referenceDir . '/typemill/system/typemill/Static/Slug.php';
     require $referenceDir . '/typemill/system/typemill/Extensions/ParsedownExtension.php';
+    require $referenceDir . '/typemill/system/typemill/Extensions/MediaExtension.php';
+
+    // The site root of test/markdown/render-helpers.ts: the files the video shortcode may find.
+    $siteRoot = sys_get_temp_dir() . '/snapi-corpus-site';
+    foreach (['media/files/intro.mp4', 'media/files/intro.mkv', 'media/live/poster.png'] as $file) {
+        @mkdir(dirname("$siteRoot/$file"), 0777, true);
+        touch("$siteRoot/$file");
+    }
 
     $settings = ['langattr' => 'en', 'headlineanchors' => false, 'urlschemes' => ''];
     $baseUrl = 'http://localhost/typemill';
@@ -40,7 +62,7 @@ namespace {
     $out = [];
     foreach ($cases as $case) {
         // One ParsedownExtension per page, as Typemill's Content model: headlines and the footnote counter carry over.
-        $parsedown = new \Typemill\Extensions\ParsedownExtension($baseUrl, $settings, new SilentDispatcher());
+        $parsedown = new \Typemill\Extensions\ParsedownExtension($baseUrl, $settings, new ShortcodeDispatcher(new \Typemill\Extensions\MediaExtension($siteRoot, $baseUrl)));
         $blocks = $case['source'] === 'md' ? $parsedown->markdownToArrayBlocks($case['markdown']) : $case['blocks'];
         $parsedown->setSafeMode(true);
         $rendered = [];
