@@ -2,6 +2,17 @@
 
 import { slugify } from '../../slugify.ts';
 
+/** Slugs are costly and each heading is seen twice (when the page is split and when it renders). */
+const CACHE_LIMIT = 4096;
+const cache = new Map<string, string>();
+
 export function headingId(line: string, langattr: string): string {
-  return `h-${slugify(line, langattr)}`;
+  const key = `${langattr}\0${line}`;
+  let id = cache.get(key);
+  if (id === undefined) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    id = `h-${slugify(line, langattr)}`;
+    cache.set(key, id);
+  }
+  return id;
 }

@@ -31,4 +31,5 @@ export const INLINE_RULES_BY_MARKER: Readonly<Record<string, readonly NamedRule[
   $: [['Math', math]],
 };
 
-export const INLINE_MARKERS: ReadonlySet<string> = new Set(Object.keys(INLINE_RULES_BY_MARKER));
+/** Any character that may start an inline element. */
+export const INLINE_MARKER_PATTERN = new RegExp(`[${Object.keys(INLINE_RULES_BY_MARKER).map((marker) => `\\${marker}`).join('')}]`);

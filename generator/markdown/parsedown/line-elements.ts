@@ -1,14 +1,14 @@
 // Parsedown's inline loop: find the next marker character, let the rules for it try in order, and keep the text
 // between matches as plain text (hard breaks, abbreviations).
 
-import { INLINE_MARKERS, INLINE_RULES_BY_MARKER } from './inline-rules.ts';
+import { INLINE_MARKER_PATTERN, INLINE_RULES_BY_MARKER } from './inline-rules.ts';
 import { inlineText } from './inlines/text.ts';
 import type { Element, Parser } from './types.ts';
 
 export function lineElements(parser: Parser, source: string, nonNestables: readonly string[] = []): Element[] {
   const elements: Element[] = [];
   let text = source;
-  for (let markerPosition = findMarker(text, 0); markerPosition !== -1; markerPosition = findMarker(text, 0)) {
+  for (let markerPosition = text.search(INLINE_MARKER_PATTERN); markerPosition !== -1; markerPosition = text.search(INLINE_MARKER_PATTERN)) {
     const excerpt = { text: text.slice(markerPosition), context: text };
     const matched = matchInline(parser, excerpt, markerPosition, nonNestables);
     if (matched !== undefined) {
@@ -22,7 +22,9 @@ export function lineElements(parser: Parser, source: string, nonNestables: reado
     text = text.slice(markerPosition + 1);
   }
   elements.push(inlineText(parser, text));
-  return elements.map((element) => (element.autobreak === undefined ? { ...element, autobreak: false } : element));
+  // every element here is new, so setting the default in place is safe
+  for (const element of elements) element.autobreak ??= false;
+  return elements;
 }
 
 function matchInline(parser: Parser, excerpt: { text: string; context: string }, markerPosition: number, nonNestables: readonly string[]) {
@@ -36,11 +38,4 @@ function matchInline(parser: Parser, excerpt: { text: string; context: string },
     return { position: inline.position ?? markerPosition, extent: inline.extent, element: { ...inline.element, nonNestables: inherited } };
   }
   return undefined;
-}
-
-function findMarker(text: string, from: number): number {
-  for (let index = from; index < text.length; index++) {
-    if (INLINE_MARKERS.has(text.charAt(index))) return index;
-  }
-  return -1;
 }

@@ -1,5 +1,6 @@
 // Typemill's markup(): the text's HTML, line ends trimmed, adjacent definition lists merged, [TOC] and footnotes added.
 
+import { trimCharacters } from '../split/php-string.ts';
 import { buildToc } from '../toc.ts';
 import { footnotesElement } from './footnotes.ts';
 import type { Parser } from './types.ts';
@@ -10,7 +11,7 @@ const TOC_PARAGRAPH = /(<p[^>]*>\[TOC\]<\/p>)/gi;
 /** Renders one block the way Typemill renders a content block for the API. */
 export function renderText(parser: Parser, text: string): string {
   const elements = parser.textElements(text);
-  let markup = parser.renderElements(elements).replace(/^\n+|\n+$/g, '');
+  let markup = trimCharacters(parser.renderElements(elements), '\n');
   markup = markup.replace(ADJACENT_DEFINITION_LISTS, '');
   if (parser.definitions.tableOfContents) {
     const toc = buildToc([...parser.headings.values()]);

@@ -4,6 +4,7 @@ import type { Element, Handler, Parser } from './types.ts';
 
 /** Parsedown's safe mode drops attribute names that do not look like names, and every on… event handler. */
 const GOOD_ATTRIBUTE_NAME = /^[a-zA-Z0-9][a-zA-Z0-9-_]*$/;
+const TEXT_TO_ESCAPE = /[&<>]/;
 const URL_ATTRIBUTE_OF: Readonly<Record<string, string>> = { a: 'href', img: 'src' };
 const SAFE_LINK_PREFIXES = [
   'http://', 'https://', 'ftp://', 'ftps://', 'mailto:', 'data:image/png;base64,', 'data:image/gif;base64,',
@@ -12,6 +13,7 @@ const SAFE_LINK_PREFIXES = [
 
 /** Text keeps quotes (ENT_NOQUOTES). */
 export function escapeText(text: string): string {
+  if (!TEXT_TO_ESCAPE.test(text)) return text;
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
