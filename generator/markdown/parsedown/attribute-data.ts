@@ -1,7 +1,7 @@
 // Typemill's `{#id .class key=value key="a b" flag}` attribute blocks (its parseAttributeData, not ParsedownExtra's).
 
 /** One attribute of a block: `#id`, `.class`, `key`, `key=value`, `key="quoted value"`. */
-export const ATTRIBUTE_PATTERN = `(?:[#.][-\\w:\\\\]+[ ]*|[-\\w:\\\\]+(?:=(?:["'][^\\n]*?["']|[^\\s]+)?)?[ ]*)`;
+export const ATTRIBUTE_PATTERN = `(?:[#.][-\\w:\\\\]+[ ]*|[-\\w:\\\\]+(?:=(?:["'][^\\n]*?["']|[^ \\t\\n\\x0B\\f\\r]+)?)?[ ]*)`;
 
 const QUOTED_VALUE = /([-\w]+=)(["'])([^\n]*?)\2/g;
 /** Stands for a space inside a quoted value while the list is split at spaces. */

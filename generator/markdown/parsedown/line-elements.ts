@@ -4,6 +4,7 @@
 import { INLINE_MARKER_PATTERN, INLINE_RULES_BY_MARKER } from './inline-rules.ts';
 import { inlineText } from './inlines/text.ts';
 import type { Element, Parser } from './types.ts';
+import { sliceBytes } from './utf8-bytes.ts';
 
 export function lineElements(parser: Parser, source: string, nonNestables: readonly string[] = []): Element[] {
   const elements: Element[] = [];
@@ -14,7 +15,9 @@ export function lineElements(parser: Parser, source: string, nonNestables: reado
     if (matched !== undefined) {
       elements.push(inlineText(parser, text.slice(0, matched.position)));
       elements.push(matched.element);
-      text = text.slice(matched.position + matched.extent);
+      text = matched.byteExtent === undefined
+        ? text.slice(matched.position + matched.extent)
+        : sliceBytes(text, matched.position, matched.byteExtent);
       continue;
     }
     // the marker does not start anything: it stays text
@@ -35,7 +38,7 @@ function matchInline(parser: Parser, excerpt: { text: string; context: string },
     // a match found further on belongs to a later marker
     if (inline.position !== undefined && inline.position > markerPosition) continue;
     const inherited = [...(inline.element.nonNestables ?? []), ...nonNestables];
-    return { position: inline.position ?? markerPosition, extent: inline.extent, element: { ...inline.element, nonNestables: inherited } };
+    return { ...inline, position: inline.position ?? markerPosition, element: { ...inline.element, nonNestables: inherited } };
   }
   return undefined;
 }

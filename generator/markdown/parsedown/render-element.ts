@@ -1,6 +1,7 @@
 // Parsedown's element() and elements(): safe-mode sanitising, late handlers, escaping, and its automatic line breaks.
 
 import type { Element, Handler, Parser } from './types.ts';
+import { hasOrphanBytes, ORPHAN_BYTE } from './utf8-bytes.ts';
 
 /** Parsedown's safe mode drops attribute names that do not look like names, and every on… event handler. */
 const GOOD_ATTRIBUTE_NAME = /^[a-zA-Z0-9][a-zA-Z0-9-_]*$/;
@@ -13,6 +14,8 @@ const SAFE_LINK_PREFIXES = [
 
 /** Text keeps quotes (ENT_NOQUOTES). */
 export function escapeText(text: string): string {
+  // htmlspecialchars gives '' for invalid UTF-8
+  if (text.includes(ORPHAN_BYTE) && hasOrphanBytes(text)) return '';
   if (!TEXT_TO_ESCAPE.test(text)) return text;
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }

@@ -3,7 +3,8 @@
 import type { RenderOptions } from '../render-env.ts';
 import { renderVideo, type ShortcodeParams } from '../video-shortcode.ts';
 
-const PARAMETER = /(\w+)\s*=\s*("[^"]*"|'[^']*'|[^"'\s>]*)/g;
+// \s of PCRE without Unicode mode: ASCII whitespace only
+const PARAMETER = /(\w+)[ \t\n\x0B\f\r]*=[ \t\n\x0B\f\r]*("[^"]*"|'[^']*'|[^"' \t\n\x0B\f\r>]*)/g;
 
 type ShortcodeRenderer = (params: ShortcodeParams, options: RenderOptions) => string | null;
 

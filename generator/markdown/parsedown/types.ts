@@ -72,6 +72,8 @@ export interface Excerpt {
 
 export interface Inline {
   extent: number;
+  /** Set when PHP's byte count must be consumed from the marker (a match found further on). */
+  byteExtent?: number;
   element: Element;
   position?: number;
 }

@@ -3,7 +3,8 @@
 import type { BlockRule } from '../types.ts';
 import { lowerAscii } from '../lower-ascii.ts';
 
-const DEFINITION = /^\[(.+?)\]: *<?(\S+?)>?(?: +["'(](.+)["')])? *$/;
+// \S of PCRE without Unicode mode: only ASCII whitespace counts (a no-break space does not)
+const DEFINITION = /^\[(.+?)\]: *<?([^ \t\n\x0B\f\r]+?)>?(?: +["'(](.+)["')])? *$/;
 
 export const reference: BlockRule = {
   start(line, _current, parser) {

@@ -2,6 +2,7 @@
 // and a closing _ must end a word.
 
 import type { InlineRule } from '../types.ts';
+import { hasOrphanBytes } from '../utf8-bytes.ts';
 
 const STRONG: Readonly<Record<string, RegExp>> = {
   '*': /^\*\*((?:\\\*|[^*]|\*[^*]*\*)+?)\*\*(?!\*)/s,
@@ -17,6 +18,8 @@ const EMPHASIS: Readonly<Record<string, RegExp>> = {
 export const emphasis: InlineRule = (excerpt) => {
   const marker = excerpt.text.charAt(0);
   if (excerpt.text.length < 2) return undefined;
+  // the _ patterns are in Unicode mode, where PCRE refuses invalid UTF-8 altogether
+  if (marker === '_' && hasOrphanBytes(excerpt.text)) return undefined;
   const strong = excerpt.text.charAt(1) === marker ? STRONG[marker]?.exec(excerpt.text) : null;
   const match = strong ?? EMPHASIS[marker]?.exec(excerpt.text) ?? null;
   if (match === null) return undefined;

@@ -4,6 +4,7 @@
 import { ATTRIBUTE_PATTERN, parseAttributeData } from '../attribute-data.ts';
 import { lowerAscii } from '../lower-ascii.ts';
 import type { Element, Inline, InlineRule, Parser } from '../types.ts';
+import { sliceBytes, utf8Length } from '../utf8-bytes.ts';
 import { findBracketed } from './brackets.ts';
 
 /** PCRE's \s without Unicode mode. */
@@ -18,9 +19,9 @@ export const link: InlineRule = (excerpt, parser) => parseLink(excerpt.text, par
 export function parseLink(text: string, parser: Parser): Inline | undefined {
   const bracketed = findBracketed(text);
   if (bracketed === undefined) return undefined;
-  // Parsedown counts the match's length from the start of the text, even when the brackets start further on.
-  let extent = bracketed.length;
-  const remainder = text.slice(extent);
+  // Parsedown counts the match's length in bytes from the start of the text, even when the brackets start further on.
+  let extent = utf8Length(text.slice(bracketed.start, bracketed.start + bracketed.length));
+  const remainder = sliceBytes(text, 0, extent);
   const attributes = new Map<string, string | null>();
 
   const destination = DESTINATION.exec(remainder);
@@ -28,13 +29,13 @@ export function parseLink(text: string, parser: Parser): Inline | undefined {
     attributes.set('href', withBaseUrl(destination[2] ?? '', parser.options.baseUrl));
     const title = destination[3];
     attributes.set('title', title === undefined ? null : title.slice(1, -1));
-    extent += destination[0].length;
+    extent += utf8Length(destination[0]);
   } else {
     const reference = REFERENCE.exec(remainder);
     let label = bracketed.inner;
     if (reference !== null) {
       if ((reference[1] ?? '') !== '') label = reference[1] ?? '';
-      extent += reference[0].length;
+      extent += utf8Length(reference[0]);
     }
     const definition = parser.definitions.references.get(lowerAscii(label));
     if (definition === undefined) return undefined;
@@ -42,13 +43,13 @@ export function parseLink(text: string, parser: Parser): Inline | undefined {
     attributes.set('title', definition.title);
   }
 
-  const attributeBlock = ATTRIBUTE_BLOCK.exec(text.slice(extent));
+  const attributeBlock = ATTRIBUTE_BLOCK.exec(sliceBytes(text, 0, extent));
   if (attributeBlock !== null) {
     for (const [name, value] of parseAttributeData(attributeBlock[1] ?? '')) if (!attributes.has(name)) attributes.set(name, value);
-    extent += attributeBlock[0].length;
+    extent += utf8Length(attributeBlock[0]);
   }
   const element: Element = { name: 'a', handler: { kind: 'line', text: bracketed.inner }, nonNestables: ['Url', 'Link'], attributes };
-  return { extent, element };
+  return { extent: 0, byteExtent: extent, element };
 }
 
 function withBaseUrl(href: string, baseUrl: string): string {

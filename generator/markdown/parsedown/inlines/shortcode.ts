@@ -2,6 +2,7 @@
 
 import { renderShortcode } from '../shortcode-html.ts';
 import type { InlineRule } from '../types.ts';
+import { utf8Length } from '../utf8-bytes.ts';
 
 const SHORTCODE_ANYWHERE = /\[:.*?:\]/;
 
@@ -10,6 +11,7 @@ export const shortcode: InlineRule = (excerpt, parser) => {
   if (match === null) return undefined;
   return {
     extent: match[0].length,
+    byteExtent: utf8Length(match[0]),
     element: { rawHtml: renderShortcode(match[0], 'inline', parser.options), allowRawHtmlInSafeMode: true },
   };
 };
