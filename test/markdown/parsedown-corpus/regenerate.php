@@ -1,6 +1,6 @@
 <?php
 // Renders every case of cases.txt with the real Parsedown + ParsedownExtra + Typemill ParsedownExtension and writes cases.json.
-// Usage: php regenerate.php <reference-dir>   (or REFERENCE_DIR=…)  — see docs/markdown-fidelity.md.
+// Usage: php regenerate.php <reference-dir> [--stdin]   (or REFERENCE_DIR=…)  — see docs/markdown-fidelity.md.
 // <reference-dir> holds parsedown/ (1.8.0-beta-7), parsedown-extra/ (cd57cf1), typemill/ (2.10.0) and urlify/ (1.1.3).
 
 namespace Typemill\Events {
@@ -34,7 +34,7 @@ namespace {
         }
     }
 
-    $referenceDir = $argv[1] ?? getenv('REFERENCE_DIR');
+    $referenceDir = array_values(array_filter(array_slice($argv, 1), fn($arg) => $arg !== '--stdin'))[0] ?? getenv('REFERENCE_DIR');
     if (!$referenceDir || !is_dir($referenceDir)) {
         fwrite(STDERR, "usage: php regenerate.php <reference-dir> (holding parsedown/, parsedown-extra/, typemill/, urlify/)\n");
         exit(2);
@@ -56,20 +56,31 @@ namespace {
     $settings = ['langattr' => 'en', 'headlineanchors' => false, 'urlschemes' => ''];
     $baseUrl = 'http://localhost/typemill';
 
-    $casesFile = __DIR__ . '/cases.txt';
-    $cases = parseCases(file_get_contents($casesFile));
-
-    $out = [];
-    foreach ($cases as $case) {
-        // One ParsedownExtension per page, as Typemill's Content model: headlines and the footnote counter carry over.
+    /** Typemill's content path: split the page as markdownToArrayBlocks does (unless the blocks are given, as from a
+     *  .txt draft), then render each block with the same ParsedownExtension, so headlines and footnote numbers carry over. */
+    $renderPage = function (?string $markdown, array $blocks = []) use ($baseUrl, $settings, $siteRoot): array {
         $parsedown = new \Typemill\Extensions\ParsedownExtension($baseUrl, $settings, new ShortcodeDispatcher(new \Typemill\Extensions\MediaExtension($siteRoot, $baseUrl)));
-        $blocks = $case['source'] === 'md' ? $parsedown->markdownToArrayBlocks($case['markdown']) : $case['blocks'];
+        if ($markdown !== null) $blocks = $parsedown->markdownToArrayBlocks($markdown);
         $parsedown->setSafeMode(true);
         $rendered = [];
         foreach ($blocks as $block) {
             $rendered[] = ['markdown' => $block, 'html' => $parsedown->markup($parsedown->text($block))];
         }
-        $out[] = ['id' => $case['id'], 'title' => $case['title'], 'source' => $case['source'], 'markdown' => $case['markdown'], 'blocks' => $rendered];
+        return $rendered;
+    };
+
+    // --stdin: a JSON array of pages in, a JSON array of their blocks out (for differential-fuzz.ts).
+    if (in_array('--stdin', $argv, true)) {
+        $pages = json_decode(stream_get_contents(STDIN), true);
+        echo json_encode(array_map(fn($page) => $renderPage($page), $pages), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE);
+        exit(0);
+    }
+
+    $cases = parseCases(file_get_contents(__DIR__ . '/cases.txt'));
+    $out = [];
+    foreach ($cases as $case) {
+        $blocks = $case['source'] === 'md' ? $renderPage($case['markdown']) : $renderPage(null, $case['blocks']);
+        $out[] = ['id' => $case['id'], 'title' => $case['title'], 'source' => $case['source'], 'markdown' => $case['markdown'], 'blocks' => $blocks];
     }
     $json = json_encode($out, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE);
     file_put_contents(__DIR__ . '/cases.json', $json . "\n");
