@@ -11,6 +11,7 @@ interface CorpusCase {
   id: string;
   title: string;
   source: 'md' | 'txt';
+  settings: { headlineAnchors: boolean; urlSchemes: string[] };
   markdown: string;
   blocks: Array<{ markdown: string; html: string }>;
 }
@@ -31,7 +32,8 @@ for (const corpusCase of cases) {
     const expectedBlocks = corpusCase.blocks.map((block) => block.markdown);
     const blocks = corpusCase.source === 'md' ? splitBlocks(corpusCase.markdown) : expectedBlocks;
     assert.equal(blocks, expectedBlocks, 'blocks');
-    assert.equal(renderBlocks(blocks, corpusCase.source, OPTIONS), corpusCase.blocks.map((block) => block.html), 'html');
+    const options = { ...OPTIONS, ...corpusCase.settings };
+    assert.equal(renderBlocks(blocks, corpusCase.source, options), corpusCase.blocks.map((block) => block.html), 'html');
   });
 }
 

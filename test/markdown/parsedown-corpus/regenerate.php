@@ -53,12 +53,13 @@ namespace {
         touch("$siteRoot/$file");
     }
 
-    $settings = ['langattr' => 'en', 'headlineanchors' => false, 'urlschemes' => ''];
+    $defaultSettings = ['langattr' => 'en', 'headlineanchors' => false, 'urlschemes' => ''];
     $baseUrl = 'http://localhost/typemill';
 
     /** Typemill's content path: split the page as markdownToArrayBlocks does (unless the blocks are given, as from a
      *  .txt draft), then render each block with the same ParsedownExtension, so headlines and footnote numbers carry over. */
-    $renderPage = function (?string $markdown, array $blocks = []) use ($baseUrl, $settings, $siteRoot): array {
+    $renderPage = function (?string $markdown, array $blocks = [], array $settings = []) use ($baseUrl, $defaultSettings, $siteRoot): array {
+        $settings = array_merge($defaultSettings, $settings);
         $parsedown = new \Typemill\Extensions\ParsedownExtension($baseUrl, $settings, new ShortcodeDispatcher(new \Typemill\Extensions\MediaExtension($siteRoot, $baseUrl)));
         if ($markdown !== null) $blocks = $parsedown->markdownToArrayBlocks($markdown);
         $parsedown->setSafeMode(true);
@@ -79,23 +80,34 @@ namespace {
     $cases = parseCases(file_get_contents(__DIR__ . '/cases.txt'));
     $out = [];
     foreach ($cases as $case) {
-        $blocks = $case['source'] === 'md' ? $renderPage($case['markdown']) : $renderPage(null, $case['blocks']);
-        $out[] = ['id' => $case['id'], 'title' => $case['title'], 'source' => $case['source'], 'markdown' => $case['markdown'], 'blocks' => $blocks];
+        $blocks = $renderPage($case['source'] === 'md' ? $case['markdown'] : null, $case['blocks'], $case['settings']);
+        $settings = ['headlineAnchors' => $case['settings']['headlineanchors'] ?? false, 'urlSchemes' => $case['schemes']];
+        $out[] = ['id' => $case['id'], 'title' => $case['title'], 'source' => $case['source'], 'settings' => $settings, 'markdown' => $case['markdown'], 'blocks' => $blocks];
     }
     $json = json_encode($out, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE);
     file_put_contents(__DIR__ . '/cases.json', $json . "\n");
     fwrite(STDOUT, count($out) . " cases written to cases.json\n");
 
-    /** cases.txt: a line `=== <id> <title>` opens a case (`=== <id> [txt] <title>` for a draft whose blocks are
-     *  separated by lines `+++`); the lines up to the next `===` line are its markdown, outer newlines trimmed. */
+    /** cases.txt: a line `=== <id> <title>` opens a case; the lines up to the next `===` line are its markdown, outer
+     *  newlines trimmed. Flags at the end of the line: `[txt]` a draft whose blocks are separated by lines `+++`,
+     *  `[anchors]` settings.headlineanchors true, `[schemes=a:,b:]` settings.urlschemes. */
     function parseCases(string $text): array
     {
         $cases = [];
         $current = null;
         foreach (explode("\n", $text) as $line) {
-            if (preg_match('/^=== (\S+)( \[txt\])? ?(.*)$/', $line, $m)) {
+            if (preg_match('/^=== (\S+) ?(.*?)((?: ?\[(?:txt|anchors|schemes=[^\]]*)\])*)$/', $line, $m)) {
                 if ($current !== null) $cases[] = finishCase($current);
-                $current = ['id' => $m[1], 'source' => $m[2] === '' ? 'md' : 'txt', 'title' => $m[3], 'lines' => []];
+                preg_match_all('/\[([^\]=]+)(?:=([^\]]*))?\]/', $m[3], $flags, PREG_SET_ORDER);
+                $current = ['id' => $m[1], 'source' => 'md', 'title' => $m[2], 'lines' => [], 'settings' => [], 'schemes' => []];
+                foreach ($flags as $flag) {
+                    if ($flag[1] === 'txt') $current['source'] = 'txt';
+                    elseif ($flag[1] === 'anchors') $current['settings']['headlineanchors'] = true;
+                    elseif ($flag[1] === 'schemes') {
+                        $current['settings']['urlschemes'] = $flag[2];
+                        $current['schemes'] = explode(',', $flag[2]);
+                    } else { fwrite(STDERR, "unknown flag [{$flag[1]}] in case {$m[1]}\n"); exit(1); }
+                }
             } elseif ($current !== null) {
                 $current['lines'][] = $line;
             }
@@ -110,6 +122,7 @@ namespace {
     {
         $markdown = trim(implode("\n", $case['lines']), "\n");
         $blocks = $case['source'] === 'txt' ? array_map(fn($b) => trim($b, "\n"), explode("\n+++\n", $markdown)) : [];
-        return ['id' => $case['id'], 'title' => $case['title'], 'source' => $case['source'], 'markdown' => $markdown, 'blocks' => $blocks];
+        return ['id' => $case['id'], 'title' => $case['title'], 'source' => $case['source'], 'markdown' => $markdown, 'blocks' => $blocks,
+            'settings' => $case['settings'], 'schemes' => $case['schemes']];
     }
 }
