@@ -13,6 +13,7 @@ export function createParser(options: RenderOptions, headings: Map<string, Headi
     options,
     headings,
     definitions: emptyDefinitions(),
+    nesting: 0,
     nextFootnoteNumber: () => ++footnoteCount,
     textElements(text) {
       parser.definitions = emptyDefinitions();

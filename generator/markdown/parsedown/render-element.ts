@@ -6,6 +6,9 @@ import { hasOrphanBytes, ORPHAN_BYTE } from './utf8-bytes.ts';
 /** Parsedown's safe mode drops attribute names that do not look like names, and every on… event handler. */
 const GOOD_ATTRIBUTE_NAME = /^[a-zA-Z0-9][a-zA-Z0-9-_]*$/;
 const TEXT_TO_ESCAPE = /[&<>]/;
+/** Content nested deeper than this renders as plain text (deliberate: Typemill recurses without limit, a JavaScript
+ *  stack overflows after a few thousand levels). Real pages nest a handful of levels. */
+const MAX_NESTING = 100;
 const URL_ATTRIBUTE_OF: Readonly<Record<string, string>> = { a: 'href', img: 'src' };
 const SAFE_LINK_PREFIXES = [
   'http://', 'https://', 'ftp://', 'ftps://', 'mailto:', 'data:image/png;base64,', 'data:image/gif;base64,',
@@ -26,7 +29,16 @@ export function escapeAttribute(value: string): string {
 }
 
 export function renderElement(parser: Parser, original: Element): string {
-  const element = runHandler(parser, sanitise(parser, original));
+  if (original.handler === undefined) return renderHandled(parser, sanitise(parser, original));
+  parser.nesting += 1;
+  try {
+    return renderHandled(parser, runHandler(parser, sanitise(parser, original)));
+  } finally {
+    parser.nesting -= 1;
+  }
+}
+
+function renderHandled(parser: Parser, element: Element): string {
   let markup = '';
   if (element.name !== undefined) {
     markup += `<${element.name}`;
@@ -87,7 +99,12 @@ function safeUrl(parser: Parser, url: string): string {
 function runHandler(parser: Parser, element: Element): Element {
   if (element.handler === undefined) return element;
   const { handler, ...rest } = element;
+  if (parser.nesting >= MAX_NESTING) return { ...rest, text: handlerText(handler) };
   return { ...rest, elements: handle(parser, handler, element.nonNestables ?? []) };
+}
+
+function handlerText(handler: Handler): string {
+  return handler.kind === 'line' || handler.kind === 'text' ? handler.text : handler.lines.join('\n');
 }
 
 function handle(parser: Parser, handler: Handler, nonNestables: readonly string[]): Element[] {

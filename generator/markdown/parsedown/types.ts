@@ -99,6 +99,8 @@ export interface Parser {
   options: RenderOptions;
   definitions: Definitions;
   headings: Map<string, HeadingEntry>;
+  /** How many elements with late content are being rendered inside each other right now. */
+  nesting: number;
   nextFootnoteNumber: () => number;
   textElements: (text: string) => Element[];
   linesElements: (lines: readonly string[]) => Element[];

@@ -4,9 +4,11 @@
 
 /** A lone low surrogate: never produced by decoding a file, so it can only come from here. */
 export const ORPHAN_BYTE = '\uDC00';
+const NON_ASCII = /[^\x00-\x7F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function utf8Length(text: string): number {
+  if (!NON_ASCII.test(text)) return text.length;
   let bytes = 0;
   for (let index = 0; index < text.length; index++) bytes += unitBytes(text, index);
   return bytes;
@@ -14,6 +16,7 @@ export function utf8Length(text: string): number {
 
 /** The text after `byteCount` bytes from `start`, as PHP's substr would leave it. */
 export function sliceBytes(text: string, start: number, byteCount: number): string {
+  if (!NON_ASCII.test(text.slice(start, start + byteCount))) return text.slice(start + byteCount);
   let remaining = byteCount;
   let index = start;
   while (remaining > 0 && index < text.length) {

@@ -37,7 +37,8 @@ export function parseLink(text: string, parser: Parser): Inline | undefined {
       if ((reference[1] ?? '') !== '') label = reference[1] ?? '';
       extent += utf8Length(reference[0]);
     }
-    const definition = parser.definitions.references.get(lowerAscii(label));
+    const references = parser.definitions.references;
+    const definition = references.size === 0 ? undefined : references.get(lowerAscii(label));
     if (definition === undefined) return undefined;
     attributes.set('href', definition.url);
     attributes.set('title', definition.title);
