@@ -19,6 +19,7 @@ const generated = Array.from({ length: Number(pageCountText) }, (_, index) => pa
 for (const [name, pages] of [['sample + fixture sites', sitePages], ['generated pages', generated]] as const) {
   const rounds = Number(roundsText);
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   let blockCount = 0;
   for (let round = 0; round < rounds; round++) {
     for (const page of pages) {
@@ -28,5 +29,7 @@ for (const [name, pages] of [['sample + fixture sites', sitePages], ['generated 
     }
   }
   const milliseconds = (performance.now() - started) / rounds;
-  console.log(`${name}: ${pages.length} pages, ${blockCount / rounds} blocks, ${milliseconds.toFixed(0)} ms per round (split + render)`);
+  const cpu = process.cpuUsage(cpuStarted);
+  const cpuMilliseconds = (cpu.user + cpu.system) / 1000 / rounds;
+  console.log(`${name}: ${pages.length} pages, ${blockCount / rounds} blocks, ${milliseconds.toFixed(0)} ms wall, ${cpuMilliseconds.toFixed(0)} ms CPU per round (split + render)`);
 }
