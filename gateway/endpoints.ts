@@ -9,6 +9,7 @@ import type { LoadedEntry, LoadedSnapshot } from './snapshot-loader.ts';
 import { MESSAGES, errorReply, validationReply } from './reply.ts';
 import type { Reply } from './reply.ts';
 import { passesRestriction } from './roles.ts';
+import { searchEndpoint } from './search/search-endpoint.ts';
 
 export type Answer =
   | { kind: 'entry'; entry: LoadedEntry }
@@ -114,4 +115,5 @@ export const ENDPOINTS: Record<EndpointName, (input: EndpointInput) => Answer> =
   usersByNames,
   usersByRole,
   usersByEmail,
+  search: searchEndpoint,
 };

@@ -12,7 +12,8 @@ export type EndpointName =
   | 'systemnavi'
   | 'usersByNames'
   | 'usersByRole'
-  | 'usersByEmail';
+  | 'usersByEmail'
+  | 'search';
 
 export interface Route {
   endpoint: EndpointName;
@@ -39,6 +40,8 @@ export const ROUTES: readonly Route[] = [
   { endpoint: 'usersByNames', path: '/api/v1/users/getbynames', minRole: 'administrator', resource: 'user', privilege: 'update', cacheControl: USER_CACHE },
   { endpoint: 'usersByRole', path: '/api/v1/users/getbyrole', minRole: 'administrator', resource: 'user', privilege: 'update', cacheControl: USER_CACHE },
   { endpoint: 'usersByEmail', path: '/api/v1/users/getbyemail', minRole: 'administrator', resource: 'user', privilege: 'update', cacheControl: USER_CACHE },
+  // Search (issue 13): results carry page text, so the minimum is article/content's.
+  { endpoint: 'search', path: '/api/v1/search', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE },
 ];
 
 export const HEALTH_PATH = '/healthz';

@@ -12,7 +12,8 @@ const cacheDirectories = [fileURLToPath(new URL('../node_modules/.cache/snapi/',
 /** The bundle is named by a hash of the gateway's sources (it imports nothing outside gateway/), so an edit rebuilds it. */
 function sourceHash() {
   const hash = createHash('sha256');
-  for (const name of readdirSync(gatewayDirectory).filter((file) => file.endsWith('.ts')).sort()) {
+  // Recursive: search/ and mcp/ (issue 13) live in sub-folders.
+  for (const name of readdirSync(gatewayDirectory, { recursive: true }).filter((file) => file.endsWith('.ts')).sort()) {
     hash.update(name).update('\0').update(readFileSync(`${gatewayDirectory}${name}`)).update('\0');
   }
   return hash.digest('hex').slice(0, 16);

@@ -1,0 +1,71 @@
+// Runs a validated search on a snapshot's index for one caller: visibility, ranking, paging and snippets.
+import type { AuthenticatedUser } from '../credential-cache.ts';
+import { passesRestriction } from '../roles.ts';
+import { FIELD_BOOST } from './search-format.ts';
+import type { SearchDocument } from './search-format.ts';
+import type { SearchIndex } from './search-index.ts';
+import type { SearchRequest } from './search-query.ts';
+import { termsOf } from './search-terms.ts';
+import { bestSection, snippetOf } from './snippet.ts';
+
+export interface SearchHit {
+  url: string;
+  title: string;
+  slug: string;
+  section: string | null;
+  snippet: string;
+  score: number;
+}
+
+export interface SearchAnswer {
+  query: string;
+  total: number;
+  results: SearchHit[];
+}
+
+/** Typo tolerance: one edit, for words of this many letters or more. */
+const FUZZY_MIN_LETTERS = 5;
+
+/** Same rules as article/content: the variant asked for, and the page's allowedrole/alloweduser. */
+export function isVisible(document: SearchDocument | undefined, draft: boolean, user: AuthenticatedUser): boolean {
+  return document !== undefined && (draft ? document.draft : document.live) && passesRestriction(document.restriction, user);
+}
+
+function miniSearchQuery(words: readonly string[], index: SearchIndex) {
+  const last = words.length - 1;
+  const queries = words
+    .map((word, position) => ({
+      queries: termsOf(word, index.tools),
+      combineWith: 'OR' as const,
+      // Prefix on the last word: the caller may still be typing it.
+      prefix: position === last,
+      fuzzy: [...word].length >= FUZZY_MIN_LETTERS ? 1 : false,
+    }))
+    .filter((query) => query.queries.length > 0);
+  return { combineWith: 'OR' as const, queries };
+}
+
+export function runSearch(index: SearchIndex, request: SearchRequest, user: AuthenticatedUser): SearchAnswer {
+  const query = miniSearchQuery(request.words, index);
+  if (query.queries.length === 0) return { query: request.query, total: 0, results: [] };
+  const found = index.miniSearch.search(query, {
+    boost: { ...FIELD_BOOST },
+    filter: (result) => isVisible(index.documents[result.id as number], request.draft, user),
+  });
+  const page = found.slice(request.offset, request.offset + request.limit);
+  const results = page.map((result): SearchHit => {
+    const document = index.documents[result.id as number] as SearchDocument;
+    const matched = new Set(result.terms);
+    const isMatch = (word: string) => termsOf(word, index.tools).some((term) => matched.has(term));
+    const section = bestSection(document.sections, isMatch);
+    return {
+      url: document.url,
+      title: document.title,
+      slug: document.slug,
+      section: section?.[0] ?? null,
+      snippet: section === undefined ? '' : snippetOf(section[1], isMatch),
+      score: Math.round(result.score * 1000) / 1000,
+    };
+  });
+  return { query: request.query, total: found.length, results };
+}

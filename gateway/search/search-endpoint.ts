@@ -1,0 +1,14 @@
+// GET /api/v1/search: validate, then answer from the snapshot's search index within the caller's rights.
+import type { Answer, EndpointInput } from '../endpoints.ts';
+import { errorReply } from '../reply.ts';
+import { runSearch } from './run-search.ts';
+import { isSearchRequest, parseSearchRequest } from './search-query.ts';
+
+export const SEARCH_NOT_AVAILABLE = 'search index not found: rebuild the snapshot with this version of snapi';
+
+export function searchEndpoint({ query, user, snapshot }: EndpointInput): Answer {
+  const request = parseSearchRequest(query);
+  if (!isSearchRequest(request)) return { kind: 'reply', reply: request };
+  if (snapshot.search === undefined) return { kind: 'reply', reply: errorReply(404, SEARCH_NOT_AVAILABLE) };
+  return { kind: 'composed', json: JSON.stringify(runSearch(snapshot.search, request, user)) };
+}

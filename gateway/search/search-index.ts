@@ -1,0 +1,88 @@
+// Loads a snapshot's search index: validates the stored documents and revives the MiniSearch index with the shared options.
+import { readFile } from 'node:fs/promises';
+import MiniSearch from 'minisearch';
+import type { AsPlainObject } from 'minisearch';
+import type { Restriction } from '../contract.ts';
+import { SEARCH_FORMAT, miniSearchOptions } from './search-format.ts';
+import type { IndexedFields, SearchDocument, SearchSection } from './search-format.ts';
+import { languageTools } from './search-terms.ts';
+import type { LanguageTools } from './search-terms.ts';
+
+export interface SearchIndex {
+  documents: readonly SearchDocument[];
+  miniSearch: MiniSearch<IndexedFields>;
+  tools: LanguageTools;
+}
+
+type Json = Record<string, unknown>;
+
+function fail(where: string, problem: string): never {
+  throw new Error(`search index ${where}: ${problem}`);
+}
+
+function record(value: unknown, where: string): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(where, 'expected an object');
+  return value as Json;
+}
+
+function text(value: unknown, where: string): string {
+  if (typeof value !== 'string') fail(where, 'expected a string');
+  return value;
+}
+
+function restrictionOf(value: unknown, where: string): Restriction | undefined {
+  if (value === undefined) return undefined;
+  const fields = record(value, where);
+  const users = fields.users;
+  if (users !== undefined && (!Array.isArray(users) || users.some((user) => typeof user !== 'string'))) fail(`${where}.users`, 'expected an array of strings');
+  return {
+    ...(fields.role === undefined ? {} : { role: text(fields.role, `${where}.role`) }),
+    ...(users === undefined ? {} : { users: users as string[] }),
+  };
+}
+
+function section(value: unknown, where: string): SearchSection {
+  if (!Array.isArray(value) || value.length !== 2) fail(where, 'expected [heading, text]');
+  const [heading, body] = value as unknown[];
+  return [heading === null ? null : text(heading, `${where}[0]`), text(body, `${where}[1]`)];
+}
+
+function searchDocument(value: unknown, position: number): SearchDocument {
+  const where = `documents[${position}]`;
+  const fields = record(value, where);
+  if (typeof fields.live !== 'boolean' || typeof fields.draft !== 'boolean') fail(where, 'expected boolean live and draft');
+  if (!Array.isArray(fields.sections)) fail(`${where}.sections`, 'expected an array');
+  const restriction = restrictionOf(fields.restriction, `${where}.restriction`);
+  return {
+    url: text(fields.url, `${where}.url`),
+    title: text(fields.title, `${where}.title`),
+    slug: text(fields.slug, `${where}.slug`),
+    live: fields.live,
+    draft: fields.draft,
+    ...(restriction ? { restriction } : {}),
+    sections: fields.sections.map((item, index) => section(item, `${where}.sections[${index}]`)),
+  };
+}
+
+export async function parseSearchIndex(value: unknown): Promise<SearchIndex> {
+  const fields = record(value, 'file');
+  if (fields.format !== SEARCH_FORMAT) fail('format', `expected ${SEARCH_FORMAT}, got ${JSON.stringify(fields.format)}`);
+  if (!Array.isArray(fields.documents)) fail('documents', 'expected an array');
+  const documents = fields.documents.map(searchDocument);
+  const tools = await languageTools(text(fields.language, 'language'));
+  const miniSearch = MiniSearch.loadJS(record(fields.index, 'index') as unknown as AsPlainObject, miniSearchOptions(tools));
+  if (miniSearch.documentCount !== documents.length) fail('index', `holds ${miniSearch.documentCount} documents, the list ${documents.length}`);
+  return { documents, miniSearch, tools };
+}
+
+/** Reads the index file named by the snapshot index (a path from the index, never from a request). */
+export async function loadSearchIndex(path: string): Promise<SearchIndex> {
+  const bytes = await readFile(path);
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString('utf8'));
+  } catch (error) {
+    throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return parseSearchIndex(value);
+}
