@@ -28,6 +28,8 @@ const REQUEST_PATHS: ReadonlyArray<readonly [RegExp, (value: string) => string]>
   [/^mainnavi:/, () => '/api/v1/mainnavi/'],
   [/^systemnavi:/, () => '/api/v1/systemnavi/'],
   [/^openapi$/, () => '/api/v1/openapi.yaml'],
+  // Search (issue 13): any answer under this path may have changed; purge it as a prefix.
+  [/^search:index$/, () => '/api/v1/search'],
 ];
 
 /** The request path (with the installation base path) that reaches a key's body, or undefined for user answers. */
