@@ -1,5 +1,5 @@
 // The gateway's decision order (DESIGN §4): ordered checks, first match wins, ending in the reply to send.
-import { matchRoute, isHealthPath, isOpenApiPath } from './routes.ts';
+import { matchRoute, matchMcpRoute, isHealthPath, isOpenApiPath } from './routes.ts';
 import type { Route } from './routes.ts';
 import { parseQuery } from './query.ts';
 import { parseBasicCredentials } from './basic-auth.ts';
@@ -57,8 +57,11 @@ const ALLOWED_METHODS = new Set(['GET', 'HEAD']);
 const GUARDS: ReadonlyArray<readonly [string, Guard]> = [
   ['url too long', ({ request }) => (request.target.length > MAX_URL_LENGTH ? errorReply(414, MESSAGES.urlTooLong) : undefined)],
   ['not an API route', ({ route }) => (route === undefined ? errorReply(404, MESSAGES.notApiRoute) : undefined)],
-  ['method', ({ request }) =>
-    ALLOWED_METHODS.has(request.method) ? undefined : errorReply(405, MESSAGES.methodNotAllowed, { Allow: 'GET, HEAD' })],
+  ['method', ({ request, route }) => {
+    const methods = typeof route === 'object' && route.methods !== undefined ? route.methods : undefined;
+    if (methods === undefined) return ALLOWED_METHODS.has(request.method) ? undefined : errorReply(405, MESSAGES.methodNotAllowed, { Allow: 'GET, HEAD' });
+    return methods.includes(request.method) ? undefined : errorReply(405, `Method not allowed. Use ${methods.join(' or ')}.`, { Allow: methods.join(', ') });
+  }],
   ['untrusted address', ({ client, tables }) =>
     isTrustedAddress(client, tables.state.trust) ? undefined : errorReply(403, MESSAGES.untrustedAddress)],
   ['health', ({ route, tables }) => (route === 'health' ? healthReply(tables.state) : undefined)],
@@ -105,7 +108,11 @@ function answerReply(answer: Answer, route: Route, request: GatewayRequest): Rep
   return entryReply(answer.entry, route, request);
 }
 
-export async function decide(request: GatewayRequest, tables: DecisionTables): Promise<Reply> {
+/** Checks 1–7 of DESIGN §4: the reply that ends the request, or the authenticated caller and its route.
+ *  The MCP endpoint (issue 13) passes the same checks and then hands the request to its transport. */
+export type Admission = { reply: Reply } | { user: AuthenticatedUser; route: Route; queryString: string };
+
+export async function admit(request: GatewayRequest, tables: DecisionTables): Promise<Admission> {
   const { state } = tables;
   const { pathname, queryString } = splitTarget(request.target);
   const basePath = state.snapshot.basePath;
@@ -113,14 +120,14 @@ export async function decide(request: GatewayRequest, tables: DecisionTables): P
   const facts: RequestFacts = {
     request,
     tables,
-    route: isHealthPath(pathname, basePath) ? 'health' : isOpenApiPath(pathname, basePath) ? 'openapi' : matchRoute(pathname, basePath),
+    route: isHealthPath(pathname, basePath) ? 'health' : isOpenApiPath(pathname, basePath) ? 'openapi' : matchRoute(pathname, basePath) ?? matchMcpRoute(pathname, basePath),
     client: clientAddress(request.peerAddress, request.forwardedFor, state.proxy),
     remembered,
     credentials: remembered === undefined ? parseBasicCredentials(request.authorization) : undefined,
   };
   for (const [, guard] of GUARDS) {
     const reply = guard(facts);
-    if (reply !== undefined) return reply;
+    if (reply !== undefined) return { reply };
   }
   const { route, credentials, client } = facts;
   if (route === undefined || route === 'health' || route === 'openapi' || request.authorization === undefined) {
@@ -129,11 +136,21 @@ export async function decide(request: GatewayRequest, tables: DecisionTables): P
   const user = remembered ?? (await authenticateWithPassword(request.authorization, credentials, tables, client));
   if (user === undefined) {
     tables.limiter.recordFailure(client, tables.now);
-    return unauthorized(MESSAGES.authenticationFailed);
+    return { reply: unauthorized(MESSAGES.authenticationFailed) };
   }
-  const reply = meetsMinimumRole(user.role, route.minRole)
-    ? answerReply(ENDPOINTS[route.endpoint]({ query: parseQuery(queryString), user, snapshot: state.snapshot }), route, request)
-    : permissionDeniedReply(user.role, route.privilege, route.resource);
+  if (!meetsMinimumRole(user.role, route.minRole)) {
+    const denied = permissionDeniedReply(user.role, route.privilege, route.resource);
+    denied.user = user.username;
+    return { reply: denied };
+  }
+  return { user, route, queryString };
+}
+
+export async function decide(request: GatewayRequest, tables: DecisionTables): Promise<Reply> {
+  const admission = await admit(request, tables);
+  if ('reply' in admission) return admission.reply;
+  const { user, route, queryString } = admission;
+  const reply = answerReply(ENDPOINTS[route.endpoint]({ query: parseQuery(queryString), user, snapshot: tables.state.snapshot }), route, request);
   reply.user = user.username;
   return reply;
 }

@@ -116,4 +116,6 @@ export const ENDPOINTS: Record<EndpointName, (input: EndpointInput) => Answer> =
   usersByRole,
   usersByEmail,
   search: searchEndpoint,
+  // Reached only if the server did not hand /mcp to the MCP transport.
+  mcp: () => reply(errorReply(404, MESSAGES.notApiRoute)),
 };

@@ -13,7 +13,8 @@ export type EndpointName =
   | 'usersByNames'
   | 'usersByRole'
   | 'usersByEmail'
-  | 'search';
+  | 'search'
+  | 'mcp';
 
 export interface Route {
   endpoint: EndpointName;
@@ -22,6 +23,8 @@ export interface Route {
   resource: string;
   privilege: string;
   cacheControl: string;
+  /** Methods other than GET and HEAD (the MCP endpoint: POST only). */
+  methods?: readonly string[];
 }
 
 const SHARED_CACHE = 'private, no-cache';
@@ -43,6 +46,10 @@ export const ROUTES: readonly Route[] = [
   // Search (issue 13): results carry page text, so the minimum is article/content's.
   { endpoint: 'search', path: '/api/v1/search', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE },
 ];
+
+// MCP over Streamable HTTP (issue 13): behind the same checks as the API, answered by gateway/mcp/, not by ENDPOINTS.
+// Stateless (no sessions), so only POST: there is no server-to-client stream to GET and no session to DELETE.
+export const MCP_ROUTE: Route = { endpoint: 'mcp', path: '/mcp', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: 'no-store', methods: ['POST'] };
 
 export const HEALTH_PATH = '/healthz';
 /** The OpenAPI document: no credentials, but trusted addresses apply. */
@@ -74,4 +81,9 @@ export function isHealthPath(pathname: string, basePath: string): boolean {
 export function isOpenApiPath(pathname: string, basePath: string): boolean {
   const trimmed = withoutTrailingSlash(pathname);
   return trimmed === OPENAPI_PATH || withoutBasePath(trimmed, basePath) === OPENAPI_PATH;
+}
+
+export function matchMcpRoute(pathname: string, basePath: string): Route | undefined {
+  const trimmed = withoutTrailingSlash(pathname);
+  return trimmed === MCP_ROUTE.path || withoutBasePath(trimmed, basePath) === MCP_ROUTE.path ? MCP_ROUTE : undefined;
 }

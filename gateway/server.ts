@@ -19,6 +19,7 @@ import { MESSAGES, errorReply } from './reply.ts';
 import { STREAM_ABOVE_BYTES, readStoredBody, streamStoredBody } from './body-store.ts';
 import type { Reply } from './reply.ts';
 import { eventLine, requestLine, stdoutLog } from './request-log.ts';
+import { answerMcp, isMcpTarget } from './mcp/mcp-http.ts';
 import type { LogWriter } from './request-log.ts';
 
 export interface GatewayOptions {
@@ -163,23 +164,31 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     // Node's socket timeout does not fire while pipelined responses wait on a client that never reads; this does.
     deadlines.watch(response, started);
     const gatewayRequest = toGatewayRequest(request);
-    let reply: Reply;
+    let reply: Reply | undefined;
+    let mcpUser: string | undefined;
     try {
-      reply = lacksRequiredHost(request)
-        ? errorReply(400, MESSAGES.malformedRequest)
-        : await decide(gatewayRequest, { state: live.current(), limiter, verify, now: now() });
+      const tables = { state: live.current(), limiter, verify, now: now() };
+      if (lacksRequiredHost(request)) reply = errorReply(400, MESSAGES.malformedRequest);
+      else if (isMcpTarget(gatewayRequest.target, tables.state.snapshot.basePath)) {
+        // MCP (issue 13): same checks as the API, then the MCP transport writes the response itself.
+        const outcome = await answerMcp(request, response, gatewayRequest, tables);
+        if ('reply' in outcome) reply = outcome.reply;
+        else mcpUser = outcome.answeredFor;
+      } else reply = await decide(gatewayRequest, tables);
     } catch (error) {
       logEvent('request-error', { reason: error instanceof Error ? error.message : String(error) });
-      reply = errorReply(500, MESSAGES.internalError);
+      reply = response.headersSent ? undefined : errorReply(500, MESSAGES.internalError);
+      if (reply === undefined) response.destroy();
     }
     let bytes = 0;
     try {
-      bytes = await writeReply(response, reply, request.method === 'HEAD');
+      if (reply !== undefined) bytes = await writeReply(response, reply, request.method === 'HEAD');
     } catch (error) {
       logEvent('response-error', { reason: error instanceof Error ? error.message : String(error) });
       response.destroy();
     }
-    const entry = { method: gatewayRequest.method, target: gatewayRequest.target, status: reply.status, bytes, ms: performance.now() - started, user: reply.user ?? null };
+    const status = reply?.status ?? response.statusCode;
+    const entry = { method: gatewayRequest.method, target: gatewayRequest.target, status, bytes, ms: performance.now() - started, user: reply?.user ?? mcpUser ?? null };
     log(requestLine(entry, new Date()));
   };
 
