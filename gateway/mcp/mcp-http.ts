@@ -35,16 +35,17 @@ export async function answerMcp(request: IncomingMessage, response: ServerRespon
   // Credentials, trusted addresses, throttle and role are decided before a byte of the body is read.
   const admission = await admit(gatewayRequest, tables);
   if ('reply' in admission) return admission;
+  const user = admission.user;
+  const refuse = (reply: Reply): McpOutcome => ({ reply: { ...reply, user: user.username } });
   const body = await readBody(request);
-  if (body === undefined) return { reply: errorReply(413, 'Request body too large.') };
+  if (body === undefined) return refuse(errorReply(413, 'Request body too large.'));
   let message: unknown;
   try {
     message = JSON.parse(body.toString('utf8'));
   } catch {
-    return { reply: parseError() };
+    return refuse(parseError());
   }
   const { state } = tables;
-  const user = admission.user;
   // Stateless: each POST is answered from the snapshot served when it arrived, so a swap needs no session bookkeeping.
   const server = createMcpServer({ state: () => state, user: async () => user });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
