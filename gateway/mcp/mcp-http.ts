@@ -7,6 +7,7 @@ import { errorReply, jsonReply } from '../reply.ts';
 import type { Reply } from '../reply.ts';
 import { matchMcpRoute } from '../routes.ts';
 import { createMcpServer } from './mcp-server.ts';
+import { sendJsonWithCharset } from './json-charset.ts';
 
 /** JSON-RPC messages are small; a larger body is refused before it is parsed. */
 export const MCP_BODY_LIMIT = 1024 * 1024;
@@ -55,6 +56,7 @@ export async function answerMcp(request: IncomingMessage, response: ServerRespon
   });
   response.setHeader('X-Content-Type-Options', 'nosniff');
   response.setHeader('Cache-Control', 'no-store');
+  sendJsonWithCharset(response);
   await server.connect(transport);
   await transport.handleRequest(request, response, message);
   return { answeredFor: user.username };
