@@ -8,6 +8,7 @@ import { startGateway } from '../../gateway/server.ts';
 import type { Gateway } from '../../gateway/server.ts';
 import { removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { send } from '../gateway/http-client.ts';
+import { loadSchemaValidators } from '../product/openapi-schemas.ts';
 import { basicHeader, copySampleSite, SAMPLE_USERS } from './sample-dist.ts';
 
 let site = '';
@@ -49,6 +50,15 @@ endpoint('answers 200 JSON with ETag and the content endpoints\' cache policy, a
   const etag = String(response.headers.etag);
   const again = await get('/api/v1/search?q=docker+image&limit=1', SAMPLE_USERS.author, { 'If-None-Match': etag });
   assert.is(again.status, 304);
+});
+
+endpoint('answers bodies that match the OpenAPI schema of the search endpoint, for a page of results and for none', async () => {
+  const validate = (await loadSchemaValidators()).successBody('/api/v1/search');
+  for (const path of ['/api/v1/search?q=lumen&limit=50', '/api/v1/search?q=zzzzzz', '/api/v1/search?q=kubernetes&draft=true']) {
+    const body = JSON.parse((await get(path)).text) as unknown;
+    assert.ok(validate(body), `${path}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+  }
+  assert.not.ok(validate({ query: 'x', total: 0, results: [{ url: '/' }] }), 'a result without its fields');
 });
 
 endpoint('answers the usual 401, 403 and 400 bodies', async () => {
