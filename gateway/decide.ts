@@ -150,7 +150,8 @@ export async function decide(request: GatewayRequest, tables: DecisionTables): P
   const admission = await admit(request, tables);
   if ('reply' in admission) return admission.reply;
   const { user, route, queryString } = admission;
-  const reply = answerReply(ENDPOINTS[route.endpoint]({ query: parseQuery(queryString), user, snapshot: tables.state.snapshot }), route, request);
+  const answer = ENDPOINTS[route.endpoint]({ query: parseQuery(queryString), user, snapshot: tables.state.snapshot });
+  const reply = answerReply(answer instanceof Promise ? await answer : answer, route, request);
   reply.user = user.username;
   return reply;
 }

@@ -102,7 +102,8 @@ function byKey(keyOf: (input: EndpointInput) => string, notFoundMessage: string)
   return (input: EndpointInput): Answer => fromEntry(input.snapshot.entries.get(keyOf(input)), input.user, notFoundMessage);
 }
 
-export const ENDPOINTS: Record<EndpointName, (input: EndpointInput) => Answer> = {
+// Search (issue 13) answers asynchronously; every other endpoint synchronously.
+export const ENDPOINTS: Record<EndpointName, (input: EndpointInput) => Answer | Promise<Answer>> = {
   navigation: byKey(({ query }) => requestKey.navigation(wantsDraft(query)), MESSAGES.navigationNotFound),
   // A page without a draft answers its live content when the draft is asked for (reference-semantics 5.1).
   content: byUrl((url, query) => [...(wantsDraft(query) ? [requestKey.content(url, true)] : []), requestKey.content(url, false)]),

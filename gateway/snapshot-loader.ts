@@ -150,7 +150,7 @@ export async function loadSnapshot(distDirectory: string, options: LoadOptions):
   const entries = loadEntries(index.entries, listed, { directory, limit, left: options.memoryBudget ?? MEMORY_BUDGET });
   const { trust, warnings } = await buildTrust(index.access, options.lookup);
   const searchEntry = entries.get(SEARCH_INDEX_KEY);
-  const search = searchEntry === undefined ? undefined : await loadSearchIndex(join(directory, searchEntry.identity.file));
+  const search = searchEntry === undefined ? undefined : await loadSearchIndex(join(directory, searchEntry.identity.file), entries);
   const snapshot: LoadedSnapshot = {
     id: index.id,
     builtAt: index.builtAt,

@@ -31,7 +31,7 @@ export async function callEndpoint(
   if (route === undefined) throw new Error(`mcp: no route for endpoint ${endpoint}`);
   if (!meetsMinimumRole(user.role, route.minRole)) return failure(permissionDeniedReply(user.role, route.privilege, route.resource));
   const query: Query = new Map(Object.entries(parameters).filter((pair): pair is [string, string] => pair[1] !== undefined));
-  const answer = ENDPOINTS[endpoint]({ query, user, snapshot });
+  const answer = await ENDPOINTS[endpoint]({ query, user, snapshot });
   if (answer.kind === 'reply') return failure(answer.reply);
   const json = answer.kind === 'composed' ? answer.json : (await readStoredBody(answer.entry.identity)).toString('utf8');
   return { ok: true, value: JSON.parse(json) as unknown };

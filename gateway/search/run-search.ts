@@ -45,7 +45,7 @@ function miniSearchQuery(words: readonly string[], index: SearchIndex) {
   return { combineWith: 'OR' as const, queries };
 }
 
-export function runSearch(index: SearchIndex, request: SearchRequest, user: AuthenticatedUser): SearchAnswer {
+export async function runSearch(index: SearchIndex, request: SearchRequest, user: AuthenticatedUser): Promise<SearchAnswer> {
   const query = miniSearchQuery(request.words, index);
   if (query.queries.length === 0) return { query: request.query, total: 0, results: [] };
   const found = index.miniSearch.search(query, {
@@ -53,11 +53,12 @@ export function runSearch(index: SearchIndex, request: SearchRequest, user: Auth
     filter: (result) => isVisible(index.documents[result.id as number], request.draft, user),
   });
   const page = found.slice(request.offset, request.offset + request.limit);
-  const results = page.map((result): SearchHit => {
-    const document = index.documents[result.id as number] as SearchDocument;
+  const results = await Promise.all(page.map(async (result): Promise<SearchHit> => {
+    const id = result.id as number;
+    const document = index.documents[id] as SearchDocument;
     const matched = new Set(result.terms);
     const isMatch = (word: string) => termsOf(word, index.tools).some((term) => matched.has(term));
-    const section = bestSection(document.sections, isMatch);
+    const section = bestSection(await index.sections(id), isMatch);
     return {
       url: document.url,
       title: document.title,
@@ -66,6 +67,6 @@ export function runSearch(index: SearchIndex, request: SearchRequest, user: Auth
       snippet: section === undefined ? '' : snippetOf(section[1], isMatch),
       score: Math.round(result.score * 1000) / 1000,
     };
-  });
+  }));
   return { query: request.query, total: found.length, results };
 }

@@ -6,9 +6,10 @@ import { isSearchRequest, parseSearchRequest } from './search-query.ts';
 
 export const SEARCH_NOT_AVAILABLE = 'search index not found: rebuild the snapshot with this version of snapi';
 
-export function searchEndpoint({ query, user, snapshot }: EndpointInput): Answer {
+/** Asynchronous: snippets are cut from content bodies, which the body store may still have to read. */
+export async function searchEndpoint({ query, user, snapshot }: EndpointInput): Promise<Answer> {
   const request = parseSearchRequest(query);
   if (!isSearchRequest(request)) return { kind: 'reply', reply: request };
   if (snapshot.search === undefined) return { kind: 'reply', reply: errorReply(404, SEARCH_NOT_AVAILABLE) };
-  return { kind: 'composed', json: JSON.stringify(runSearch(snapshot.search, request, user)) };
+  return { kind: 'composed', json: JSON.stringify(await runSearch(snapshot.search, request, user)) };
 }

@@ -23,7 +23,8 @@ export interface SearchDocument {
   /** Served by `article/content?draft=true`. */
   draft: boolean;
   restriction?: Restriction;
-  sections: SearchSection[];
+  /** The snapshot entry of the content body indexed; snippets are cut from it at query time, so its text is stored once. */
+  key: string;
 }
 
 export interface StoredSearchIndex {
@@ -56,12 +57,12 @@ export function miniSearchOptions(tools: LanguageTools): Options<IndexedFields> 
   };
 }
 
-export function indexedFields(document: SearchDocument, id: number): IndexedFields {
+export function indexedFields(title: string, sections: readonly SearchSection[], id: number): IndexedFields {
   return {
     id,
-    title: document.title,
-    headings: document.sections.map(([heading]) => heading ?? '').join('\n'),
-    text: document.sections.map(([, text]) => text).join('\n'),
+    title,
+    headings: sections.map(([heading]) => heading ?? '').join('\n'),
+    text: sections.map(([, text]) => text).join('\n'),
   };
 }
 

@@ -2,7 +2,10 @@
 import { readFile } from 'node:fs/promises';
 import MiniSearch from 'minisearch';
 import type { AsPlainObject } from 'minisearch';
+import { readStoredBody } from '../body-store.ts';
 import type { Restriction } from '../contract.ts';
+import type { LoadedEntry } from '../snapshot-loader.ts';
+import { sectionsOf } from './content-sections.ts';
 import { SEARCH_FORMAT, miniSearchOptions } from './search-format.ts';
 import type { IndexedFields, SearchDocument, SearchSection } from './search-format.ts';
 import { languageTools } from './search-terms.ts';
@@ -12,7 +15,12 @@ export interface SearchIndex {
   documents: readonly SearchDocument[];
   miniSearch: MiniSearch<IndexedFields>;
   tools: LanguageTools;
+  /** A document's text by section, for snippets: cut from its content body (the same bytes article/content serves). */
+  sections(id: number): Promise<SearchSection[]>;
 }
+
+/** Parsed sections kept per snapshot; the bodies themselves are in the body store's memory budget. */
+const SECTION_CACHE_ENTRIES = 2000;
 
 type Json = Record<string, unknown>;
 
@@ -41,17 +49,12 @@ function restrictionOf(value: unknown, where: string): Restriction | undefined {
   };
 }
 
-function section(value: unknown, where: string): SearchSection {
-  if (!Array.isArray(value) || value.length !== 2) fail(where, 'expected [heading, text]');
-  const [heading, body] = value as unknown[];
-  return [heading === null ? null : text(heading, `${where}[0]`), text(body, `${where}[1]`)];
-}
-
-function searchDocument(value: unknown, position: number): SearchDocument {
+function searchDocument(value: unknown, position: number, entries: ReadonlyMap<string, LoadedEntry>): SearchDocument {
   const where = `documents[${position}]`;
   const fields = record(value, where);
   if (typeof fields.live !== 'boolean' || typeof fields.draft !== 'boolean') fail(where, 'expected boolean live and draft');
-  if (!Array.isArray(fields.sections)) fail(`${where}.sections`, 'expected an array');
+  const key = text(fields.key, `${where}.key`);
+  if (!key.startsWith('content:') || !entries.has(key)) fail(`${where}.key`, `"${key}" is no content entry of the snapshot`);
   const restriction = restrictionOf(fields.restriction, `${where}.restriction`);
   return {
     url: text(fields.url, `${where}.url`),
@@ -60,23 +63,38 @@ function searchDocument(value: unknown, position: number): SearchDocument {
     live: fields.live,
     draft: fields.draft,
     ...(restriction ? { restriction } : {}),
-    sections: fields.sections.map((item, index) => section(item, `${where}.sections[${index}]`)),
+    key,
   };
 }
 
-export async function parseSearchIndex(value: unknown): Promise<SearchIndex> {
+function sectionReader(documents: readonly SearchDocument[], entries: ReadonlyMap<string, LoadedEntry>): SearchIndex['sections'] {
+  const cache = new Map<number, SearchSection[]>();
+  return async (id) => {
+    const known = cache.get(id);
+    if (known !== undefined) return known;
+    const entry = entries.get(documents[id]?.key ?? '');
+    if (entry === undefined) return [];
+    const sections = sectionsOf((await readStoredBody(entry.identity)).toString('utf8'));
+    if (cache.size >= SECTION_CACHE_ENTRIES) cache.clear();
+    cache.set(id, sections);
+    return sections;
+  };
+}
+
+/** `entries`: the snapshot's entries, which every document's content key must name. */
+export async function parseSearchIndex(value: unknown, entries: ReadonlyMap<string, LoadedEntry>): Promise<SearchIndex> {
   const fields = record(value, 'file');
   if (fields.format !== SEARCH_FORMAT) fail('format', `expected ${SEARCH_FORMAT}, got ${JSON.stringify(fields.format)}`);
   if (!Array.isArray(fields.documents)) fail('documents', 'expected an array');
-  const documents = fields.documents.map(searchDocument);
+  const documents = fields.documents.map((item, position) => searchDocument(item, position, entries));
   const tools = await languageTools(text(fields.language, 'language'));
   const miniSearch = MiniSearch.loadJS(record(fields.index, 'index') as unknown as AsPlainObject, miniSearchOptions(tools));
   if (miniSearch.documentCount !== documents.length) fail('index', `holds ${miniSearch.documentCount} documents, the list ${documents.length}`);
-  return { documents, miniSearch, tools };
+  return { documents, miniSearch, tools, sections: sectionReader(documents, entries) };
 }
 
 /** Reads the index file named by the snapshot index (a path from the index, never from a request). */
-export async function loadSearchIndex(path: string): Promise<SearchIndex> {
+export async function loadSearchIndex(path: string, entries: ReadonlyMap<string, LoadedEntry>): Promise<SearchIndex> {
   const bytes = await readFile(path);
   let value: unknown;
   try {
@@ -84,5 +102,5 @@ export async function loadSearchIndex(path: string): Promise<SearchIndex> {
   } catch (error) {
     throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-  return parseSearchIndex(value);
+  return parseSearchIndex(value, entries);
 }

@@ -9,7 +9,7 @@ export function searchFindings(items: readonly Item[], responses: readonly Built
   const byUrl = new Map(items.map((item) => [item.urlRelWoF, item]));
   const pages = items.map((item) => ({ url: item.urlRelWoF, slug: item.slug, name: String(item.name) }));
   const findings: Finding[] = [];
-  for (const document of searchDocuments(pages, responses)) {
+  for (const { document } of searchDocuments(pages, responses)) {
     const item = byUrl.get(document.url);
     if (item === undefined) continue;
     const variant = document.live ? 'page' : 'draft of page';

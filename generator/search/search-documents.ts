@@ -1,9 +1,9 @@
 // The searchable versions of every page, from the content, meta and item bodies the build already made.
-import type { Restriction } from '../../gateway/contract.ts';
 import { requestKey } from '../../gateway/contract.ts';
+import type { Restriction } from '../../gateway/contract.ts';
+import { sectionsOf } from '../../gateway/search/content-sections.ts';
 import type { SearchDocument, SearchSection } from '../../gateway/search/search-format.ts';
 import type { BuiltResponse } from '../types.ts';
-import { htmlText } from './html-text.ts';
 
 /** What the search needs of a page besides its bodies. */
 export interface SearchPage {
@@ -13,35 +13,10 @@ export interface SearchPage {
   name: string;
 }
 
-interface ContentBlock {
-  markdown?: unknown;
-  html?: unknown;
-}
-
-const HEADING = /^<h[1-6][\s>]/i;
-const TOC = /^\s*\[TOC\]\s*$/;
-
-function blocksOf(body: string): ContentBlock[] {
-  const parsed = JSON.parse(body) as { content?: unknown };
-  return Array.isArray(parsed.content) ? (parsed.content as ContentBlock[]) : [];
-}
-
-/** Headings open sections; the table of contents only repeats headings, so it is left out. */
-export function sectionsOf(body: string): SearchSection[] {
-  const sections: SearchSection[] = [];
-  let current: SearchSection = [null, ''];
-  for (const block of blocksOf(body)) {
-    if (typeof block.html !== 'string' || (typeof block.markdown === 'string' && TOC.test(block.markdown))) continue;
-    const text = htmlText(block.html);
-    if (HEADING.test(block.html)) {
-      if (current[0] !== null || current[1] !== '') sections.push(current);
-      current = [text, ''];
-    } else if (text !== '') {
-      current[1] = current[1] === '' ? text : `${current[1]} ${text}`;
-    }
-  }
-  if (current[0] !== null || current[1] !== '') sections.push(current);
-  return sections;
+/** A document with the text it is indexed by (not stored: the content body holds it). */
+export interface IndexedDocument {
+  document: SearchDocument;
+  sections: SearchSection[];
 }
 
 function metaTitle(body: string | undefined): string {
@@ -55,23 +30,38 @@ function titleOf(meta: string | undefined, sections: SearchSection[], name: stri
   return metaTitle(meta) || sections.find(([heading]) => heading !== null)?.[0] || name;
 }
 
-function document(page: SearchPage, body: string, meta: string | undefined, flags: { live: boolean; draft: boolean }, restriction: Restriction | undefined): SearchDocument {
-  const sections = sectionsOf(body);
-  return { url: page.url, title: titleOf(meta, sections, page.name), slug: page.slug, ...flags, ...(restriction ? { restriction } : {}), sections };
+interface Version {
+  key: string;
+  body: string;
+  live: boolean;
+  draft: boolean;
+}
+
+function indexed(page: SearchPage, version: Version, meta: string | undefined, restriction: Restriction | undefined): IndexedDocument {
+  const sections = sectionsOf(version.body);
+  return {
+    document: {
+      url: page.url, title: titleOf(meta, sections, page.name), slug: page.slug, live: version.live, draft: version.draft,
+      ...(restriction ? { restriction } : {}), key: version.key,
+    },
+    sections,
+  };
 }
 
 /** Live content is found without `draft`; with `draft` the draft is found, or the live content where there is no draft (as article/content answers). */
-export function searchDocuments(pages: readonly SearchPage[], responses: readonly BuiltResponse[]): SearchDocument[] {
+export function searchDocuments(pages: readonly SearchPage[], responses: readonly BuiltResponse[]): IndexedDocument[] {
   const byKey = new Map(responses.map((response) => [response.key, response]));
-  const documents: SearchDocument[] = [];
+  const documents: IndexedDocument[] = [];
   for (const page of pages) {
-    const live = byKey.get(requestKey.content(page.url, false));
-    const draft = byKey.get(requestKey.content(page.url, true));
+    const liveKey = requestKey.content(page.url, false);
+    const draftKey = requestKey.content(page.url, true);
+    const live = byKey.get(liveKey);
+    const draft = byKey.get(draftKey);
     const meta = byKey.get(requestKey.meta(page.url))?.body;
     const restriction = (live ?? draft)?.restriction;
     const sameDraft = draft === undefined || draft.body === live?.body;
-    if (live !== undefined) documents.push(document(page, live.body, meta, { live: true, draft: sameDraft }, restriction));
-    if (draft !== undefined && !sameDraft) documents.push(document(page, draft.body, meta, { live: false, draft: true }, restriction));
+    if (live !== undefined) documents.push(indexed(page, { key: liveKey, body: live.body, live: true, draft: sameDraft }, meta, restriction));
+    if (draft !== undefined && !sameDraft) documents.push(indexed(page, { key: draftKey, body: draft.body, live: false, draft: true }, meta, restriction));
   }
   return documents;
 }
