@@ -25,6 +25,8 @@ export interface SearchAnswer {
 
 /** Typo tolerance: one edit, for words of this many letters or more. */
 const FUZZY_MIN_LETTERS = 5;
+/** A one-character prefix matches a large part of any site and says little; from two characters on it narrows. */
+const PREFIX_MIN_CHARACTERS = 2;
 
 /** Same rules as article/content: the variant asked for, and the page's allowedrole/alloweduser. */
 export function isVisible(document: SearchDocument | undefined, draft: boolean, user: AuthenticatedUser): boolean {
@@ -38,7 +40,7 @@ function miniSearchQuery(words: readonly string[], index: SearchIndex) {
       queries: termsOf(word, index.tools),
       combineWith: 'OR' as const,
       // Prefix on the last word: the caller may still be typing it.
-      prefix: position === last,
+      prefix: position === last && [...word].length >= PREFIX_MIN_CHARACTERS,
       fuzzy: [...word].length >= FUZZY_MIN_LETTERS ? 1 : false,
     }))
     .filter((query) => query.queries.length > 0);
@@ -57,7 +59,13 @@ export async function runSearch(index: SearchIndex, request: SearchRequest, user
     const id = result.id as number;
     const document = index.documents[id] as SearchDocument;
     const matched = new Set(result.terms);
-    const isMatch = (word: string) => termsOf(word, index.tools).some((term) => matched.has(term));
+    // Stemming every word of a page is the costly part of a snippet; pages repeat their words, so each is decided once.
+    const decided = new Map<string, boolean>();
+    const isMatch = (word: string) => {
+      let match = decided.get(word);
+      if (match === undefined) decided.set(word, (match = termsOf(word, index.tools).some((term) => matched.has(term))));
+      return match;
+    };
     const section = bestSection(await index.sections(id), isMatch);
     return {
       url: document.url,

@@ -1,6 +1,7 @@
 // GET /api/v1/search: validate, then answer from the snapshot's search index within the caller's rights.
 import type { Answer, EndpointInput } from '../endpoints.ts';
 import { errorReply } from '../reply.ts';
+import { answerKey } from './answer-cache.ts';
 import { runSearch } from './run-search.ts';
 import { isSearchRequest, parseSearchRequest } from './search-query.ts';
 
@@ -10,6 +11,12 @@ export const SEARCH_NOT_AVAILABLE = 'search index not found: rebuild the snapsho
 export async function searchEndpoint({ query, user, snapshot }: EndpointInput): Promise<Answer> {
   const request = parseSearchRequest(query);
   if (!isSearchRequest(request)) return { kind: 'reply', reply: request };
-  if (snapshot.search === undefined) return { kind: 'reply', reply: errorReply(404, SEARCH_NOT_AVAILABLE) };
-  return { kind: 'composed', json: JSON.stringify(await runSearch(snapshot.search, request, user)) };
+  const index = snapshot.search;
+  if (index === undefined) return { kind: 'reply', reply: errorReply(404, SEARCH_NOT_AVAILABLE) };
+  const key = answerKey(request, user);
+  const known = index.answers.get(key);
+  if (known !== undefined) return { kind: 'composed', json: known };
+  const json = JSON.stringify(await runSearch(index, request, user));
+  index.answers.remember(key, json);
+  return { kind: 'composed', json };
 }

@@ -32,9 +32,16 @@ export interface StoredSearchIndex {
   /** The site `language` setting the terms were made with. */
   language: string;
   documents: SearchDocument[];
+  /** Terms left out of the headings and body text fields because most pages have them (see COMMON_TERMS). */
+  commonTerms: string[];
   /** MiniSearch's own serialisation; document ids are positions in `documents`. */
   index: unknown;
 }
+
+/** A term in the headings or body text of more than this share of pages, on a site with at least `minPages` pages, is
+ *  indexed in titles only: its BM25 weight there is close to zero, yet scoring its postings would cost time in
+ *  proportion to the whole site on every query. */
+export const COMMON_TERMS = { share: 0.5, minPages: 200 } as const;
 
 /** The fields MiniSearch indexes, with their query-time weights: title and headings above body text. */
 export const FIELD_BOOST = { title: 4, headings: 2, text: 1 } as const;
@@ -46,12 +53,12 @@ export interface IndexedFields {
   text: string;
 }
 
-export function miniSearchOptions(tools: LanguageTools): Options<IndexedFields> {
+export function miniSearchOptions(tools: LanguageTools, commonTerms: ReadonlySet<string> = new Set()): Options<IndexedFields> {
   return {
     fields: Object.keys(FIELD_BOOST),
     storeFields: [],
     tokenize: (text) => wordsOf(text).map(({ word }) => word),
-    processTerm: (word) => termsOf(word, tools),
+    processTerm: (word, field) => (field !== 'title' && commonTerms.size > 0 ? termsOf(word, tools).filter((term) => !commonTerms.has(term)) : termsOf(word, tools)),
     // Queries are tokenised by the search endpoint itself (search-query.ts), so terms arrive processed.
     searchOptions: { tokenize: (text) => [text], processTerm: (term) => term },
   };
@@ -66,6 +73,17 @@ export function indexedFields(title: string, sections: readonly SearchSection[],
   };
 }
 
-export function newMiniSearch(tools: LanguageTools): MiniSearch<IndexedFields> {
-  return new MiniSearch(miniSearchOptions(tools));
+export function newMiniSearch(tools: LanguageTools, commonTerms: ReadonlySet<string> = new Set()): MiniSearch<IndexedFields> {
+  return new MiniSearch(miniSearchOptions(tools, commonTerms));
+}
+
+/** The terms of more than COMMON_TERMS.share of the documents' headings and text, when there are at least COMMON_TERMS.minPages. */
+export function commonTermsOf(texts: readonly string[], tools: LanguageTools): Set<string> {
+  if (texts.length < COMMON_TERMS.minPages) return new Set();
+  const pages = new Map<string, number>();
+  for (const text of texts) {
+    const terms = new Set(wordsOf(text).flatMap(({ word }) => termsOf(word, tools)));
+    for (const term of terms) pages.set(term, (pages.get(term) ?? 0) + 1);
+  }
+  return new Set([...pages].filter(([, count]) => count > texts.length * COMMON_TERMS.share).map(([term]) => term));
 }

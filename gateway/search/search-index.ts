@@ -6,6 +6,8 @@ import { readStoredBody } from '../body-store.ts';
 import type { Restriction } from '../contract.ts';
 import type { LoadedEntry } from '../snapshot-loader.ts';
 import { sectionsOf } from './content-sections.ts';
+import { createAnswerCache } from './answer-cache.ts';
+import type { AnswerCache } from './answer-cache.ts';
 import { SEARCH_FORMAT, miniSearchOptions } from './search-format.ts';
 import type { IndexedFields, SearchDocument, SearchSection } from './search-format.ts';
 import { languageTools } from './search-terms.ts';
@@ -17,6 +19,8 @@ export interface SearchIndex {
   tools: LanguageTools;
   /** A document's text by section, for snippets: cut from its content body (the same bytes article/content serves). */
   sections(id: number): Promise<SearchSection[]>;
+  /** Answers of this snapshot's index, made and dropped with it. */
+  answers: AnswerCache;
 }
 
 /** Parsed sections kept per snapshot; the bodies themselves are in the body store's memory budget. */
@@ -75,7 +79,8 @@ function sectionReader(documents: readonly SearchDocument[], entries: ReadonlyMa
     const entry = entries.get(documents[id]?.key ?? '');
     if (entry === undefined) return [];
     const sections = sectionsOf((await readStoredBody(entry.identity)).toString('utf8'));
-    if (cache.size >= SECTION_CACHE_ENTRIES) cache.clear();
+    // Oldest first out: Map keeps insertion order.
+    if (cache.size >= SECTION_CACHE_ENTRIES) cache.delete(cache.keys().next().value as number);
     cache.set(id, sections);
     return sections;
   };
@@ -88,9 +93,11 @@ export async function parseSearchIndex(value: unknown, entries: ReadonlyMap<stri
   if (!Array.isArray(fields.documents)) fail('documents', 'expected an array');
   const documents = fields.documents.map((item, position) => searchDocument(item, position, entries));
   const tools = await languageTools(text(fields.language, 'language'));
-  const miniSearch = MiniSearch.loadJS(record(fields.index, 'index') as unknown as AsPlainObject, miniSearchOptions(tools));
+  if (!Array.isArray(fields.commonTerms)) fail('commonTerms', 'expected an array of strings');
+  const commonTerms = new Set(fields.commonTerms.map((term, position) => text(term, `commonTerms[${position}]`)));
+  const miniSearch = MiniSearch.loadJS(record(fields.index, 'index') as unknown as AsPlainObject, miniSearchOptions(tools, commonTerms));
   if (miniSearch.documentCount !== documents.length) fail('index', `holds ${miniSearch.documentCount} documents, the list ${documents.length}`);
-  return { documents, miniSearch, tools, sections: sectionReader(documents, entries) };
+  return { documents, miniSearch, tools, sections: sectionReader(documents, entries), answers: createAnswerCache() };
 }
 
 /** Reads the index file named by the snapshot index (a path from the index, never from a request). */

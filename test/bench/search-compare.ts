@@ -11,6 +11,7 @@ import { indexedFields, miniSearchOptions } from '../../gateway/search/search-fo
 import type { IndexedFields } from '../../gateway/search/search-format.ts';
 import { runSearch } from '../../gateway/search/run-search.ts';
 import { languageTools } from '../../gateway/search/search-terms.ts';
+import { createAnswerCache } from '../../gateway/search/answer-cache.ts';
 import { buildSearchIndex } from '../../generator/search/build-search-index.ts';
 import { PROJECT_ROOT } from './build-bench.ts';
 import { percentile, withTypo } from './search-figures.ts';
@@ -37,7 +38,7 @@ const CONTENDERS: Contender[] = [
       const tools = await languageTools(stored.language);
       const miniSearch = MiniSearch.loadJS(stored.index, miniSearchOptions(tools));
       // Ranking only: snippets come from content bodies and are the same whichever library ranks.
-      const index = { documents: documents.map(({ document }) => document), miniSearch, tools, sections: async () => [] };
+      const index = { documents: documents.map(({ document }) => document), miniSearch, tools, sections: async () => [], answers: createAnswerCache() };
       const user = { username: 'bench', role: 'administrator' };
       return {
         bytes: text.length,
