@@ -66,13 +66,13 @@ export async function runSearch(index: SearchIndex, request: SearchRequest, user
       if (match === undefined) decided.set(word, (match = termsOf(word, index.tools).some((term) => matched.has(term))));
       return match;
     };
-    const section = bestSection(await index.sections(id), isMatch);
+    const section = bestSection(await index.sections(id), matched);
     return {
       url: document.url,
       title: document.title,
       slug: document.slug,
-      section: section?.[0] ?? null,
-      snippet: section === undefined ? '' : snippetOf(section[1], isMatch),
+      section: section?.heading ?? null,
+      snippet: section === undefined ? '' : snippetOf(section.text, isMatch),
       score: Math.round(result.score * 1000) / 1000,
     };
   }));

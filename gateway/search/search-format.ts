@@ -2,7 +2,7 @@
 import MiniSearch from 'minisearch';
 import type { Options } from 'minisearch';
 import type { Restriction } from '../contract.ts';
-import { termsOf, wordsOf } from './search-terms.ts';
+import { termsOf, tokensOf } from './search-terms.ts';
 import type { LanguageTools } from './search-terms.ts';
 
 export const SEARCH_FORMAT = 1;
@@ -57,7 +57,7 @@ export function miniSearchOptions(tools: LanguageTools, commonTerms: ReadonlySet
   return {
     fields: Object.keys(FIELD_BOOST),
     storeFields: [],
-    tokenize: (text) => wordsOf(text).map(({ word }) => word),
+    tokenize: (text) => tokensOf(text),
     processTerm: (word, field) => (field !== 'title' && commonTerms.size > 0 ? termsOf(word, tools).filter((term) => !commonTerms.has(term)) : termsOf(word, tools)),
     // Queries are tokenised by the search endpoint itself (search-query.ts), so terms arrive processed.
     searchOptions: { tokenize: (text) => [text], processTerm: (term) => term },
@@ -82,7 +82,8 @@ export function commonTermsOf(texts: readonly string[], tools: LanguageTools): S
   if (texts.length < COMMON_TERMS.minPages) return new Set();
   const pages = new Map<string, number>();
   for (const text of texts) {
-    const terms = new Set(wordsOf(text).flatMap(({ word }) => termsOf(word, tools)));
+    const terms = new Set<string>();
+    for (const word of new Set(tokensOf(text))) for (const term of termsOf(word, tools)) terms.add(term);
     for (const term of terms) pages.set(term, (pages.get(term) ?? 0) + 1);
   }
   return new Set([...pages].filter(([, count]) => count > texts.length * COMMON_TERMS.share).map(([term]) => term));

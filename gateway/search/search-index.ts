@@ -7,9 +7,11 @@ import type { Restriction } from '../contract.ts';
 import type { LoadedEntry } from '../snapshot-loader.ts';
 import { sectionsOf } from './content-sections.ts';
 import { createAnswerCache } from './answer-cache.ts';
+import { prepareSections } from './snippet.ts';
+import type { PreparedSection } from './snippet.ts';
 import type { AnswerCache } from './answer-cache.ts';
 import { SEARCH_FORMAT, miniSearchOptions } from './search-format.ts';
-import type { IndexedFields, SearchDocument, SearchSection } from './search-format.ts';
+import type { IndexedFields, SearchDocument } from './search-format.ts';
 import { languageTools } from './search-terms.ts';
 import type { LanguageTools } from './search-terms.ts';
 
@@ -18,7 +20,7 @@ export interface SearchIndex {
   miniSearch: MiniSearch<IndexedFields>;
   tools: LanguageTools;
   /** A document's text by section, for snippets: cut from its content body (the same bytes article/content serves). */
-  sections(id: number): Promise<SearchSection[]>;
+  sections(id: number): Promise<PreparedSection[]>;
   /** Answers of this snapshot's index, made and dropped with it. */
   answers: AnswerCache;
 }
@@ -71,14 +73,14 @@ function searchDocument(value: unknown, position: number, entries: ReadonlyMap<s
   };
 }
 
-function sectionReader(documents: readonly SearchDocument[], entries: ReadonlyMap<string, LoadedEntry>): SearchIndex['sections'] {
-  const cache = new Map<number, SearchSection[]>();
+function sectionReader(documents: readonly SearchDocument[], entries: ReadonlyMap<string, LoadedEntry>, tools: LanguageTools): SearchIndex['sections'] {
+  const cache = new Map<number, PreparedSection[]>();
   return async (id) => {
     const known = cache.get(id);
     if (known !== undefined) return known;
     const entry = entries.get(documents[id]?.key ?? '');
     if (entry === undefined) return [];
-    const sections = sectionsOf((await readStoredBody(entry.identity)).toString('utf8'));
+    const sections = prepareSections(sectionsOf((await readStoredBody(entry.identity)).toString('utf8')), tools);
     // Oldest first out: Map keeps insertion order.
     if (cache.size >= SECTION_CACHE_ENTRIES) cache.delete(cache.keys().next().value as number);
     cache.set(id, sections);
@@ -97,7 +99,7 @@ export async function parseSearchIndex(value: unknown, entries: ReadonlyMap<stri
   const commonTerms = new Set(fields.commonTerms.map((term, position) => text(term, `commonTerms[${position}]`)));
   const miniSearch = MiniSearch.loadJS(record(fields.index, 'index') as unknown as AsPlainObject, miniSearchOptions(tools, commonTerms));
   if (miniSearch.documentCount !== documents.length) fail('index', `holds ${miniSearch.documentCount} documents, the list ${documents.length}`);
-  return { documents, miniSearch, tools, sections: sectionReader(documents, entries), answers: createAnswerCache() };
+  return { documents, miniSearch, tools, sections: sectionReader(documents, entries, tools), answers: createAnswerCache() };
 }
 
 /** Reads the index file named by the snapshot index (a path from the index, never from a request). */

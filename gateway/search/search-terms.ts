@@ -5,7 +5,12 @@ export interface LanguageTools {
   language: string;
   stem: (word: string) => string;
   stopwords: ReadonlySet<string>;
+  /** Terms per word as written: a site uses far fewer distinct words than it has words, and stemming is the slow part. */
+  known: Map<string, string[]>;
 }
+
+/** Distinct words remembered per language tools; queries can bring any word, so the memory is bounded. */
+const KNOWN_WORDS = 200_000;
 
 type Loader = () => Promise<{ stem: (word: string) => string; stopwords: string[] }>;
 
@@ -31,15 +36,15 @@ const LANGUAGES: Record<string, Loader> = {
   tr: () => load(import('@orama/stemmers/turkish'), import('@orama/stopwords/turkish')),
 };
 
-const NO_STEMMING: LanguageTools = { language: '', stem: (word) => word, stopwords: new Set() };
+const plainTools = (): LanguageTools => ({ language: '', stem: (word) => word, stopwords: new Set(), known: new Map() });
 
 /** The tools for a site language (`en`, `de-CH` → `de`); a language without a stemmer gets plain words. */
 export async function languageTools(language: string): Promise<LanguageTools> {
   const code = language.toLowerCase().split(/[-_]/)[0] ?? '';
   const loader = LANGUAGES[code];
-  if (loader === undefined) return NO_STEMMING;
+  if (loader === undefined) return plainTools();
   const { stem, stopwords } = await loader();
-  return { language: code, stem, stopwords: new Set(stopwords) };
+  return { language: code, stem, stopwords: new Set(stopwords), known: new Map() };
 }
 
 // Letters and digits of any script; everything else (query syntax, regular-expression characters) separates words.
@@ -50,6 +55,11 @@ export function fold(word: string): string {
   return word.normalize('NFD').replace(MARKS, '');
 }
 
+/** The words of a text as written: the tokenizer of the index. */
+export function tokensOf(text: string): string[] {
+  return text.match(WORD) ?? [];
+}
+
 /** The words of a text as written, with their offsets, for highlighting. */
 export function wordsOf(text: string): Array<{ word: string; start: number }> {
   return [...text.matchAll(WORD)].map((match) => ({ word: match[0], start: match.index }));
@@ -57,6 +67,15 @@ export function wordsOf(text: string): Array<{ word: string; start: number }> {
 
 /** A word's index terms: the folded word and its folded stem; none for stop words. */
 export function termsOf(word: string, tools: LanguageTools): string[] {
+  const known = tools.known.get(word);
+  if (known !== undefined) return known;
+  const terms = computeTerms(word, tools);
+  if (tools.known.size >= KNOWN_WORDS) tools.known.clear();
+  tools.known.set(word, terms);
+  return terms;
+}
+
+function computeTerms(word: string, tools: LanguageTools): string[] {
   const lower = word.toLowerCase();
   if (tools.stopwords.has(lower)) return [];
   const folded = fold(lower);

@@ -90,7 +90,8 @@ const figures = {
   http,
 };
 const targets = [
-  ['search: title in top 3 (4,000 pages)', `${(quality.titleTop3 * 100).toFixed(1)} %`, '≥ 95 %', quality.titleTop3 >= 0.95],
+  ['search: title in top 3, all pages', `${(quality.titleTop3 * 100).toFixed(1)} %`, '≥ 95 %', quality.titleTop3 >= 0.95],
+  [`search: title in top 3, the ${quality.distinctTitlePages} pages whose title ≤ 2 others share`, `${(quality.distinctTitleTop3 * 100).toFixed(1)} %`, '≥ 95 %', quality.distinctTitleTop3 >= 0.95],
   ['search: p99 at 50 connections', `${http.p99Ms} ms`, '≤ 5 ms', http.p99Ms <= 5],
   ['search: index build / full build', `${(figures.searchShareOfBuild * 100).toFixed(1)} %`, '≤ 15 %', figures.searchShareOfBuild <= 0.15],
   ['search: index size / markdown size', `${(figures.indexShareOfMarkdown * 100).toFixed(1)} %`, '≤ 30 %', figures.indexShareOfMarkdown <= 0.3],

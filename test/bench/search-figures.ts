@@ -8,6 +8,9 @@ import { parseQuery } from '../../gateway/query.ts';
 export interface QualityFigures {
   pages: number;
   titleTop3: number;
+  /** Among pages whose title at most two other pages share: a query cannot put more than three equal titles in the top 3. */
+  distinctTitlePages: number;
+  distinctTitleTop3: number;
   typoTop3: number;
   prefixTop3: number;
   p50Ms: number;
@@ -46,13 +49,21 @@ export async function measureQuality(index: SearchIndex, user: AuthenticatedUser
     times.push(performance.now() - started);
     return answer.results.some((result) => result.url === url);
   };
-  const share = async (make: (title: string) => string) => {
+  const titleCounts = new Map<string, number>();
+  for (const page of pages) titleCounts.set(page.title, (titleCounts.get(page.title) ?? 0) + 1);
+  const distinct = new Set(pages.filter((page) => (titleCounts.get(page.title) ?? 0) <= 3));
+  let distinctFound = 0;
+  const share = async (make: (title: string) => string, countDistinct = false) => {
     let found = 0;
-    for (const page of pages) if (await inTop3(make(page.title), page.url)) found++;
+    for (const page of pages) {
+      if (!(await inTop3(make(page.title), page.url))) continue;
+      found++;
+      if (countDistinct && distinct.has(page)) distinctFound++;
+    }
     return found / pages.length;
   };
-  const titleTop3 = await share((title) => title);
+  const titleTop3 = await share((title) => title, true);
   const typoTop3 = await share(withTypo);
   const prefixTop3 = await share(asTyped);
-  return { pages: pages.length, titleTop3, typoTop3, prefixTop3, p50Ms: percentile(times, 0.5), p99Ms: percentile(times, 0.99) };
+  return { pages: pages.length, titleTop3, distinctTitlePages: distinct.size, distinctTitleTop3: distinctFound / distinct.size, typoTop3, prefixTop3, p50Ms: percentile(times, 0.5), p99Ms: percentile(times, 0.99) };
 }
