@@ -17,6 +17,7 @@ import { measureQuality } from './search-figures.ts';
 import { startGatewayProcess } from './servers.ts';
 
 const { values } = parseArgs({ options: { pages: { type: 'string', default: '4000' }, seconds: { type: 'string', default: '5' } } });
+
 const workDir = join(PROJECT_ROOT, 'test', '.tmp', 'search-bench');
 const log = (line: string) => console.error(`[search-bench] ${line}`);
 const taskset = spawnSync('sh', ['-c', 'command -v taskset'], { encoding: 'utf8' }).stdout.trim() !== '';
@@ -63,13 +64,19 @@ log(`HTTP: 50 connections for ${values.seconds} s`);
 const port = 18_000 + (process.pid % 1000);
 const server = await startGatewayProcess(tools, dist, port);
 let http;
+let repeated;
 try {
   const authorization = `Basic ${Buffer.from(`${admin.username}:${admin.password}`).toString('base64')}`;
-  const queries = search.documents.filter((document) => document.live).slice(0, 300).map((document) => document.title);
-  const requests = queries.map((query) => ({ path: `/api/v1/search?q=${encodeURIComponent(query)}&limit=10`, headers: { Authorization: authorization } }));
-  const plan = { url: `http://127.0.0.1:${port}`, connections: 50, requests };
-  await runLoad(tools, workDir, { ...plan, durationSeconds: 1 });
-  http = await runLoad(tools, workDir, { ...plan, durationSeconds: Number(values.seconds) });
+  const requestsFor = (queries: string[]) => queries.map((query) => ({ path: `/api/v1/search?q=${encodeURIComponent(query)}&limit=10`, headers: { Authorization: authorization } }));
+  const titles = search.documents.filter((document) => document.live).map((document) => document.title);
+  // Every query different: each one is matched, ranked and snipped.
+  const fresh = { url: `http://127.0.0.1:${port}`, connections: 50, requests: requestsFor(titles.slice(1000, 4000)) };
+  await runLoad(tools, workDir, { ...fresh, durationSeconds: 1 });
+  http = await runLoad(tools, workDir, { ...fresh, durationSeconds: Number(values.seconds) });
+  // 100 popular queries asked again and again: answered from the answer cache after their first time.
+  const popular = { ...fresh, requests: requestsFor(titles.slice(0, 100)) };
+  await runLoad(tools, workDir, { ...popular, durationSeconds: 2 });
+  repeated = await runLoad(tools, workDir, { ...popular, durationSeconds: Number(values.seconds) });
 } finally {
   await server.stop();
 }
@@ -88,11 +95,13 @@ const figures = {
   oneIndexBytes: stored.length,
   quality,
   http,
+  repeated,
 };
 const targets = [
   ['search: title in top 3, all pages', `${(quality.titleTop3 * 100).toFixed(1)} %`, '≥ 95 %', quality.titleTop3 >= 0.95],
   [`search: title in top 3, the ${quality.distinctTitlePages} pages whose title ≤ 2 others share`, `${(quality.distinctTitleTop3 * 100).toFixed(1)} %`, '≥ 95 %', quality.distinctTitleTop3 >= 0.95],
-  ['search: p99 at 50 connections', `${http.p99Ms} ms`, '≤ 5 ms', http.p99Ms <= 5],
+  ['search: p99 at 50 connections, every query new', `${http.p99Ms} ms`, '≤ 5 ms', http.p99Ms <= 5],
+  ['search: p99 at 50 connections, 100 repeated queries', `${repeated.p99Ms} ms`, '≤ 5 ms', repeated.p99Ms <= 5],
   ['search: index build / full build', `${(figures.searchShareOfBuild * 100).toFixed(1)} %`, '≤ 15 %', figures.searchShareOfBuild <= 0.15],
   ['search: index size / markdown size', `${(figures.indexShareOfMarkdown * 100).toFixed(1)} %`, '≤ 30 %', figures.indexShareOfMarkdown <= 0.3],
 ] as const;
