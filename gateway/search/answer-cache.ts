@@ -6,8 +6,9 @@ import type { SearchRequest } from './search-query.ts';
 export const ANSWER_CACHE_ENTRIES = 500;
 
 export interface AnswerCache {
-  get(key: string): string | undefined;
-  remember(key: string, json: string): void;
+  /** The answer, or the one being computed: concurrent identical queries share one computation. */
+  get(key: string): Promise<string> | undefined;
+  remember(key: string, json: Promise<string>): void;
 }
 
 /** Restrictions name roles and users, so the caller's role and name are part of the key. */
@@ -16,13 +17,15 @@ export function answerKey(request: SearchRequest, user: AuthenticatedUser): stri
 }
 
 export function createAnswerCache(maxEntries = ANSWER_CACHE_ENTRIES): AnswerCache {
-  const answers = new Map<string, string>();
+  const answers = new Map<string, Promise<string>>();
   return {
     get: (key) => answers.get(key),
     remember(key, json) {
       // Oldest first out: Map keeps insertion order.
       if (answers.size >= maxEntries) answers.delete(answers.keys().next().value as string);
       answers.set(key, json);
+      // A failed computation is not remembered.
+      json.catch(() => answers.delete(key));
     },
   };
 }

@@ -14,9 +14,10 @@ export async function searchEndpoint({ query, user, snapshot }: EndpointInput): 
   const index = snapshot.search;
   if (index === undefined) return { kind: 'reply', reply: errorReply(404, SEARCH_NOT_AVAILABLE) };
   const key = answerKey(request, user);
-  const known = index.answers.get(key);
-  if (known !== undefined) return { kind: 'composed', json: known };
-  const json = JSON.stringify(await runSearch(index, request, user));
-  index.answers.remember(key, json);
-  return { kind: 'composed', json };
+  let json = index.answers.get(key);
+  if (json === undefined) {
+    json = runSearch(index, request, user).then((answer) => JSON.stringify(answer));
+    index.answers.remember(key, json);
+  }
+  return { kind: 'composed', json: await json };
 }

@@ -32,17 +32,20 @@ parsing('refuses an index whose documents name no content entry of the snapshot,
 
 const cache = suite('answer cache');
 
-cache('keys answers by role, user and every parameter, and drops the oldest when full', () => {
+cache('keys answers by role, user and every parameter, and drops the oldest when full', async () => {
   const request = { query: 'x', words: ['x'], draft: false, limit: 10, offset: 0 };
   const author = { username: 'ann', role: 'author' };
   const keys = [answerKey(request, author), answerKey(request, { ...author, username: 'bob' }), answerKey(request, { ...author, role: 'editor' }),
     answerKey({ ...request, draft: true }, author), answerKey({ ...request, offset: 10 }, author), answerKey({ ...request, query: 'x ' }, author)];
   assert.is(new Set(keys).size, keys.length);
   const answers = createAnswerCache(2);
-  answers.remember('a', '1');
-  answers.remember('b', '2');
-  answers.remember('c', '3');
-  assert.equal([answers.get('a'), answers.get('b'), answers.get('c')], [undefined, '2', '3']);
+  answers.remember('a', Promise.resolve('1'));
+  answers.remember('b', Promise.resolve('2'));
+  answers.remember('c', Promise.resolve('3'));
+  assert.equal([answers.get('a'), await answers.get('b'), await answers.get('c')], [undefined, '2', '3']);
+  answers.remember('d', Promise.reject(new Error('failed')));
+  await answers.get('d')?.catch(() => undefined);
+  assert.is(answers.get('d'), undefined, 'a failed answer is forgotten');
 });
 
 common.run();
