@@ -6,6 +6,7 @@ import { openApiResponse } from './openapi-document.ts';
 import type { BuildProblem, BuildResult } from './types.ts';
 import { renderSitePages } from './render-pages.ts';
 import { publishSnapshot, type Published } from './write-snapshot.ts';
+import { siteSearchResponse } from './search/site-search.ts';
 
 export interface BuildSiteOptions {
   site: string;
@@ -41,7 +42,8 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteOut
   const pages = await renderSitePages(plan, { outDir: out, ...(options.workers !== undefined ? { workers: options.workers } : {}) });
   const result = finishBuild(plan, pages.rendered);
   options.onStage?.('writing snapshot');
-  const withDocument = { ...result, responses: [...result.responses, await openApiResponse()] };
+  // Search: the index is one more entry of the snapshot, built from the bodies above.
+  const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), await siteSearchResponse(plan, result.responses)] };
   const [published] = await Promise.all([
     publishSnapshot(withDocument, { distDir: out, baseUrl: loaded.source.baseUrl, builtAt: new Date() }),
     pages.saveCache(),

@@ -33,6 +33,8 @@ export interface BuiltResponse {
   key: string;
   body: string;
   restriction?: Restriction;
+  /** False for bodies that are never sent (the search index): no gzip or brotli copies. */
+  compress?: false;
 }
 
 export interface BuildResult {

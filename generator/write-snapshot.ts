@@ -96,13 +96,13 @@ async function linkPrevious(directory: string, previousDirectory: string, reused
   }
 }
 
-async function storeBody(directory: string, previous: PreviousBodies | undefined, body: string, hash: string): Promise<StoredBody> {
+async function storeBody(directory: string, previous: PreviousBodies | undefined, body: string, hash: string, compress: boolean): Promise<StoredBody> {
   const reused = previous?.bodies.get(hash);
   if (previous && reused && (await linkPrevious(directory, previous.directory, reused))) return reused;
   const size = Buffer.byteLength(body);
   const identity = { file: `${DIST_LAYOUT.bodiesDir}/${hash}.json`, size };
   await writeBodyFile(directory, `${hash}.json`, body);
-  if (size < COMPRESS_MIN_BYTES) return { hash, identity };
+  if (size < COMPRESS_MIN_BYTES || !compress) return { hash, identity };
   const variants: StoredBody = { hash, identity };
   const [gz, br] = await Promise.all([
     gzipAsync(body, { level: GZIP_LEVEL }),
@@ -119,8 +119,8 @@ async function storeBody(directory: string, previous: PreviousBodies | undefined
   return variants;
 }
 
-async function storeAll(directory: string, previous: PreviousBodies | undefined, bodies: Map<string, string>): Promise<Map<string, StoredBody>> {
-  const stored = await mapConcurrently([...bodies], WRITE_CONCURRENCY, ([hash, body]) => storeBody(directory, previous, body, hash));
+async function storeAll(directory: string, previous: PreviousBodies | undefined, bodies: Map<string, string>, uncompressed: ReadonlySet<string>): Promise<Map<string, StoredBody>> {
+  const stored = await mapConcurrently([...bodies], WRITE_CONCURRENCY, ([hash, body]) => storeBody(directory, previous, body, hash, !uncompressed.has(hash)));
   return new Map(stored.map((body) => [body.hash, body]));
 }
 
@@ -145,12 +145,14 @@ export async function publishSnapshot(result: BuildResult, options: PublishOptio
 
   const hashes = new Map<string, string>();
   const bodies = new Map<string, string>();
-  for (const { key, body } of result.responses) {
+  const uncompressed = new Set<string>();
+  for (const { key, body, compress } of result.responses) {
     const hash = contentHash(body);
     hashes.set(key, hash);
     bodies.set(hash, body);
+    if (compress === false) uncompressed.add(hash);
   }
-  const stored = await storeAll(staging, previous ? previousBodies(previous.directory, previous.index) : undefined, bodies);
+  const stored = await storeAll(staging, previous ? previousBodies(previous.directory, previous.index) : undefined, bodies, uncompressed);
   const entries: Record<string, IndexEntry> = {};
   for (const { key, restriction } of result.responses) {
     const body = stored.get(hashes.get(key) ?? '');

@@ -12,18 +12,40 @@ const uvuBin = join(root, 'node_modules', 'uvu', 'bin.js');
 const pattern = process.argv[2] ?? '\\.test\\.ts$';
 // uvu matches the same way: case-insensitive, against the path below test/.
 const selects = new RegExp(pattern, 'i');
+const SKIPPED_FOLDERS = new Set(['fixtures', 'node_modules']);
 const ONLY_CALL = /\b[A-Za-z_$][\w$]*\.only\s*\(/;
 // uvu forces colour on whatever FORCE_COLOR says, so its summary is read with the escape codes removed.
 const ANSI_ESCAPE = /\x1b\[[0-9;]*m/g;
 
-function selectedFiles() {
-  return readdirSync(testDir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(testDir, join(entry.parentPath, entry.name)))
-    .filter((name) => !/(^|\/)node_modules\//.test(name) && selects.test(name));
+/** Test files below test/, not descending into fixture or package folders. test/.tmp may change while this walks it. */
+function selectedFiles(directory = testDir) {
+  return entriesOf(directory).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return SKIPPED_FOLDERS.has(entry.name) ? [] : selectedFiles(path);
+    const name = relative(testDir, path);
+    return entry.isFile() && selects.test(name) ? [name] : [];
+  });
 }
 
-const filesWithOnly = selectedFiles().filter((name) => ONLY_CALL.test(readFileSync(join(testDir, name), 'utf8')));
+function entriesOf(directory) {
+  try {
+    return readdirSync(directory, { withFileTypes: true });
+  } catch (error) {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+function textOf(name) {
+  try {
+    return readFileSync(join(testDir, name), 'utf8');
+  } catch (error) {
+    if (error.code === 'ENOENT') return '';
+    throw error;
+  }
+}
+
+const filesWithOnly = selectedFiles().filter((name) => ONLY_CALL.test(textOf(name)));
 
 // Tests that start the gateway as a process run the built file, as production does: build it from the current sources.
 await buildGateway();

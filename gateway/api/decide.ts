@@ -7,6 +7,7 @@ import { clientAddress, isTrustedAddress } from '../auth/ip-trust.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
 import { authenticateRequest } from '../auth/authenticate.ts';
 import type { AuthenticationOutcome, VerifyPassword } from '../auth/authenticate.ts';
+import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import { meetsMinimumRole } from '../auth/roles.ts';
 import type { Answer } from './answers.ts';
 import type { ServingState } from '../snapshot/snapshot-loader.ts';
@@ -57,8 +58,11 @@ const ALLOWED_METHODS = new Set(['GET', 'HEAD']);
 const GUARDS: ReadonlyArray<readonly [string, Guard]> = [
   ['url too long', ({ request }) => (request.target.length > MAX_URL_LENGTH ? errorReply(414, MESSAGES.urlTooLong) : undefined)],
   ['not an API route', ({ route }) => (route === undefined ? errorReply(404, MESSAGES.notApiRoute) : undefined)],
-  ['method', ({ request }) =>
-    ALLOWED_METHODS.has(request.method) ? undefined : errorReply(405, MESSAGES.methodNotAllowed, { Allow: 'GET, HEAD' })],
+  ['method', ({ request, route }) => {
+    const methods = typeof route === 'object' ? route.methods : undefined;
+    if (methods === undefined) return ALLOWED_METHODS.has(request.method) ? undefined : errorReply(405, MESSAGES.methodNotAllowed, { Allow: 'GET, HEAD' });
+    return methods.includes(request.method) ? undefined : errorReply(405, `Method not allowed. Use ${methods.join(' or ')}.`, { Allow: methods.join(', ') });
+  }],
   ['untrusted address', ({ client, tables }) =>
     isTrustedAddress(client, tables.state.trust) ? undefined : errorReply(403, MESSAGES.untrustedAddress)],
   ['health', ({ route, tables }) => (route === 'health' ? healthReply(tables.state, tables.health?.()) : undefined)],
@@ -104,7 +108,11 @@ function answerReply(answer: Answer, route: ReplyPolicy, request: GatewayRequest
   return entryReply(answer.entry, route, request);
 }
 
-export async function decide(request: GatewayRequest, tables: DecisionTables): Promise<Reply> {
+/** Checks 1–7 of the decision order: the reply that ends the request, or the authenticated caller and its route.
+ *  The MCP endpoint passes the same checks, then hands the request to its transport. */
+export type Admission = { reply: Reply } | { user: AuthenticatedUser; route: Endpoint; queryString: string };
+
+export async function admit(request: GatewayRequest, tables: DecisionTables): Promise<Admission> {
   const { state } = tables;
   const { pathname, queryString } = splitTarget(request.target);
   const facts: RequestFacts = {
@@ -115,17 +123,30 @@ export async function decide(request: GatewayRequest, tables: DecisionTables): P
   };
   for (const [, guard] of GUARDS) {
     const reply = guard(facts);
-    if (reply !== undefined) return reply;
+    if (reply !== undefined) return { reply };
   }
   const { route, client } = facts;
   if (route === undefined || route === 'health' || route === 'openapi') throw new Error('decide: a guard let an incomplete request through');
   const authentication = { accounts: state.snapshot.accounts, dummyHash: state.dummyHash, cache: state.credentials, verify: tables.verify, limiter: tables.limiter };
   const outcome = await authenticateRequest({ address: client, authorization: request.authorization, now: tables.now }, authentication);
-  if (!outcome.allowed) return refusal(outcome);
+  if (!outcome.allowed) return { reply: refusal(outcome) };
   const { user } = outcome;
-  const reply = meetsMinimumRole(user.role, route.minRole)
-    ? answerReply(route.answer({ query: parseQuery(queryString), user, snapshot: state.snapshot }), tables.cdn ? cdnPolicy(route) : route, request)
-    : permissionDeniedReply(user.role, route.privilege, route.resource);
+  if (!meetsMinimumRole(user.role, route.minRole)) {
+    const denied = permissionDeniedReply(user.role, route.privilege, route.resource);
+    denied.user = user.username;
+    return { reply: denied };
+  }
+  return { user, route, queryString };
+}
+
+export async function decide(request: GatewayRequest, tables: DecisionTables): Promise<Reply> {
+  const admission = await admit(request, tables);
+  if ('reply' in admission) return admission.reply;
+  const { user, route, queryString } = admission;
+  const pending = route.answer({ query: parseQuery(queryString), user, snapshot: tables.state.snapshot });
+  // Only search answers asynchronously; the others skip the extra turn of the event loop.
+  const answer = pending instanceof Promise ? await pending : pending;
+  const reply = answerReply(answer, tables.cdn ? cdnPolicy(route) : route, request);
   reply.user = user.username;
   return reply;
 }

@@ -4,7 +4,9 @@ import type { Role } from '../snapshot/contract.ts';
 import type { Query } from '../http/query.ts';
 import { byKey, bySlug, byUrl, usersByEmail, usersByNames, usersByRole, wantsDraft } from './answers.ts';
 import type { EndpointInput, Answer } from './answers.ts';
-import { MESSAGES } from '../http/reply.ts';
+import { MESSAGES, errorReply } from '../http/reply.ts';
+import { searchEndpoint } from '../search/search-endpoint.ts';
+import { SEARCH_INDEX_KEY } from '../search/search-format.ts';
 
 export type ValueKind = 'none' | 'url' | 'slug' | 'role' | 'email';
 
@@ -41,7 +43,10 @@ export interface Endpoint extends Route {
   resource: string;
   privilege: string;
   cacheControl: string;
-  answer: (input: EndpointInput) => Answer;
+  /** Methods other than GET and HEAD (the MCP endpoint: POST only). */
+  methods?: readonly string[];
+  /** Synchronous but for search, which may read content bodies for its snippets. */
+  answer: (input: EndpointInput) => Answer | Promise<Answer>;
 }
 
 const SHARED_CACHE = 'private, no-cache';
@@ -72,6 +77,8 @@ const KEY_TABLE = {
   usersByEmail: { prefix: 'users:email', value: 'email', normalize: (email) => email.toLowerCase() },
   noUsers: { prefix: 'users:none', value: 'none' },
   openapi: { prefix: 'openapi', value: 'none', query: () => '' },
+  // Never served as a body; any search answer may change with it, so its purge path is a prefix.
+  searchIndex: { prefix: SEARCH_INDEX_KEY, value: 'none', query: () => '' },
 } satisfies Record<string, KeyKind>;
 
 /** The keys the generator writes, by name: `KEYS.contentLive`. */
@@ -80,7 +87,7 @@ const KEY = KEYS;
 
 export type EndpointName =
   | 'navigation' | 'content' | 'meta' | 'item' | 'items' | 'settings' | 'mainnavi' | 'systemnavi'
-  | 'usersByNames' | 'usersByRole' | 'usersByEmail';
+  | 'usersByNames' | 'usersByRole' | 'usersByEmail' | 'search';
 
 const draftKeyOr = (draft: string, live: string) => (query: Query) => (wantsDraft(query) ? [draft, live] : [live]);
 
@@ -152,6 +159,22 @@ export const ENDPOINTS: Readonly<Record<EndpointName, Endpoint>> = {
     keys: { usersByEmail: KEY.usersByEmail, noUsers: KEY.noUsers },
     answer: usersByEmail((email) => keyOf(KEY.usersByEmail, email), keyOf(KEY.noUsers)),
   },
+  search: {
+    // Results carry page text, so the minimum is article/content's.
+    path: '/api/v1/search', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
+    parameters: [{ name: 'q', required: true }, { name: 'limit', required: false }, { name: 'offset', required: false }, DRAFT_PARAMETER],
+    keys: { index: KEY.searchIndex },
+    answer: searchEndpoint,
+  },
+};
+
+/** MCP over Streamable HTTP: the same admission as the API (address, credentials, throttle, role), then the MCP
+ *  transport answers (gateway/mcp/). Stateless, so POST only. Not part of the REST API nor of openapi.yaml. */
+export const MCP_ROUTE: Endpoint = {
+  path: '/mcp', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: 'no-store', methods: ['POST'],
+  parameters: [], keys: {},
+  // Reached only if the server did not hand the request to the MCP transport.
+  answer: () => ({ kind: 'reply', reply: errorReply(404, MESSAGES.notApiRoute) }),
 };
 
 /** Answered without credentials (trusted addresses still apply). */

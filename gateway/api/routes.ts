@@ -1,12 +1,12 @@
 // Finds the route of a request path in the endpoint table: exact and case-sensitive (docs/decisions.md: Caching headers, repeated parameters and case-sensitive routes), optional trailing slash,
 // optionally under the installation's base path.
-import { ENDPOINTS, SERVICE_ROUTES } from './endpoints.ts';
+import { ENDPOINTS, MCP_ROUTE, SERVICE_ROUTES } from './endpoints.ts';
 import type { Endpoint } from './endpoints.ts';
 
 export type MatchedRoute = Endpoint | 'health' | 'openapi';
 
 const ROUTES_BY_PATH = new Map<string, MatchedRoute>([
-  ...Object.values(ENDPOINTS).map((endpoint) => [endpoint.path, endpoint] as const),
+  ...[...Object.values(ENDPOINTS), MCP_ROUTE].map((endpoint) => [endpoint.path, endpoint] as const),
   [SERVICE_ROUTES.health.path, 'health'],
   [SERVICE_ROUTES.openapi.path, 'openapi'],
 ]);

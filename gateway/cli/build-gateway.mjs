@@ -1,17 +1,27 @@
-// `npm run build:gateway` (also run by `npm ci` through `prepare`): bundles the gateway and the packages it uses
-// into one file, gateway/build/serve.mjs, that `npm run serve` starts with plain node.
+// `npm run build:gateway` (also run by `npm ci` through `prepare`): bundles each gateway command and the packages
+// it uses into one file, gateway/build/serve.mjs (`npm run serve`) and gateway/build/mcp.mjs (`npm run mcp`), that
+// plain node starts.
 import { build } from 'esbuild';
 import { mkdir, rename } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const gateway = fileURLToPath(new URL('../', import.meta.url));
 export const BUILT_GATEWAY = `${gateway}build/serve.mjs`;
+/** Each command's entry and the file it is built into. */
+const ENTRIES = [
+  { entry: `${gateway}cli/serve.ts`, built: BUILT_GATEWAY },
+  { entry: `${gateway}cli/mcp.ts`, built: `${gateway}build/mcp.mjs` },
+];
 
 export async function buildGateway() {
   await mkdir(`${gateway}build`, { recursive: true });
-  const staging = `${BUILT_GATEWAY}.${process.pid}.tmp`;
+  await Promise.all(ENTRIES.map(buildOne));
+}
+
+async function buildOne({ entry, built }) {
+  const staging = `${built}.${process.pid}.tmp`;
   await build({
-    entryPoints: [`${gateway}cli/serve.ts`],
+    entryPoints: [entry],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -23,7 +33,7 @@ export async function buildGateway() {
     banner: { js: "// Built by `npm run build:gateway` from gateway/; do not edit.\nimport { createRequire as snapiCreateRequire } from 'node:module'; const require = snapiCreateRequire(import.meta.url);" },
   });
   // A rename, so a gateway starting at the same moment never loads a half-written file.
-  await rename(staging, BUILT_GATEWAY);
+  await rename(staging, built);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

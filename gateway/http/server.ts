@@ -20,6 +20,7 @@ import { STREAM_ABOVE_BYTES, readStoredBody, streamStoredBody } from '../snapsho
 import type { Reply } from './reply.ts';
 import { eventLine, requestLine, stdoutLog } from './request-log.ts';
 import { waitingReply } from '../follow/waiting-reply.ts';
+import { answerMcp, isMcpTarget } from '../mcp/mcp-http.ts';
 import type { LogWriter } from './request-log.ts';
 
 export interface GatewayOptions {
@@ -173,26 +174,33 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     // Node's socket timeout does not fire while pipelined responses wait on a client that never reads; this does.
     deadlines.watch(response, started);
     const gatewayRequest = toGatewayRequest(request);
-    let reply: Reply;
+    let reply: Reply | undefined;
+    let mcpUser: string | undefined;
     const state = live.current();
     try {
-      reply = lacksRequiredHost(request)
-        ? errorReply(400, MESSAGES.malformedRequest)
-        : state === undefined
-          ? waitingReply(gatewayRequest.target, health?.() ?? {})
-          : await decide(gatewayRequest, { state, limiter, verify, now: now(), cdn, health });
+      const tables = state === undefined ? undefined : { state, limiter, verify, now: now(), cdn, health };
+      if (lacksRequiredHost(request)) reply = errorReply(400, MESSAGES.malformedRequest);
+      else if (tables === undefined) reply = waitingReply(gatewayRequest.target, health?.() ?? {});
+      else if (isMcpTarget(gatewayRequest.target, tables.state.snapshot.basePath)) {
+        // The same admission as the API, then the MCP transport writes the response itself.
+        const outcome = await answerMcp(request, response, gatewayRequest, tables);
+        if ('reply' in outcome) reply = outcome.reply;
+        else mcpUser = outcome.answeredFor;
+      } else reply = await decide(gatewayRequest, tables);
     } catch (error) {
       logEvent('request-error', { reason: error instanceof Error ? error.message : String(error) });
-      reply = errorReply(500, MESSAGES.internalError);
+      reply = response.headersSent ? undefined : errorReply(500, MESSAGES.internalError);
+      if (reply === undefined) response.destroy();
     }
     let bytes = 0;
     try {
-      bytes = await writeReply(response, reply, request.method === 'HEAD');
+      if (reply !== undefined) bytes = await writeReply(response, reply, request.method === 'HEAD');
     } catch (error) {
       logEvent('response-error', { reason: error instanceof Error ? error.message : String(error) });
       response.destroy();
     }
-    const entry = { method: gatewayRequest.method, target: gatewayRequest.target, status: reply.status, bytes, ms: performance.now() - started, user: reply.user ?? null };
+    const status = reply?.status ?? response.statusCode;
+    const entry = { method: gatewayRequest.method, target: gatewayRequest.target, status, bytes, ms: performance.now() - started, user: reply?.user ?? mcpUser ?? null };
     log(requestLine(entry, new Date()));
   };
 

@@ -12,6 +12,9 @@ import { lazyDummyHash } from '../auth/authenticate.ts';
 import { createCredentialCache } from '../auth/credential-cache.ts';
 import type { CredentialCache } from '../auth/credential-cache.ts';
 import type { PreparedHeaders } from '../http/success-reply.ts';
+import { SEARCH_INDEX_KEY } from '../search/search-format.ts';
+import { loadSearchIndex } from '../search/search-index.ts';
+import type { SearchIndex } from '../search/search-index.ts';
 
 /** Bodies up to this size are kept in memory after their first read, within the snapshot's memory budget. */
 export const MEMORY_BODY_LIMIT = 1024 * 1024;
@@ -56,6 +59,8 @@ export interface LoadedSnapshot {
   restrictedSlugs: ReadonlyMap<string, SlugPart[]>;
   userRecords: ReadonlyMap<string, string>;
   accounts: ReadonlyMap<string, Account>;
+  /** The search index; absent in snapshots built without one. */
+  search?: SearchIndex;
 }
 
 /** Everything a request needs, swapped as one value when a new snapshot is loaded. */
@@ -144,6 +149,8 @@ export async function loadSnapshot(distDirectory: string, options: LoadOptions):
   const limit = options.memoryBodyLimit ?? MEMORY_BODY_LIMIT;
   const entries = loadEntries(index.entries, listed, { directory, limit, left: options.memoryBudget ?? MEMORY_BUDGET });
   const { trust, warnings } = await buildTrust(index.access, options.lookup);
+  const searchEntry = entries.get(SEARCH_INDEX_KEY);
+  const search = searchEntry === undefined ? undefined : await loadSearchIndex(join(directory, searchEntry.identity.file), entries);
   const snapshot: LoadedSnapshot = {
     id: index.id,
     builtAt: index.builtAt,
@@ -155,6 +162,7 @@ export async function loadSnapshot(distDirectory: string, options: LoadOptions):
     restrictedSlugs: new Map(Object.entries(index.restrictedSlugs)),
     userRecords: new Map(Object.entries(index.userRecords)),
     accounts: new Map(Object.entries(accounts)),
+    ...(search === undefined ? {} : { search }),
   };
   return {
     snapshot,

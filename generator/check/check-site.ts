@@ -6,6 +6,7 @@ import type { BuildProblem, BuiltResponse, SiteSource } from '../types.ts';
 import type { Finding } from './findings.ts';
 import { findLinks, isInternal, reachesSomething } from './links.ts';
 import type { LinkTargets } from './links.ts';
+import { searchFindings } from './search-findings.ts';
 
 export interface CheckInput {
   source: SiteSource;
@@ -97,5 +98,6 @@ export function checkSite(input: CheckInput): Finding[] {
     ...repeatedSlugs(items, input.source),
     ...untitledPages(items, input),
     ...deadLinks(input, targets),
+    ...searchFindings(items, input.responses, (item) => fileOf(item, input.source)),
   ];
 }

@@ -38,6 +38,9 @@ ${demo.map((user) => `  ${user.role.padEnd(13)} ${user.username}:${user.password
 Try:
   curl -u ${admin?.username}:${admin?.password} '${gateway.url}/api/v1/navigation'
   curl -u ${admin?.username}:${admin?.password} '${gateway.url}/api/v1/article/content?url=/getting-started'
+  curl -u ${admin?.username}:${admin?.password} '${gateway.url}/api/v1/search?q=install+docker&limit=3'
+
+MCP for assistants: POST ${gateway.url}/mcp (same Basic credentials), or stdio: SNAPI_USER=… SNAPI_PASSWORD=… npm run mcp -- --dist ${values.dist}
 `);
 banner = true;
 

@@ -84,9 +84,9 @@ publish('records which responses were added, changed and removed since the previ
   const report = JSON.parse(await readFile(join(directory, DIST_LAYOUT.changesFile), 'utf8')) as ChangeReport;
   assert.equal(report.added, []);
   assert.equal(report.removed, []);
-  assert.equal(report.changed, ['content:draft:/contact', 'content:live:/contact']);
+  assert.equal(report.changed, ['content:draft:/contact', 'content:live:/contact', 'search:index']);
   assert.equal(report.urls, { added: [], changed: ['/contact'], removed: [] });
-  assert.equal(report.purge, ['/typemill/api/v1/article/content?url=/contact', '/typemill/api/v1/article/content?url=/contact&draft=true']);
+  assert.equal(report.purge, ['/typemill/api/v1/article/content?url=/contact', '/typemill/api/v1/article/content?url=/contact&draft=true', '/typemill/api/v1/search']);
   assert.equal(report.details.map((detail) => detail.key), report.changed);
   for (const detail of report.details) assert.ok(detail.before !== null && detail.after !== null && detail.before !== detail.after, detail.key);
   assert.equal(outcome.ok && outcome.published.changes, report);

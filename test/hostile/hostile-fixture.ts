@@ -7,6 +7,7 @@ import { DIST_LAYOUT } from '../../gateway/snapshot/contract.ts';
 import { makeTempDist, writeAndPublish, writeSnapshot } from '../gateway/make-snapshot.ts';
 import type { SnapshotSpec } from '../gateway/make-snapshot.ts';
 import { BODIES, USERS, standardSpec } from '../gateway/fixture.ts';
+import { searchFixtureBodies } from './search-fixture-index.ts';
 
 /** Strings that live only in files the gateway must never send; no response may contain any of them. */
 export const CANARIES = {
@@ -42,7 +43,8 @@ export async function startHostileFixture(name: string, options: Partial<Gateway
   const root = await makeTempDist(name);
   const dist = join(root, 'dist');
   await mkdir(dist);
-  const spec = standardSpec(`${name}-live`, { users: [...Object.values(USERS), CANARY_USER, LONG_PASSWORD_USER], ...specOverrides });
+  // With a search index, so hostile requests to /api/v1/search and /mcp reach a real search.
+  const spec = standardSpec(`${name}-live`, { users: [...Object.values(USERS), CANARY_USER, LONG_PASSWORD_USER], bodies: { ...BODIES, ...(await searchFixtureBodies()) }, ...specOverrides });
   await writeAndPublish(dist, spec);
   await writeFile(join(dist, DIST_LAYOUT.snapshotsDir, spec.id, DIST_LAYOUT.changesFile), JSON.stringify({ note: CANARIES.changes }));
   const otherBodies = Object.fromEntries(Object.keys(BODIES).map((key) => [key, { json: JSON.stringify({ canary: CANARIES.otherSnapshot, key }) }]));

@@ -31,11 +31,11 @@ const PATH_TOKENS = ['%2e%2e', '..', '.', '%2f', '%5c', '%252e%252e', '%c0%af', 
   'accounts.json', 'index.json', 'current', 'snapshots', 'bodies', 'notes.json', '~', ';x', '*', '\\', '..;', 'healthz', '%2e', '..%00'];
 const KNOWN_METHODS = ['POST', 'PUT', 'DELETE', 'OPTIONS', 'TRACE', 'PATCH', 'PROPFIND', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'PURGE', 'SEARCH', 'REPORT', 'CONNECT'];
 const UNKNOWN_METHODS = ['BREW', 'GETS', 'Get', 'gEt', 'HEADER', 'FOO', 'X'];
-const QUERY_KEYS = ['url', 'slug', 'draft', 'role', 'email', 'usernames[]', 'usernames[x]', 'url[]', 'url[a][b]', 'slug[]', 'a.b', '%75rl', 'url%5B%5D', '__proto__', 'constructor[prototype]'];
+const QUERY_KEYS = ['q', 'limit', 'offset', 'url', 'slug', 'draft', 'role', 'email', 'usernames[]', 'usernames[x]', 'url[]', 'url[a][b]', 'slug[]', 'a.b', '%75rl', 'url%5B%5D', '__proto__', 'constructor[prototype]'];
 const QUERY_VALUES = ['/', '/getting-started', 'getting-started', 'installation', 'setup', 'secret', 'editor', 'administrator', 'true', '1', 'false',
   'editoruser@example.org', 'EditorUser@Example.org', 'adminuser', 'canaryuser', '__proto__', '../../accounts.json', '%2e%2e%2fcurrent%2faccounts.json',
   '%00', '%', '%C0%AF', '%ED%A0%80', '%FF', '%0d%0aSet-Cookie:x', 'tm/content/visual/getting-started', '//getting-started//', '+', '%2B', ''];
-const DIRECT = { users: ['/api/v1/users/getbynames', '/api/v1/article/items'] };
+const DIRECT = { users: ['/api/v1/users/getbynames', '/api/v1/article/items'], search: ['/api/v1/search'] };
 
 export function generateCases(seed: number, count: number): GeneratedCase[] {
   const random = seededRandom(seed);
@@ -95,7 +95,7 @@ export function generateCases(seed: number, count: number): GeneratedCase[] {
     () => {
       const pairs = Array.from({ length: below(6) }, () => `${pick(QUERY_KEYS)}=${random() < 0.85 ? pick(QUERY_VALUES) : text(below(20), '#&')}`);
       const path = route();
-      const prefixes = DIRECT.users.includes(path) ? ['{"userdata":[', '{"items":['] : [];
+      const prefixes = DIRECT.users.includes(path) ? ['{"userdata":[', '{"items":['] : DIRECT.search.includes(path) ? ['{"query":'] : [];
       return { family: 'query', send: request('GET', `${path}?${pairs.join('&')}`, [`Authorization: ${ADMIN}`]), statuses: [[200, 400, 404]],
         bodyOneOf: { bodies: PUBLISHED, prefixes } };
     },

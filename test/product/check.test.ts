@@ -146,6 +146,17 @@ cli('exits 0 on the fixture site, which has only notes', async () => {
   }
 });
 
+rules('warns about a title search cannot find', () => {
+  assert.equal(check({
+    ...HOME,
+    'content/00-symbols.md': '# ???\n\nSome words.\n',
+    'content/01-unicode.md': '# Ünïcødé 😀\n',
+    'content/02-fine.md': '# Fine\n\nWords.\n',
+  }), [
+    'content/00-symbols.md:1: warning: page /symbols has the title "???" without letters or digits; search cannot find it by title',
+  ]);
+});
+
 rules.run();
 links.run();
 cli.run();

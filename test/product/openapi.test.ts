@@ -34,13 +34,13 @@ document('is a valid OpenAPI 3.1 document', async () => {
   assert.is(validator.version, '3.1');
 });
 
-document('describes the eleven endpoints, the health check and itself, each with GET only', async () => {
+document('describes the twelve endpoints, the health check and itself, each with GET only', async () => {
   const validator = new Validator();
   await validator.validate(OPENAPI_FILE);
   const paths = (validator.specification as { paths: Record<string, Record<string, unknown>> }).paths;
   assert.equal(Object.keys(paths).sort(), [
     '/api/v1/article/content', '/api/v1/article/item', '/api/v1/article/items', '/api/v1/article/meta',
-    '/api/v1/mainnavi/', '/api/v1/navigation', '/api/v1/openapi.yaml', '/api/v1/settings/', '/api/v1/systemnavi/',
+    '/api/v1/mainnavi/', '/api/v1/navigation', '/api/v1/openapi.yaml', '/api/v1/search', '/api/v1/settings/', '/api/v1/systemnavi/',
     '/api/v1/users/getbyemail', '/api/v1/users/getbynames', '/api/v1/users/getbyrole', '/healthz',
   ]);
   for (const [path, operations] of Object.entries(paths)) assert.equal(Object.keys(operations), ['get'], path);

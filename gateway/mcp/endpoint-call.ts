@@ -1,0 +1,36 @@
+// Calls an API endpoint for the MCP server exactly as an HTTP request would reach it: same minimum role, same lookups, same restrictions.
+import { readStoredBody } from '../snapshot/body-store.ts';
+import type { AuthenticatedUser } from '../auth/credential-cache.ts';
+import { ENDPOINTS } from '../api/endpoints.ts';
+import type { EndpointName } from '../api/endpoints.ts';
+import type { Query } from '../http/query.ts';
+import { permissionDeniedReply } from '../http/reply.ts';
+import type { Reply } from '../http/reply.ts';
+import { meetsMinimumRole } from '../auth/roles.ts';
+import type { LoadedSnapshot } from '../snapshot/snapshot-loader.ts';
+
+export type EndpointResult =
+  | { ok: true; value: unknown }
+  /** The API's answer for the same request: status and its JSON message. */
+  | { ok: false; status: number; message: string };
+
+function failure(reply: Reply): EndpointResult {
+  const text = reply.body.kind === 'bytes' ? reply.body.bytes.toString('utf8') : '{}';
+  const message = (JSON.parse(text) as { message?: unknown }).message;
+  return { ok: false, status: reply.status, message: typeof message === 'string' ? message : `status ${reply.status}` };
+}
+
+export async function callEndpoint(
+  endpoint: EndpointName,
+  parameters: Record<string, string | undefined>,
+  user: AuthenticatedUser,
+  snapshot: LoadedSnapshot,
+): Promise<EndpointResult> {
+  const route = ENDPOINTS[endpoint];
+  if (!meetsMinimumRole(user.role, route.minRole)) return failure(permissionDeniedReply(user.role, route.privilege, route.resource));
+  const query: Query = new Map(Object.entries(parameters).filter((pair): pair is [string, string] => pair[1] !== undefined));
+  const answer = await route.answer({ query, user, snapshot });
+  if (answer.kind === 'reply') return failure(answer.reply);
+  const json = answer.kind === 'composed' ? answer.json : (await readStoredBody(answer.entry.identity)).toString('utf8');
+  return { ok: true, value: JSON.parse(json) as unknown };
+}

@@ -1,0 +1,40 @@
+// The stdio server's user: SNAPI_USER / SNAPI_PASSWORD checked like Basic credentials against the snapshot being served.
+import { authenticateRequest, verifyWithBcrypt } from '../auth/authenticate.ts';
+import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../auth/login-limiter.ts';
+import { MCP_ROUTE } from '../api/endpoints.ts';
+import type { VerifyPassword } from '../auth/authenticate.ts';
+import type { AuthenticatedUser } from '../auth/credential-cache.ts';
+import { MESSAGES, permissionDeniedReply } from '../http/reply.ts';
+import { meetsMinimumRole } from '../auth/roles.ts';
+import type { ServingState } from '../snapshot/snapshot-loader.ts';
+
+/** The MCP server needs what the search endpoint needs: page text. */
+export const MCP_MIN_ROLE = MCP_ROUTE.minRole;
+/** stdio has no client address; its own limiter stops a loop of wrong passwords all the same. */
+const STDIO_LIMITER = createLoginLimiter(DEFAULT_LIMITER_OPTIONS);
+
+export class CredentialsError extends Error {}
+
+export function credentialsFromEnvironment(environment: NodeJS.ProcessEnv): { username: string; password: string } {
+  const username = environment.SNAPI_USER ?? '';
+  const password = environment.SNAPI_PASSWORD ?? '';
+  if (username === '' || password === '') throw new CredentialsError('snapi mcp: set SNAPI_USER and SNAPI_PASSWORD to the credentials of an API user (role author or above)');
+  return { username, password };
+}
+
+function messageOf(reply: { body: { kind: string; bytes?: Buffer } }): string {
+  return reply.body.kind === 'bytes' && reply.body.bytes ? String((JSON.parse(reply.body.bytes.toString('utf8')) as { message?: unknown }).message) : '';
+}
+
+/** Checked against each snapshot once (its credential cache), so a changed password or role counts after a reload. */
+export async function stdioUser(state: ServingState, credentials: { username: string; password: string }, verify: VerifyPassword = verifyWithBcrypt): Promise<AuthenticatedUser> {
+  // The cache key is the Authorization header this user would send over HTTP.
+  const header = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
+  const outcome = await authenticateRequest({ address: 'stdio', authorization: header, now: Date.now() }, {
+    accounts: state.snapshot.accounts, dummyHash: state.dummyHash, cache: state.credentials, verify, limiter: STDIO_LIMITER,
+  });
+  const user = outcome.allowed ? outcome.user : undefined;
+  if (user === undefined) throw new CredentialsError(`snapi mcp: ${MESSAGES.authenticationFailed} Check SNAPI_USER and SNAPI_PASSWORD.`);
+  if (!meetsMinimumRole(user.role, MCP_MIN_ROLE)) throw new CredentialsError(`snapi mcp: ${messageOf(permissionDeniedReply(user.role, 'read', 'content'))}`);
+  return user;
+}

@@ -1,0 +1,55 @@
+// A content body's text by section, for the index at build time and for snippets at query time: headings open sections.
+import type { SearchSection } from './search-format.ts';
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', shy: '' };
+
+function codePoint(value: number, fallback: string): string {
+  return Number.isInteger(value) && value > 0 && value <= 0x10ffff ? String.fromCodePoint(value) : fallback;
+}
+
+function decodeEntity(entity: string, body: string): string {
+  if (body.startsWith('#x') || body.startsWith('#X')) return codePoint(parseInt(body.slice(2), 16), entity);
+  if (body.startsWith('#')) return codePoint(parseInt(body.slice(1), 10), entity);
+  return NAMED_ENTITIES[body] ?? entity;
+}
+
+/** Plain text of rendered HTML: tags dropped, entities decoded, white space collapsed. */
+export function htmlText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#[xX][0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (entity, body: string) => decodeEntity(entity, body))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+interface ContentBlock {
+  markdown?: unknown;
+  html?: unknown;
+}
+
+const HEADING = /^<h[1-6][\s>]/i;
+const TOC = /^\s*\[TOC\]\s*$/;
+
+function blocksOf(body: string): ContentBlock[] {
+  const parsed = JSON.parse(body) as { content?: unknown };
+  return Array.isArray(parsed.content) ? (parsed.content as ContentBlock[]) : [];
+}
+
+/** Headings open sections; the table of contents only repeats the headings, so it is left out. */
+export function sectionsOf(body: string): SearchSection[] {
+  const sections: SearchSection[] = [];
+  let current: SearchSection = [null, ''];
+  for (const block of blocksOf(body)) {
+    if (typeof block.html !== 'string' || (typeof block.markdown === 'string' && TOC.test(block.markdown))) continue;
+    const text = htmlText(block.html);
+    if (HEADING.test(block.html)) {
+      if (current[0] !== null || current[1] !== '') sections.push(current);
+      current = [text, ''];
+    } else if (text !== '') {
+      current[1] = current[1] === '' ? text : `${current[1]} ${text}`;
+    }
+  }
+  if (current[0] !== null || current[1] !== '') sections.push(current);
+  return sections;
+}

@@ -1,0 +1,61 @@
+// Snippets: the section that matched best, cut to a window around the first match, HTML-escaped, matches in <mark>.
+import type { SearchSection } from './search-format.ts';
+import { termsOf, tokensOf, wordsOf } from './search-terms.ts';
+import type { LanguageTools } from './search-terms.ts';
+
+export const SNIPPET = { maxLength: 200, before: 60, ellipsis: '…', open: '<mark>', close: '</mark>' } as const;
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** A section with the index terms of its words, made once per page and kept, so choosing a section costs a few lookups. */
+export interface PreparedSection {
+  heading: string | null;
+  text: string;
+  terms: ReadonlySet<string>;
+}
+
+export function prepareSections(sections: readonly SearchSection[], tools: LanguageTools): PreparedSection[] {
+  return sections.map(([heading, text]) => {
+    const terms = new Set<string>();
+    for (const word of new Set(tokensOf(`${heading ?? ''} ${text}`))) for (const term of termsOf(word, tools)) terms.add(term);
+    return { heading, text, terms };
+  });
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
+}
+
+/** The section holding the most of the matched terms; for a title-only match, the first section with text. */
+export function bestSection(sections: readonly PreparedSection[], matched: ReadonlySet<string>): PreparedSection | undefined {
+  let best: PreparedSection | undefined;
+  let bestCount = 0;
+  for (const section of sections) {
+    let count = 0;
+    for (const term of matched) if (section.terms.has(term)) count++;
+    if (count > bestCount) [best, bestCount] = [section, count];
+  }
+  return best ?? sections.find((section) => section.text !== '') ?? sections[0];
+}
+
+/** Plain text made HTML-safe: every character of the text is escaped, and only the <mark> tags are markup. */
+export function snippetOf(text: string, isMatch: (word: string) => boolean): string {
+  const words = wordsOf(text);
+  const first = words.find(({ word }) => isMatch(word));
+  const from = first === undefined ? 0 : Math.max(0, first.start - SNIPPET.before);
+  const start = from === 0 ? 0 : words.find((word) => word.start >= from)?.start ?? first?.start ?? 0;
+  let end = Math.min(text.length, start + SNIPPET.maxLength);
+  if (end < text.length) {
+    const lastWhole = words.filter((word) => word.start >= start && word.start + word.word.length <= end).at(-1);
+    if (lastWhole !== undefined) end = lastWhole.start + lastWhole.word.length;
+  }
+  let snippet = start > 0 ? SNIPPET.ellipsis : '';
+  let position = start;
+  for (const { word, start: at } of words) {
+    if (at < start || at + word.length > end || !isMatch(word)) continue;
+    snippet += `${escapeHtml(text.slice(position, at))}${SNIPPET.open}${escapeHtml(word)}${SNIPPET.close}`;
+    position = at + word.length;
+  }
+  snippet += escapeHtml(text.slice(position, end));
+  return end < text.length ? `${snippet}${SNIPPET.ellipsis}` : snippet;
+}

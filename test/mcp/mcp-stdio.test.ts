@@ -1,0 +1,65 @@
+// MCP over stdio (`npm run mcp`): the shared behaviours with the SDK client, and refusal of bad credentials at start.
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../../generator/build-site.ts';
+import { removeDir, temporaryDir } from '../helpers/fixture-site.ts';
+import { copySampleSite, SAMPLE_USERS } from '../search/sample-dist.ts';
+import { stdioClient } from './mcp-client.ts';
+import { defineMcpSpec } from './mcp-spec.ts';
+
+const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
+let site = '';
+let dist = '';
+
+async function build(): Promise<void> {
+  const outcome = await buildSite({ site, out: dist, baseUrl: 'http://localhost:8080', workers: 0 });
+  if (!outcome.ok) throw new Error(outcome.errors.map((error) => error.message).join('\n'));
+}
+
+/** Starts the stdio server with these variables and collects its exit code and stderr. */
+function runStdio(environment: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolveRun) => {
+    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'gateway', 'build', 'mcp.mjs'), '--dist', dist], {
+      cwd: PROJECT_ROOT, env: { PATH: process.env.PATH ?? '', ...environment }, stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('close', (code) => resolveRun({ code, stderr }));
+    setTimeout(() => child.kill(), 15_000).unref();
+  });
+}
+
+const stdio = suite('MCP over stdio');
+stdio.before(async () => {
+  site = await copySampleSite('mcp-stdio');
+  dist = await temporaryDir('mcp-stdio-dist');
+  await build();
+});
+stdio.after(async () => {
+  await removeDir(join(site, '..'));
+  await removeDir(dist);
+});
+
+stdio('refuses to start without credentials, with wrong ones, or below author, saying why', async () => {
+  const cases: Array<[Record<string, string>, string]> = [
+    [{}, 'snapi mcp: set SNAPI_USER and SNAPI_PASSWORD to the credentials of an API user (role author or above)\n'],
+    [{ SNAPI_USER: 'author1', SNAPI_PASSWORD: 'wrong' }, 'snapi mcp: Authentication failed. Check SNAPI_USER and SNAPI_PASSWORD.\n'],
+    [{ SNAPI_USER: 'nobody', SNAPI_PASSWORD: 'wrong' }, 'snapi mcp: Authentication failed. Check SNAPI_USER and SNAPI_PASSWORD.\n'],
+    [{ SNAPI_USER: 'member1', SNAPI_PASSWORD: SAMPLE_USERS.member.password }, 'snapi mcp: Permission denied. Your are an member and you cannot read this content\n'],
+  ];
+  for (const [environment, message] of cases) {
+    const { code, stderr } = await runStdio(environment);
+    assert.equal([code, stderr], [1, message], JSON.stringify(environment));
+  }
+});
+
+defineMcpSpec(stdio, () => ({
+  site,
+  connect: (user) => stdioClient(dist, user),
+  // The server notices the new snapshot itself (file watch, or the 200 ms poll the test client asks for).
+  rebuild: build,
+}));
+
+stdio.run();

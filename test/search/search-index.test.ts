@@ -1,0 +1,53 @@
+// The stored index: common terms left to titles, refusal of a malformed index, and the per-snapshot answer cache.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { answerKey, createAnswerCache } from '../../gateway/search/answer-cache.ts';
+import { COMMON_TERMS, commonTermsOf } from '../../gateway/search/search-format.ts';
+import { parseSearchIndex } from '../../gateway/search/search-index.ts';
+import { languageTools } from '../../gateway/search/search-terms.ts';
+import type { LoadedEntry } from '../../gateway/snapshot/snapshot-loader.ts';
+import { buildSearchIndex } from '../../generator/search/build-search-index.ts';
+
+const common = suite('commonTermsOf');
+
+common('finds terms on more than half of the pages of a large site, by stem, and none on a small one', async () => {
+  const tools = await languageTools('en');
+  const texts = Array.from({ length: COMMON_TERMS.minPages }, (_, page) => `Configuring servers ${page % 2 === 0 ? 'routing' : ''} page${page}`);
+  assert.equal([...commonTermsOf(texts, tools)].sort(), ['configur', 'configuring', 'server', 'servers']);
+  assert.equal([...commonTermsOf(texts.slice(0, COMMON_TERMS.minPages - 1), tools)], []);
+});
+
+const parsing = suite('parseSearchIndex');
+
+parsing('refuses an index whose documents name no content entry of the snapshot, or whose parts disagree', async () => {
+  const stored = await buildSearchIndex([{ document: { url: '/a', title: 'A', slug: 'a', live: true, draft: true, key: 'content:live:/a' }, sections: [[null, 'text']] }], 'en');
+  const entries = new Map([['content:live:/a', {} as LoadedEntry]]);
+  assert.is((await parseSearchIndex(JSON.parse(JSON.stringify(stored)), entries)).documents.length, 1);
+  const refusal = (value: unknown, map = entries) => parseSearchIndex(value, map).then(() => 'accepted', (error: Error) => error.message);
+  assert.is(await refusal(stored, new Map()), 'search index documents[0].key: "content:live:/a" is no content entry of the snapshot');
+  assert.is(await refusal({ ...stored, format: 2 }), 'search index format: expected 1, got 2');
+  assert.is(await refusal({ ...stored, documents: [] }), 'search index index: holds 1 documents, the list 0');
+  assert.is(await refusal({ ...stored, commonTerms: 'x' }), 'search index commonTerms: expected an array of strings');
+});
+
+const cache = suite('answer cache');
+
+cache('keys answers by role, user and every parameter, and drops the oldest when full', async () => {
+  const request = { query: 'x', words: ['x'], draft: false, limit: 10, offset: 0 };
+  const author = { username: 'ann', role: 'author' };
+  const keys = [answerKey(request, author), answerKey(request, { ...author, username: 'bob' }), answerKey(request, { ...author, role: 'editor' }),
+    answerKey({ ...request, draft: true }, author), answerKey({ ...request, offset: 10 }, author), answerKey({ ...request, query: 'x ' }, author)];
+  assert.is(new Set(keys).size, keys.length);
+  const answers = createAnswerCache(2);
+  answers.remember('a', Promise.resolve('1'));
+  answers.remember('b', Promise.resolve('2'));
+  answers.remember('c', Promise.resolve('3'));
+  assert.equal([answers.get('a'), await answers.get('b'), await answers.get('c')], [undefined, '2', '3']);
+  answers.remember('d', Promise.reject(new Error('failed')));
+  await answers.get('d')?.catch(() => undefined);
+  assert.is(answers.get('d'), undefined, 'a failed answer is forgotten');
+});
+
+common.run();
+parsing.run();
+cache.run();
