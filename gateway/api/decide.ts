@@ -115,7 +115,11 @@ export async function decide(request: GatewayRequest, tables: DecisionTables): P
   if (route === undefined || route === 'health' || route === 'openapi') throw new Error('decide: a guard let an incomplete request through');
   const authentication = { accounts: state.snapshot.accounts, dummyHash: state.dummyHash, cache: state.credentials, verify: tables.verify, limiter: tables.limiter };
   const outcome = await authenticateRequest({ address: client, authorization: request.authorization, now: tables.now }, authentication);
-  if (!outcome.allowed) return refusal(outcome);
+  if (!outcome.allowed) {
+    const refused = refusal(outcome);
+    if (outcome.reason === 'locked-out') refused.throttledAddress = client;
+    return refused;
+  }
   const { user } = outcome;
   const reply = meetsMinimumRole(user.role, route.minRole)
     ? answerReply(route.answer({ query: parseQuery(queryString), user, snapshot: state.snapshot }), route, request)

@@ -20,6 +20,8 @@ import { STREAM_ABOVE_BYTES, readStoredBody, streamStoredBody } from '../snapsho
 import type { Reply } from './reply.ts';
 import { eventLine, requestLine, stdoutLog } from './request-log.ts';
 import type { LogWriter } from './request-log.ts';
+import { DEFAULT_FLOOD_OPTIONS, answerThrottled, createFloodGuard } from './flood-guard.ts';
+import type { FloodOptions, FloodStats } from './flood-guard.ts';
 
 export interface GatewayOptions {
   /** Folder holding `current` and `snapshots/`; default `./dist`. */
@@ -30,6 +32,8 @@ export interface GatewayOptions {
   /** Clock for the login limiter (tests move it forward instead of waiting). */
   now?: () => number;
   limiter?: Partial<LimiterOptions>;
+  /** Parking of throttled requests and the socket allowance of throttled peers (flood-guard.ts). */
+  flood?: Partial<FloodOptions>;
   lookup?: HostLookup;
   verify?: VerifyPassword;
   /** How often `current` is checked besides the file-system watch; default 1000 ms. */
@@ -45,6 +49,8 @@ export interface Gateway {
   responseCount(): number;
   /** Load `current` again, as on SIGHUP; true when the new snapshot was taken. */
   reload(): Promise<boolean>;
+  /** What the login limiter and the flood guard hold in memory right now. */
+  floodStats(): FloodStats & { limitedAddresses: number };
   /** Stop accepting connections and resolve when requests in flight have finished. */
   close(): Promise<void>;
 }
@@ -157,6 +163,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   const limiter = createLoginLimiter({ ...DEFAULT_LIMITER_OPTIONS, ...options.limiter });
   const verify = options.verify ?? verifyWithBcrypt;
   const deadlines = createDeadlineSweep(RESPONSE_DEADLINE, DEADLINE_SWEEP_MS);
+  const flood = createFloodGuard({ ...DEFAULT_FLOOD_OPTIONS, ...options.flood }, (address) => limiter.retryAfterSeconds(address, now()) > 0);
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const started = performance.now();
@@ -165,9 +172,11 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     const gatewayRequest = toGatewayRequest(request);
     let reply: Reply;
     try {
-      reply = lacksRequiredHost(request)
-        ? errorReply(400, MESSAGES.malformedRequest)
-        : await decide(gatewayRequest, { state: live.current(), limiter, verify, now: now() });
+      const decideNow = () => decide(gatewayRequest, { state: live.current(), limiter, verify, now: now() });
+      reply = lacksRequiredHost(request) ? errorReply(400, MESSAGES.malformedRequest) : await decideNow();
+      if (reply.throttledAddress !== undefined) {
+        reply = await answerThrottled(flood, reply.throttledAddress, gatewayRequest.peerAddress, decideNow, response);
+      }
     } catch (error) {
       logEvent('request-error', { reason: error instanceof Error ? error.message : String(error) });
       reply = errorReply(500, MESSAGES.internalError);
@@ -186,6 +195,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   const server = createServer(SERVER_LIMITS, (request, response) => void handle(request, response));
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT;
   server.on('clientError', answerClientError);
+  server.on('connection', flood.admit);
   // Without these listeners node drops CONNECT silently and answers unknown Expect values with an empty body.
   server.on('connect', (_request: IncomingMessage, socket: Socket) =>
     endSocketWithError(socket, 405, MESSAGES.methodNotAllowed, 'Allow: GET, HEAD\r\n'));
@@ -215,10 +225,12 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     snapshotId: () => live.current().snapshot.id,
     responseCount: () => live.current().snapshot.entries.size,
     reload: () => live.reload(),
+    floodStats: () => ({ ...flood.stats(), limitedAddresses: limiter.trackedAddresses() }),
     close: () => {
       watcher.close();
       clearInterval(hostRefresh);
       deadlines.stop();
+      flood.releaseAll();
       const closed = new Promise<void>((resolveClose) => server.close(() => resolveClose()));
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), FORCE_CLOSE_AFTER_MS);
