@@ -16,7 +16,7 @@ import { watchSnapshots } from '../snapshot/snapshot-watcher.ts';
 import { systemLookup } from '../auth/trusted-hosts.ts';
 import type { HostLookup } from '../auth/trusted-hosts.ts';
 import { MESSAGES, errorReply } from './reply.ts';
-import { STREAM_ABOVE_BYTES, readStoredBody, streamStoredBody } from '../snapshot/body-store.ts';
+import { readStoredBody, readsWhole, streamStoredBody } from '../snapshot/body-store.ts';
 import type { Reply } from './reply.ts';
 import { eventLine, requestLine, stdoutLog } from './request-log.ts';
 import type { LogWriter } from './request-log.ts';
@@ -101,7 +101,7 @@ async function writeReply(response: ServerResponse, reply: Reply, headOnly: bool
   }
   const { stored } = body;
   if (stored.bytes !== undefined) response.end(stored.bytes);
-  else if (stored.size <= STREAM_ABOVE_BYTES) response.end(await readStoredBody(stored));
+  else if (readsWhole(stored)) response.end(await readStoredBody(stored));
   else await pipeline(streamStoredBody(stored), response);
   return stored.size;
 }

@@ -1,12 +1,13 @@
 // `npm run bench [-- --quick] [-- --gateway-only] [-- --gateway-pages N]`: makes the sites, runs the build and gateway
 // benchmarks, prints the table, writes results.json.
+import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT, runBuildBench, snapiBuildArgs } from './build-bench.ts';
 import { runGatewayBench } from './gateway-bench.ts';
-import { makeSite } from './make-site.ts';
+import { benchUsers, makeSite } from './make-site.ts';
 import { measureRun } from './measure.ts';
 import { buildRows, formatReport, gatewayRows } from './report.ts';
 import { ensureTools } from './tools.ts';
@@ -44,17 +45,18 @@ if (!values['gateway-only']) {
   rows.push(...buildRows(build, settings.pages));
 }
 
-log(`making a ${settings.gatewayPages}-page site`);
-const gatewaySite = makeSite({ directory: join(workDir, 'site-gateway'), pages: settings.gatewayPages, seed: 10 });
 const gatewayDist = join(workDir, `out-gateway-${settings.gatewayPages}`);
 // --reuse-snapshot: the site is deterministic, so a snapshot built from the same page count before is the same snapshot.
 if (!values['reuse-snapshot'] || !existsSync(join(gatewayDist, 'current'))) {
-  log(`building the ${settings.gatewayPages}-page snapshot for the gateway`);
+  log(`making a ${settings.gatewayPages}-page site and building its snapshot for the gateway`);
+  const gatewaySite = makeSite({ directory: join(workDir, `site-gateway-${settings.gatewayPages}`), pages: settings.gatewayPages, seed: 10 });
   await measureRun(process.execPath, snapiBuildArgs(gatewaySite.site, gatewayDist), PROJECT_ROOT);
 }
+// The bench runs what `npm run serve` runs: the bundle, rebuilt here so it never measures stale sources.
+execFileSync(process.execPath, [join(PROJECT_ROOT, 'gateway', 'cli', 'build-gateway.mjs')], { cwd: PROJECT_ROOT, stdio: 'ignore' });
 log('gateway benchmark');
 const gateway = await runGatewayBench({
-  dist: gatewayDist, users: gatewaySite.users, tools, workDir, connections: 50,
+  dist: gatewayDist, users: benchUsers(), tools, workDir, connections: 50,
   durationSeconds: settings.durationSeconds, warmupSeconds: settings.warmupSeconds, rounds: settings.gatewayRounds, startups: settings.startups, log,
 });
 rows.push(...gatewayRows(gateway, settings.gatewayPages));
