@@ -29,6 +29,8 @@ export interface ServerFigures extends LoadFigures {
   rssMb: number;
   /** Server CPU (user + system) per answered request over the measured run, in µs. */
   cpuUsPerRequest: number;
+  /** Server CPU over the measured run in % of its core: well below 100, something other than the server limits req/s. */
+  serverCpuPercent: number;
 }
 
 /** One Accept-Encoding case: snapi and nginx under it; the bare server always answers identity bodies. */
@@ -104,9 +106,13 @@ async function runLoad(options: GatewayBenchOptions, plan: LoadPlan): Promise<Lo
 
 async function loadWithCpu(options: GatewayBenchOptions, server: RunningServer, plan: LoadPlan): Promise<ServerFigures> {
   const cpuBefore = cpuMsOf(server.process.pid);
+  const started = performance.now();
   const figures = await runLoad(options, plan);
   const cpuMs = cpuMsOf(server.process.pid) - cpuBefore;
-  return { ...figures, rssMb: memoryOf(server.process.pid).rssMb, cpuUsPerRequest: (cpuMs * 1000) / Math.max(1, figures.total) };
+  return {
+    ...figures, rssMb: memoryOf(server.process.pid).rssMb, cpuUsPerRequest: (cpuMs * 1000) / Math.max(1, figures.total),
+    serverCpuPercent: (cpuMs / (performance.now() - started)) * 100,
+  };
 }
 
 async function measureServer(options: GatewayBenchOptions, start: () => Promise<RunningServer>, requests: LoadPlan['requests']): Promise<ServerFigures> {
@@ -124,7 +130,7 @@ function medianServer(runs: readonly ServerFigures[]): ServerFigures {
   const of = (field: keyof ServerFigures) => median(runs.map((run) => run[field]));
   return {
     requestsPerSecond: of('requestsPerSecond'), p50Ms: of('p50Ms'), p99Ms: of('p99Ms'), errors: of('errors'), non2xx: of('non2xx'), total: of('total'),
-    clientCpuPercent: of('clientCpuPercent'), rssMb: of('rssMb'), cpuUsPerRequest: of('cpuUsPerRequest'),
+    clientCpuPercent: of('clientCpuPercent'), rssMb: of('rssMb'), cpuUsPerRequest: of('cpuUsPerRequest'), serverCpuPercent: of('serverCpuPercent'),
   };
 }
 
