@@ -3,6 +3,7 @@ import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DIST_LAYOUT } from './contract.ts';
 import { buildTrust, loadSnapshot } from './snapshot-loader.ts';
+import { releaseHeapSoon } from './release-heap.ts';
 import type { LoadOptions, ServingState } from './snapshot-loader.ts';
 
 export interface LiveSnapshot {
@@ -35,6 +36,7 @@ export async function openLiveSnapshot(distDirectory: string, options: LoadOptio
     throw new Error(`gateway: cannot load the snapshot at ${currentLink}: ${reasonOf(error)}`, { cause: error });
   }
   logWarnings(state, log);
+  releaseHeapSoon();
   let lastTried = state.snapshot.directory;
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -47,6 +49,7 @@ export async function openLiveSnapshot(distDirectory: string, options: LoadOptio
       lastTried = next.snapshot.directory;
       log('snapshot-loaded', { snapshot: next.snapshot.id, responses: next.snapshot.entries.size });
       logWarnings(next, log);
+      releaseHeapSoon();
       return true;
     } catch (error) {
       log('snapshot-refused', { target, reason: reasonOf(error), serving: state.snapshot.id });
