@@ -48,6 +48,10 @@ export interface FloodFigures {
   /** What the flood client got back while the valid users were measured. */
   floodAnswers: Record<string, number>;
   floodFailures: number;
+  /** Server CPU per valid answered request without and during the flood, in µs: what the flood costs the server,
+   *  whatever the shared client core does to the valid users' req/s. */
+  withoutCpuUsPerRequest: number;
+  withCpuUsPerRequest: number;
 }
 
 export interface GatewayBenchResult {
@@ -160,14 +164,14 @@ async function floodCase(options: GatewayBenchOptions, requests: LoadPlan['reque
   const plan = { url: `http://127.0.0.1:${PORT}`, connections: options.connections, requests, durationSeconds: options.durationSeconds };
   try {
     await runLoad(options, { ...plan, durationSeconds: options.warmupSeconds });
-    const without = await runLoad(options, plan);
+    const without = await loadWithCpu(options, server, plan);
     const [command, args] = pinned(options.tools, CLIENT_CORE, process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'flood-client.ts'), `${plan.url}/api/v1/navigation`, '8']);
     const flood = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
     let floodOutput = '';
     flood.stdout.on('data', (chunk: Buffer) => (floodOutput += chunk.toString()));
     // The first failures run bcrypt until the limiter blocks the address; measure the sustained flood after that.
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    const during = await runLoad(options, plan);
+    const during = await loadWithCpu(options, server, plan);
     const ended = new Promise((resolve) => flood.once('close', resolve));
     flood.kill('SIGTERM');
     await ended;
@@ -175,6 +179,7 @@ async function floodCase(options: GatewayBenchOptions, requests: LoadPlan['reque
     return {
       withoutP99Ms: without.p99Ms, withP99Ms: during.p99Ms, withoutRps: without.requestsPerSecond, withRps: during.requestsPerSecond,
       floodAnswers: answers.statuses, floodFailures: answers.failures,
+      withoutCpuUsPerRequest: without.cpuUsPerRequest, withCpuUsPerRequest: during.cpuUsPerRequest,
     };
   } finally {
     await server.stop();

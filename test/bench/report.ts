@@ -69,6 +69,7 @@ export function gatewayRows(gateway: GatewayBenchResult, gatewayPages: number): 
   const { flood } = gateway;
   rows.push(ratioRow('valid users p99 during a wrong-password flood / without', flood.withP99Ms, flood.withoutP99Ms, 1.5, true));
   rows.push(ratioRow('valid users req/s during a wrong-password flood / without', flood.withRps, flood.withoutRps, 0.7, false));
+  rows.push({ ...ratioRow('server CPU per valid request during the flood / without', flood.withCpuUsPerRequest, flood.withoutCpuUsPerRequest, 1.43, true), note: 'derived from the 0.7 target' });
   rows.push(limitRow(`gateway RSS under load, ${gatewayPages}-page snapshot`, Math.max(...gateway.cases.map((encodingCase) => encodingCase.snapi.rssMb)), 250, 'MB'));
   rows.push(limitRow(`gateway start-up (spawn to listening), ${gatewayPages} pages`, gateway.startup.startMs, 2000, 'ms'));
   return rows;
@@ -111,7 +112,7 @@ export function formatReport(rows: readonly TargetRow[], build: BuildBenchResult
     const { flood } = gateway;
     tables.push(`mix: ${gateway.requestsInMix} requests per cycle (${Object.entries(gateway.mix).map(([kind, count]) => `${kind} ${count}`).join(', ')}), ` +
       `mean identity body ${fixed(gateway.meanBodyBytes / 1024, 1)} KB. Flood: valid users ${fixed(flood.withoutRps, 0)} → ${fixed(flood.withRps, 0)} req/s, ` +
-      `p99 ${fixed(flood.withoutP99Ms, 1)} → ${fixed(flood.withP99Ms, 1)} ms; the flood's answers ${JSON.stringify(flood.floodAnswers)}, ${flood.floodFailures} refused or reset connections. ` +
+      `p99 ${fixed(flood.withoutP99Ms, 1)} → ${fixed(flood.withP99Ms, 1)} ms, server CPU per valid request ${fixed(flood.withoutCpuUsPerRequest, 0)} → ${fixed(flood.withCpuUsPerRequest, 0)} µs; the flood's answers ${JSON.stringify(flood.floodAnswers)}, ${flood.floodFailures} refused or reset connections. ` +
       `Start-up ${fixed(gateway.startup.startMs, 0)} ms, RSS after start ${fixed(gateway.startup.rssMb, 0)} MB (${gateway.startup.responses} responses).`);
   }
   return `${tables.join('\n\n')}\n`;
