@@ -129,7 +129,11 @@ export async function admit(request: GatewayRequest, tables: DecisionTables): Pr
   if (route === undefined || route === 'health' || route === 'openapi') throw new Error('decide: a guard let an incomplete request through');
   const authentication = { accounts: state.snapshot.accounts, dummyHash: state.dummyHash, cache: state.credentials, verify: tables.verify, limiter: tables.limiter };
   const outcome = await authenticateRequest({ address: client, authorization: request.authorization, now: tables.now }, authentication);
-  if (!outcome.allowed) return { reply: refusal(outcome) };
+  if (!outcome.allowed) {
+    const refused = refusal(outcome);
+    if (outcome.reason === 'locked-out') refused.throttledAddress = client;
+    return { reply: refused };
+  }
   const { user } = outcome;
   if (!meetsMinimumRole(user.role, route.minRole)) {
     const denied = permissionDeniedReply(user.role, route.privilege, route.resource);

@@ -16,7 +16,11 @@ export interface LoginLimiter {
   /** A password check for the address has started; until `settle`, it counts as a failure. */
   begin(address: string): void;
   settle(address: string): void;
+  /** Addresses with failures in memory (at most maxAddresses). */
+  trackedAddresses(): number;
 }
+
+const NO_FAILURES: readonly number[] = [];
 
 export function createLoginLimiter(options: LimiterOptions): LoginLimiter {
   // Map insertion order doubles as recency: an address is re-inserted on every failure.
@@ -24,8 +28,11 @@ export function createLoginLimiter(options: LimiterOptions): LoginLimiter {
   // Checks still running: without them, concurrent guesses would all pass the limit before the first one fails.
   const checksInFlight = new Map<string, number>();
 
-  const recentFailures = (address: string, now: number): number[] => {
-    const times = (failuresByAddress.get(address) ?? []).filter((time) => now - time < options.windowMs);
+  const recentFailures = (address: string, now: number): readonly number[] => {
+    const known = failuresByAddress.get(address);
+    // Every request asks; an address without failures (every valid user) costs one lookup and no allocation.
+    if (known === undefined) return NO_FAILURES;
+    const times = known.filter((time) => now - time < options.windowMs);
     if (times.length === 0) failuresByAddress.delete(address);
     return times;
   };
@@ -47,9 +54,9 @@ export function createLoginLimiter(options: LimiterOptions): LoginLimiter {
       if (remaining > 0) checksInFlight.set(address, remaining);
       else checksInFlight.delete(address);
     },
+    trackedAddresses: () => failuresByAddress.size,
     recordFailure(address, now) {
-      const times = recentFailures(address, now);
-      times.push(now);
+      const times = [...recentFailures(address, now), now];
       failuresByAddress.delete(address);
       failuresByAddress.set(address, times.slice(-options.maxFailures));
       while (failuresByAddress.size > options.maxAddresses) {

@@ -28,8 +28,23 @@ function redactPair(pair: string): string {
   return named && equals >= 0 ? `${rawName}=${REDACTED}` : pair;
 }
 
+// Targets that needed no redaction, remembered: a site's requests repeat the same URLs, and the pre-check decodes the
+// whole query. Only such targets are kept, so nothing that held a secret stays in memory; the set is emptied when full.
+const PLAIN_TARGETS = new Set<string>();
+const MAX_PLAIN_TARGETS = 4096;
+
 /** Absolute-form targets lose `user:password@`; values of query parameters named like secrets become REDACTED. */
 export function loggableTarget(target: string): string {
+  if (PLAIN_TARGETS.has(target)) return target;
+  const loggable = redactedTarget(target);
+  if (loggable === target) {
+    if (PLAIN_TARGETS.size >= MAX_PLAIN_TARGETS) PLAIN_TARGETS.clear();
+    PLAIN_TARGETS.add(target);
+  }
+  return loggable;
+}
+
+function redactedTarget(target: string): string {
   const plain = target.startsWith('/') && !target.startsWith('//') ? target : withoutUserInfo(target);
   const questionMark = plain.indexOf('?');
   if (questionMark < 0 || !MAY_NAME_SECRET.test(decodedName(plain.slice(questionMark + 1)))) return plain;

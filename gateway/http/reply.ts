@@ -14,6 +14,8 @@ export interface Reply {
   body: ReplyBody;
   /** The authenticated user name, for the request log. */
   user?: string;
+  /** On a 429: the client address the limiter refused, so the shell can park the answer (flood-guard.ts). */
+  throttledAddress?: string;
 }
 
 export const MESSAGES = {

@@ -16,12 +16,14 @@ import { watchSnapshots } from '../snapshot/snapshot-watcher.ts';
 import { systemLookup } from '../auth/trusted-hosts.ts';
 import type { HostLookup } from '../auth/trusted-hosts.ts';
 import { MESSAGES, errorReply } from './reply.ts';
-import { STREAM_ABOVE_BYTES, readStoredBody, streamStoredBody } from '../snapshot/body-store.ts';
+import { readStoredBody, readsWhole, streamStoredBody } from '../snapshot/body-store.ts';
 import type { Reply } from './reply.ts';
 import { eventLine, requestLine, stdoutLog } from './request-log.ts';
 import { waitingReply } from '../follow/waiting-reply.ts';
 import { answerMcp, isMcpTarget } from '../mcp/mcp-http.ts';
 import type { LogWriter } from './request-log.ts';
+import { DEFAULT_FLOOD_OPTIONS, answerThrottled, createFloodGuard } from './flood-guard.ts';
+import type { FloodOptions, FloodStats } from './flood-guard.ts';
 
 export interface GatewayOptions {
   /** Folder holding `current` and `snapshots/`; default `./dist`. */
@@ -32,6 +34,8 @@ export interface GatewayOptions {
   /** Clock for the login limiter (tests move it forward instead of waiting). */
   now?: () => number;
   limiter?: Partial<LimiterOptions>;
+  /** Parking of throttled requests and the socket allowance of throttled peers (flood-guard.ts). */
+  flood?: Partial<FloodOptions>;
   lookup?: HostLookup;
   verify?: VerifyPassword;
   /** How often `current` is checked besides the file-system watch; default 1000 ms. */
@@ -54,6 +58,8 @@ export interface Gateway {
   responseCount(): number;
   /** Load `current` again, as on SIGHUP; true when the new snapshot was taken. */
   reload(): Promise<boolean>;
+  /** What the login limiter and the flood guard hold in memory right now. */
+  floodStats(): FloodStats & { limitedAddresses: number };
   /** Stop accepting connections and resolve when requests in flight have finished. */
   close(): Promise<void>;
 }
@@ -104,7 +110,7 @@ async function writeReply(response: ServerResponse, reply: Reply, headOnly: bool
   }
   const { stored } = body;
   if (stored.bytes !== undefined) response.end(stored.bytes);
-  else if (stored.size <= STREAM_ABOVE_BYTES) response.end(await readStoredBody(stored));
+  else if (readsWhole(stored)) response.end(await readStoredBody(stored));
   else await pipeline(streamStoredBody(stored), response);
   return stored.size;
 }
@@ -168,6 +174,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   const limiter = createLoginLimiter({ ...DEFAULT_LIMITER_OPTIONS, ...options.limiter });
   const verify = options.verify ?? verifyWithBcrypt;
   const deadlines = createDeadlineSweep(RESPONSE_DEADLINE, DEADLINE_SWEEP_MS);
+  const flood = createFloodGuard({ ...DEFAULT_FLOOD_OPTIONS, ...options.flood }, (address) => limiter.retryAfterSeconds(address, now()) > 0);
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const started = performance.now();
@@ -186,7 +193,12 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
         const outcome = await answerMcp(request, response, gatewayRequest, tables);
         if ('reply' in outcome) reply = outcome.reply;
         else mcpUser = outcome.answeredFor;
-      } else reply = await decide(gatewayRequest, tables);
+      } else {
+        const decideNow = () => decide(gatewayRequest, { ...tables, state: live.current() ?? tables.state, now: now() });
+        reply = await decideNow();
+        // A locked-out address is parked and decided again, so its Retry-After is right when sent (flood-guard.ts).
+        if (reply.throttledAddress !== undefined) reply = await answerThrottled(flood, reply.throttledAddress, gatewayRequest.peerAddress, decideNow, response);
+      }
     } catch (error) {
       logEvent('request-error', { reason: error instanceof Error ? error.message : String(error) });
       reply = response.headersSent ? undefined : errorReply(500, MESSAGES.internalError);
@@ -207,6 +219,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   const server = createServer(SERVER_LIMITS, (request, response) => void handle(request, response));
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT;
   server.on('clientError', answerClientError);
+  server.on('connection', flood.admit);
   // Without these listeners node drops CONNECT silently and answers unknown Expect values with an empty body.
   server.on('connect', (_request: IncomingMessage, socket: Socket) =>
     endSocketWithError(socket, 405, MESSAGES.methodNotAllowed, 'Allow: GET, HEAD\r\n'));
@@ -236,10 +249,12 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     snapshotId: () => live.current()?.snapshot.id ?? '',
     responseCount: () => live.current()?.snapshot.entries.size ?? 0,
     reload: () => live.reload(),
+    floodStats: () => ({ ...flood.stats(), limitedAddresses: limiter.trackedAddresses() }),
     close: () => {
       watcher.close();
       clearInterval(hostRefresh);
       deadlines.stop();
+      flood.releaseAll();
       const closed = new Promise<void>((resolveClose) => server.close(() => resolveClose()));
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), FORCE_CLOSE_AFTER_MS);

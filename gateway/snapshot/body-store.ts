@@ -4,7 +4,7 @@ import type { ReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { StoredBody } from './snapshot-loader.ts';
 
-/** Bodies above this size are streamed from disk rather than read whole. */
+/** Bodies above this size that memory cannot keep are streamed from disk rather than read whole. */
 export const STREAM_ABOVE_BYTES = 1024 * 1024;
 
 function pathOf(body: StoredBody): string {
@@ -19,13 +19,29 @@ function keepIfBudgetAllows(body: StoredBody, bytes: Buffer): void {
   body.bytes = bytes;
 }
 
-/** The body's bytes; rejects when the file is missing or its size differs from the index. */
-export async function readStoredBody(body: StoredBody): Promise<Buffer> {
-  if (body.bytes !== undefined) return body.bytes;
+/** True when the body is sent from one whole read: small, or large but kept in memory after this read. */
+export function readsWhole(body: StoredBody): boolean {
+  return body.size <= STREAM_ABOVE_BYTES || (body.size <= body.memory.limit && body.size <= body.memory.left);
+}
+
+// Concurrent first requests for one body share a read: fifty requests for a 7 MB navigation read it once, not fifty times.
+const READS = new WeakMap<StoredBody, Promise<Buffer>>();
+
+async function readChecked(body: StoredBody): Promise<Buffer> {
   const bytes = await readFile(pathOf(body));
   if (bytes.length !== body.size) throw new Error(`${body.file}: index says ${body.size} bytes, file has ${bytes.length}`);
   keepIfBudgetAllows(body, bytes);
   return bytes;
+}
+
+/** The body's bytes; rejects when the file is missing or its size differs from the index. */
+export function readStoredBody(body: StoredBody): Promise<Buffer> {
+  if (body.bytes !== undefined) return Promise.resolve(body.bytes);
+  const running = READS.get(body);
+  if (running !== undefined) return running;
+  const read = readChecked(body).finally(() => READS.delete(body));
+  READS.set(body, read);
+  return read;
 }
 
 export function streamStoredBody(body: StoredBody): ReadStream {

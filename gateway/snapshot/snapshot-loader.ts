@@ -16,8 +16,10 @@ import { SEARCH_INDEX_KEY } from '../search/search-format.ts';
 import { loadSearchIndex } from '../search/search-index.ts';
 import type { SearchIndex } from '../search/search-index.ts';
 
-/** Bodies up to this size are kept in memory after their first read, within the snapshot's memory budget. */
-export const MEMORY_BODY_LIMIT = 1024 * 1024;
+/** Bodies up to this size are kept in memory after their first read, within the snapshot's memory budget. Large enough
+ *  for the navigation of a 20,000-page site (about 14 MB identity): streaming it from disk on every request cost more
+ *  CPU than anything else the gateway did (docs/performance.md). */
+export const MEMORY_BODY_LIMIT = 16 * 1024 * 1024;
 /** Bytes of bodies one snapshot keeps in memory; bodies read after it is spent are read from disk each time. */
 export const MEMORY_BUDGET = 64 * 1024 * 1024;
 

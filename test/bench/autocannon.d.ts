@@ -5,7 +5,16 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
-    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string> }>;
+    requests?: Request[];
+    setupClient?: (client: Client) => void;
+  }
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+  }
+  interface Client {
+    setRequests(requests: Request[]): void;
   }
   interface Histogram {
     average: number;

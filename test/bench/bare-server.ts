@@ -1,11 +1,24 @@
-// The baseline: a bare node:http server answering every request with the same 5 KB JSON buffer.
+// The baseline: a bare node:http server answering each URL of the mix with the same identity body snapi stores for it, from a Map, no auth.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
-const BODY = Buffer.from(JSON.stringify({ content: 'x'.repeat(5 * 1024 - 14) }));
-const HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(BODY.length) };
+/** `[[url, bodyFile], …]`: written by the bench from the snapshot index. */
+const routes = JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as Array<[string, string]>;
+const ANSWERS = new Map<string, { body: Buffer; headers: Record<string, string> }>();
+for (const [url, file] of routes) {
+  const body = readFileSync(file);
+  ANSWERS.set(url, { body, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length) } });
+}
+const NOT_FOUND = Buffer.from('{"message":"not found"}');
 
-const server = createServer((_request, response) => {
-  response.writeHead(200, HEADERS);
-  response.end(BODY);
+const server = createServer((request, response) => {
+  const known = ANSWERS.get(request.url ?? '');
+  if (known === undefined) {
+    response.writeHead(404, { 'Content-Length': String(NOT_FOUND.length) });
+    response.end(NOT_FOUND);
+    return;
+  }
+  response.writeHead(200, known.headers);
+  response.end(known.body);
 });
 server.listen(Number(process.argv[2]), '127.0.0.1', () => console.log('listening'));

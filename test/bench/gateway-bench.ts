@@ -1,4 +1,5 @@
-// Gateway benchmark: snapi vs a bare node:http server vs nginx under the same mixed load; the wrong-password flood; start-up and memory.
+// Gateway benchmark: snapi vs a bare node:http server (same bodies per URL) vs nginx (same files) under the same mixed
+// load, with and without Accept-Encoding; the wrong-password flood; start-up and memory.
 import { spawn } from 'node:child_process';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import { PROJECT_ROOT } from './build-bench.ts';
 import type { LoadFigures, LoadPlan } from './load-client.ts';
 import type { BenchUser } from './make-site.ts';
 import { median } from './measure.ts';
-import { CLIENT_CORE, memoryOf, startBareServer, startGatewayProcess, startNginx, type RunningServer } from './servers.ts';
+import { CLIENT_CORE, cpuMsOf, memoryOf, startBareServer, startGatewayProcess, startNginx, type RunningServer } from './servers.ts';
 import { pinned, type Tools } from './tools.ts';
 
 export interface GatewayBenchOptions {
@@ -26,43 +27,68 @@ export interface GatewayBenchOptions {
 
 export interface ServerFigures extends LoadFigures {
   rssMb: number;
+  /** Server CPU (user + system) per answered request over the measured run, in µs. */
+  cpuUsPerRequest: number;
+  /** Server CPU over the measured run in % of its core: well below 100, something other than the server limits req/s. */
+  serverCpuPercent: number;
+}
+
+/** One Accept-Encoding case: snapi and nginx under it; the bare server always answers identity bodies. */
+export interface EncodingCase {
+  acceptEncoding: string | null;
+  snapi: ServerFigures;
+  nginx: ServerFigures | { missing: string };
+}
+
+export interface FloodFigures {
+  withoutP99Ms: number;
+  withP99Ms: number;
+  withoutRps: number;
+  withRps: number;
+  /** What the flood client got back while the valid users were measured. */
+  floodAnswers: Record<string, number>;
+  floodFailures: number;
+  /** Server CPU per valid answered request without and during the flood, in µs: what the flood costs the server,
+   *  whatever the shared client core does to the valid users' req/s. */
+  withoutCpuUsPerRequest: number;
+  withCpuUsPerRequest: number;
 }
 
 export interface GatewayBenchResult {
   requestsInMix: number;
-  snapi: ServerFigures;
+  mix: Record<string, number>;
+  meanBodyBytes: number;
   bare: ServerFigures;
-  nginx: ServerFigures | { missing: string };
-  flood: { withoutP99Ms: number; withP99Ms: number; withoutRps: number; withRps: number };
+  cases: EncodingCase[];
+  flood: FloodFigures;
   startup: { startMs: number; rssMb: number; responses: number };
 }
 
 const PORT = 18_080;
+const ACCEPT_ENCODINGS = [null, 'gzip, br'] as const;
 
 interface MixedRequest {
+  kind: string;
   key: string;
   path: string;
 }
 
-/** Content of up to 1,000 different pages, with their item and meta every fourth page, and both navigations once. */
+/** The issue's mix: 60 % content, 20 % item, 20 % meta of up to 1,000 pages, and both navigations once. */
 function mixedRequests(index: SnapshotIndex): MixedRequest[] {
   const prefix = keyOf(KEYS.contentLive, '');
   const urls = Object.keys(index.entries).filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)).slice(0, 1000);
   const api = (path: string, url?: string) => `/api/v1/${path}${url === undefined ? '' : `?url=${encodeURIComponent(url)}`}`;
   const requests: MixedRequest[] = [
-    { key: keyOf(KEYS.navigationLive), path: api('navigation') },
-    { key: keyOf(KEYS.navigationDraft), path: api('navigation') + '?draft=true' },
+    { kind: 'navigation', key: keyOf(KEYS.navigationLive), path: api('navigation') },
+    { kind: 'navigation', key: keyOf(KEYS.navigationDraft), path: api('navigation') + '?draft=true' },
   ];
   urls.forEach((url, position) => {
-    requests.push({ key: keyOf(KEYS.contentLive, url), path: api('article/content', url) });
-    if (position % 4 === 1) requests.push({ key: keyOf(KEYS.item, url), path: api('article/item', url) });
-    if (position % 4 === 3) requests.push({ key: keyOf(KEYS.meta, url), path: api('article/meta', url) });
+    requests.push({ kind: 'content', key: keyOf(KEYS.contentLive, url), path: api('article/content', url) });
+    if (position % 3 === 1) requests.push({ kind: 'item', key: keyOf(KEYS.item, url), path: api('article/item', url) });
+    if (position % 3 === 2) requests.push({ kind: 'meta', key: keyOf(KEYS.meta, url), path: api('article/meta', url) });
   });
-  return requests;
+  return requests.filter((request) => index.entries[request.key] !== undefined);
 }
-
-/** What most HTTP client libraries send by default; the gateway answers with the stored brotli body (nginx: gzip). */
-const ACCEPT_ENCODING = 'gzip, br';
 
 function authorization(user: BenchUser): string {
   return `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`;
@@ -82,13 +108,23 @@ async function runLoad(options: GatewayBenchOptions, plan: LoadPlan): Promise<Lo
   return JSON.parse(output.trim().split('\n').pop() ?? '{}') as LoadFigures;
 }
 
+async function loadWithCpu(options: GatewayBenchOptions, server: RunningServer, plan: LoadPlan): Promise<ServerFigures> {
+  const cpuBefore = cpuMsOf(server.process.pid);
+  const started = performance.now();
+  const figures = await runLoad(options, plan);
+  const cpuMs = cpuMsOf(server.process.pid) - cpuBefore;
+  return {
+    ...figures, rssMb: memoryOf(server.process.pid).rssMb, cpuUsPerRequest: (cpuMs * 1000) / Math.max(1, figures.total),
+    serverCpuPercent: (cpuMs / (performance.now() - started)) * 100,
+  };
+}
+
 async function measureServer(options: GatewayBenchOptions, start: () => Promise<RunningServer>, requests: LoadPlan['requests']): Promise<ServerFigures> {
   const server = await start();
   try {
     const plan = { url: `http://127.0.0.1:${PORT}`, connections: options.connections, requests };
     await runLoad(options, { ...plan, durationSeconds: options.warmupSeconds });
-    const figures = await runLoad(options, { ...plan, durationSeconds: options.durationSeconds });
-    return { ...figures, rssMb: memoryOf(server.process.pid).rssMb };
+    return await loadWithCpu(options, server, { ...plan, durationSeconds: options.durationSeconds });
   } finally {
     await server.stop();
   }
@@ -96,7 +132,10 @@ async function measureServer(options: GatewayBenchOptions, start: () => Promise<
 
 function medianServer(runs: readonly ServerFigures[]): ServerFigures {
   const of = (field: keyof ServerFigures) => median(runs.map((run) => run[field]));
-  return { requestsPerSecond: of('requestsPerSecond'), p50Ms: of('p50Ms'), p99Ms: of('p99Ms'), errors: of('errors'), non2xx: of('non2xx'), total: of('total'), rssMb: of('rssMb') };
+  return {
+    requestsPerSecond: of('requestsPerSecond'), p50Ms: of('p50Ms'), p99Ms: of('p99Ms'), errors: of('errors'), non2xx: of('non2xx'), total: of('total'),
+    clientCpuPercent: of('clientCpuPercent'), rssMb: of('rssMb'), cpuUsPerRequest: of('cpuUsPerRequest'), serverCpuPercent: of('serverCpuPercent'),
+  };
 }
 
 /** Hard-links each request's identity body to `r/<n>.json` and its gzip sibling to `r/<n>.json.gz` (nginx's
@@ -113,19 +152,35 @@ async function nginxRoot(options: GatewayBenchOptions, index: SnapshotIndex, sna
   return root;
 }
 
-async function floodCase(options: GatewayBenchOptions, requests: LoadPlan['requests']): Promise<GatewayBenchResult['flood']> {
+/** The bare server's routes: each URL of the mix with the identity body file snapi answers it from. */
+async function bareRoutes(options: GatewayBenchOptions, index: SnapshotIndex, snapshotDir: string, requests: readonly MixedRequest[]): Promise<string> {
+  const file = join(options.workDir, 'bare-routes.json');
+  await writeFile(file, JSON.stringify(requests.map((request) => [request.path, join(snapshotDir, index.entries[request.key]!.file)])));
+  return file;
+}
+
+async function floodCase(options: GatewayBenchOptions, requests: LoadPlan['requests']): Promise<FloodFigures> {
   const server = await startGatewayProcess(options.tools, options.dist, PORT);
   const plan = { url: `http://127.0.0.1:${PORT}`, connections: options.connections, requests, durationSeconds: options.durationSeconds };
   try {
     await runLoad(options, { ...plan, durationSeconds: options.warmupSeconds });
-    const without = await runLoad(options, plan);
+    const without = await loadWithCpu(options, server, plan);
     const [command, args] = pinned(options.tools, CLIENT_CORE, process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'flood-client.ts'), `${plan.url}/api/v1/navigation`, '8']);
-    const flood = spawn(command, args, { stdio: 'ignore' });
+    const flood = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let floodOutput = '';
+    flood.stdout.on('data', (chunk: Buffer) => (floodOutput += chunk.toString()));
     // The first failures run bcrypt until the limiter blocks the address; measure the sustained flood after that.
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    const during = await runLoad(options, plan);
+    const during = await loadWithCpu(options, server, plan);
+    const ended = new Promise((resolve) => flood.once('close', resolve));
     flood.kill('SIGTERM');
-    return { withoutP99Ms: without.p99Ms, withP99Ms: during.p99Ms, withoutRps: without.requestsPerSecond, withRps: during.requestsPerSecond };
+    await ended;
+    const answers = JSON.parse(floodOutput.trim() || '{"statuses":{},"failures":0}') as { statuses: Record<string, number>; failures: number };
+    return {
+      withoutP99Ms: without.p99Ms, withP99Ms: during.p99Ms, withoutRps: without.requestsPerSecond, withRps: during.requestsPerSecond,
+      floodAnswers: answers.statuses, floodFailures: answers.failures,
+      withoutCpuUsPerRequest: without.cpuUsPerRequest, withCpuUsPerRequest: during.cpuUsPerRequest,
+    };
   } finally {
     await server.stop();
   }
@@ -136,24 +191,32 @@ export async function runGatewayBench(options: GatewayBenchOptions): Promise<Gat
   const index = JSON.parse(await readFile(join(snapshotDir, DIST_LAYOUT.indexFile), 'utf8')) as SnapshotIndex;
   const mixed = mixedRequests(index);
   const readers = options.users.filter((user) => ['author', 'editor', 'administrator'].includes(user.role));
-  const apiRequests = mixed.map((request, position) => ({
+  const encodingHeader = (acceptEncoding: string | null): Record<string, string> => (acceptEncoding === null ? {} : { 'Accept-Encoding': acceptEncoding });
+  const apiRequests = (acceptEncoding: string | null) => mixed.map((request, position) => ({
     path: request.path,
-    headers: { Authorization: authorization(readers[position % readers.length]!), 'Accept-Encoding': ACCEPT_ENCODING },
+    headers: { Authorization: authorization(readers[position % readers.length]!), ...encodingHeader(acceptEncoding) },
   }));
   const nginx = options.tools.nginx;
   const root = 'path' in nginx ? await nginxRoot(options, index, snapshotDir, mixed) : '';
-  const nginxRequests = mixed.map((_request, position) => ({ path: `/r/${position}.json`, headers: { 'Accept-Encoding': ACCEPT_ENCODING } }));
+  const nginxRequests = (acceptEncoding: string | null) => mixed.map((_request, position) => ({ path: `/r/${position}.json`, headers: encodingHeader(acceptEncoding) }));
+  const routesFile = await bareRoutes(options, index, snapshotDir, mixed);
 
-  const runs = { snapi: [] as ServerFigures[], bare: [] as ServerFigures[], nginx: [] as ServerFigures[] };
+  const bareRuns: ServerFigures[] = [];
+  const caseRuns = ACCEPT_ENCODINGS.map(() => ({ snapi: [] as ServerFigures[], nginx: [] as ServerFigures[] }));
+  const rps = (figures: ServerFigures | undefined) => (figures ? `${Math.round(figures.requestsPerSecond)} req/s` : 'n/a');
   for (let round = 0; round < options.rounds; round++) {
-    runs.snapi.push(await measureServer(options, () => startGatewayProcess(options.tools, options.dist, PORT), apiRequests));
-    runs.bare.push(await measureServer(options, () => startBareServer(options.tools, PORT), apiRequests));
-    if ('path' in nginx) runs.nginx.push(await measureServer(options, () => startNginx(options.tools, nginx.path, options.workDir, root, PORT), nginxRequests));
-    const last = (list: ServerFigures[]) => (list.length ? `${Math.round(list[list.length - 1]!.requestsPerSecond)} req/s` : 'n/a');
-    options.log(`  round ${round + 1}: snapi ${last(runs.snapi)}, bare ${last(runs.bare)}, nginx ${last(runs.nginx)}`);
+    const bare = await measureServer(options, () => startBareServer(options.tools, PORT, routesFile), apiRequests(null));
+    bareRuns.push(bare);
+    options.log(`  round ${round + 1}: bare ${rps(bare)} (client CPU ${Math.round(bare.clientCpuPercent)} %)`);
+    for (const [position, acceptEncoding] of ACCEPT_ENCODINGS.entries()) {
+      const runs = caseRuns[position]!;
+      runs.snapi.push(await measureServer(options, () => startGatewayProcess(options.tools, options.dist, PORT), apiRequests(acceptEncoding)));
+      if ('path' in nginx) runs.nginx.push(await measureServer(options, () => startNginx(options.tools, nginx.path, options.workDir, root, PORT), nginxRequests(acceptEncoding)));
+      options.log(`  round ${round + 1}, Accept-Encoding ${acceptEncoding ?? 'none'}: snapi ${rps(runs.snapi.at(-1))}, nginx ${rps(runs.nginx.at(-1))}`);
+    }
   }
-  const flood = await floodCase(options, apiRequests);
-  options.log(`  flood: p99 ${flood.withoutP99Ms} ms without, ${flood.withP99Ms} ms with`);
+  const flood = await floodCase(options, apiRequests(null));
+  options.log(`  flood: p99 ${flood.withoutP99Ms} ms without, ${flood.withP99Ms} ms with; flood answers ${JSON.stringify(flood.floodAnswers)}`);
 
   const startups: Array<{ startMs: number; rssMb: number }> = [];
   for (let attempt = 0; attempt < options.startups; attempt++) {
@@ -161,11 +224,17 @@ export async function runGatewayBench(options: GatewayBenchOptions): Promise<Gat
     startups.push({ startMs: server.startMs, rssMb: memoryOf(server.process.pid).rssMb });
     await server.stop();
   }
+  const sizes = mixed.map((request) => index.entries[request.key]!.size);
   return {
     requestsInMix: mixed.length,
-    snapi: medianServer(runs.snapi),
-    bare: medianServer(runs.bare),
-    nginx: 'path' in nginx ? medianServer(runs.nginx) : { missing: nginx.missing },
+    mix: mixed.reduce<Record<string, number>>((counts, request) => ({ ...counts, [request.kind]: (counts[request.kind] ?? 0) + 1 }), {}),
+    meanBodyBytes: sizes.reduce((sum, size) => sum + size, 0) / sizes.length,
+    bare: medianServer(bareRuns),
+    cases: ACCEPT_ENCODINGS.map((acceptEncoding, position) => ({
+      acceptEncoding,
+      snapi: medianServer(caseRuns[position]!.snapi),
+      nginx: 'path' in nginx ? medianServer(caseRuns[position]!.nginx) : { missing: nginx.missing },
+    })),
     flood,
     startup: { startMs: median(startups.map((run) => run.startMs)), rssMb: median(startups.map((run) => run.rssMb)), responses: Object.keys(index.entries).length },
   };

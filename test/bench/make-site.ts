@@ -124,6 +124,11 @@ const HUGO_LAYOUT = '<!doctype html><title>{{ .Title }}</title>{{ .Content }}\n'
 // Eleventy skips git-ignored input (test/.tmp is ignored) unless told not to; markdown is not run through Liquid.
 const ELEVENTY_CONFIG = 'export default function (config) {\n  config.setUseGitIgnore(false);\n  return { markdownTemplateEngine: false, htmlTemplateEngine: false };\n}\n';
 
+/** One user per role; the same for every site, so a snapshot built before can be benchmarked again without the site. */
+export function benchUsers(): BenchUser[] {
+  return ROLES.map((role) => ({ username: `${role}1`, role, password: `bench-${role}-pass` }));
+}
+
 export function makeSite(options: MakeSiteOptions): MadeSite {
   const random = createRandom(options.seed ?? 4);
   const root = options.directory;
@@ -166,8 +171,7 @@ export function makeSite(options: MakeSiteOptions): MadeSite {
   }
   made.duplicateSlugs = [...slugCounts.values()].filter((count) => count > 1).length;
   write(join(made.site, 'settings', 'settings.yaml'), "title: 'Benchmark Site'\nauthor: 'Bench Author'\nlangattr: en\neditor: visual\n");
-  for (const role of ROLES) {
-    const user = { username: `${role}1`, role, password: `bench-${role}-pass` };
+  for (const user of benchUsers()) {
     write(join(made.site, 'settings', 'users', `${user.username}.yaml`), userYaml(user, bcrypt.hashSync(user.password, bcryptSalt(random)).replace(/^\$2b\$/, '$2y$')));
     made.users.push(user);
   }

@@ -1,47 +1,71 @@
-// `npm run bench [-- --quick]`: makes the sites, runs the build and gateway benchmarks, prints the table, writes results.json.
-import { cpus } from 'node:os';
-import { mkdirSync, writeFileSync } from 'node:fs';
+// `npm run bench [-- --quick] [-- --gateway-only] [-- --gateway-pages N]`: makes the sites, runs the build and gateway
+// benchmarks, prints the table, writes results.json.
+import { execFileSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT, runBuildBench, snapiBuildArgs } from './build-bench.ts';
 import { runGatewayBench } from './gateway-bench.ts';
-import { makeSite } from './make-site.ts';
+import { benchUsers, makeSite } from './make-site.ts';
 import { measureRun } from './measure.ts';
-import { formatReport, targetRows } from './report.ts';
+import { buildRows, formatReport, gatewayRows } from './report.ts';
 import { ensureTools } from './tools.ts';
 
 const FULL = { pages: 4000, gatewayPages: 10_000, warmups: 1, rounds: 3, durationSeconds: 8, warmupSeconds: 2, gatewayRounds: 2, startups: 3 };
 const QUICK = { pages: 300, gatewayPages: 600, warmups: 0, rounds: 1, durationSeconds: 2, warmupSeconds: 1, gatewayRounds: 1, startups: 1 };
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
-const settings = values.quick ? QUICK : FULL;
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    'gateway-only': { type: 'boolean', default: false },
+    'gateway-pages': { type: 'string' },
+    'reuse-snapshot': { type: 'boolean', default: false },
+  },
+});
+const gatewayPages = values['gateway-pages'] === undefined ? undefined : Number(values['gateway-pages']);
+if (gatewayPages !== undefined && !(Number.isInteger(gatewayPages) && gatewayPages > 0)) {
+  console.error(`bench: --gateway-pages "${values['gateway-pages']}" is not a positive whole number`);
+  process.exit(1);
+}
+const settings = { ...(values.quick ? QUICK : FULL), ...(gatewayPages === undefined ? {} : { gatewayPages }) };
 const workDir = join(PROJECT_ROOT, 'test', '.tmp', 'bench');
 const started = performance.now();
 const log = (line: string) => console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 mkdirSync(workDir, { recursive: true });
 
-const tools = ensureTools(join(PROJECT_ROOT, 'test', '.tmp', 'bench-tools'), log);
-log(`making a ${settings.pages}-page site and a ${settings.gatewayPages}-page site`);
-const site = makeSite({ directory: join(workDir, 'site-build'), pages: settings.pages });
-const gatewaySite = makeSite({ directory: join(workDir, 'site-gateway'), pages: settings.gatewayPages, seed: 10 });
+const tools = ensureTools(join(PROJECT_ROOT, 'test', '.tmp', 'bench-tools'), log, !values['gateway-only']);
+const rows = [];
+let build;
+if (!values['gateway-only']) {
+  log(`making a ${settings.pages}-page site`);
+  const site = makeSite({ directory: join(workDir, 'site-build'), pages: settings.pages });
+  log('build benchmark');
+  build = await runBuildBench({ site, workDir, tools, warmups: settings.warmups, rounds: settings.rounds, log }, site.samplePages);
+  rows.push(...buildRows(build, settings.pages));
+}
 
-log('build benchmark');
-const build = await runBuildBench({ site, workDir, tools, warmups: settings.warmups, rounds: settings.rounds, log }, site.samplePages);
-
-log(`building the ${settings.gatewayPages}-page snapshot for the gateway`);
-const gatewayDist = join(workDir, 'out-gateway');
-await measureRun(process.execPath, snapiBuildArgs(gatewaySite.site, gatewayDist), PROJECT_ROOT);
+const gatewayDist = join(workDir, `out-gateway-${settings.gatewayPages}`);
+// --reuse-snapshot: the site is deterministic, so a snapshot built from the same page count before is the same snapshot.
+if (!values['reuse-snapshot'] || !existsSync(join(gatewayDist, 'current'))) {
+  log(`making a ${settings.gatewayPages}-page site and building its snapshot for the gateway`);
+  const gatewaySite = makeSite({ directory: join(workDir, `site-gateway-${settings.gatewayPages}`), pages: settings.gatewayPages, seed: 10 });
+  await measureRun(process.execPath, snapiBuildArgs(gatewaySite.site, gatewayDist), PROJECT_ROOT);
+}
+// The bench runs what `npm run serve` runs: the bundle, rebuilt here so it never measures stale sources.
+execFileSync(process.execPath, [join(PROJECT_ROOT, 'gateway', 'cli', 'build-gateway.mjs')], { cwd: PROJECT_ROOT, stdio: 'ignore' });
 log('gateway benchmark');
 const gateway = await runGatewayBench({
-  dist: gatewayDist, users: gatewaySite.users, tools, workDir, connections: 50,
+  dist: gatewayDist, users: benchUsers(), tools, workDir, connections: 50,
   durationSeconds: settings.durationSeconds, warmupSeconds: settings.warmupSeconds, rounds: settings.gatewayRounds, startups: settings.startups, log,
 });
+rows.push(...gatewayRows(gateway, settings.gatewayPages));
 
-const rows = targetRows(build, gateway, settings.pages, settings.gatewayPages);
-const machine = { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version };
+const machine = { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, loadAverage: loadavg() };
 const report = formatReport(rows, build, gateway);
-console.log(`\nsnapi benchmark${values.quick ? ' (quick)' : ''}: ${machine.cores} cores, ${machine.cpu}, Node ${machine.node}, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+const flags = [values.quick ? 'quick' : '', values['gateway-only'] ? 'gateway only' : ''].filter(Boolean).join(', ');
+console.log(`\nsnapi benchmark${flags ? ` (${flags})` : ''}: ${machine.cores} cores, ${machine.cpu}, Node ${machine.node}, load average at the end ${machine.loadAverage.map((load) => load.toFixed(1)).join(' ')}, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
 console.log(report);
-const resultsFile = join(import.meta.dirname, values.quick ? 'results-quick.json' : 'results.json');
+const resultsFile = join(import.meta.dirname, values.quick ? 'results-quick.json' : values['gateway-only'] ? 'results-gateway.json' : 'results.json');
 writeFileSync(resultsFile, JSON.stringify({ date: new Date().toISOString(), quick: values.quick, machine, settings, targets: rows, build, gateway }, null, 2) + '\n');
 console.log(`figures written to ${resultsFile}`);

@@ -54,6 +54,17 @@ export function memoryOf(pid: number | undefined): { rssMb: number; peakRssMb: n
   }
 }
 
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc; clock ticks of 10 ms). */
+export function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    // After "(comm) ": state is field 3, so utime (14) and stime (15) are at 11 and 12.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** The node arguments of `npm run serve` (`node gateway/build/serve.mjs`), so the bench runs what users run, without npm in between. */
 function serveArguments(): string[] {
   const scripts = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
@@ -67,8 +78,9 @@ export function startGatewayProcess(tools: Tools, dist: string, port: number): P
   return startServer(command, args, 'listening', PROJECT_ROOT);
 }
 
-export function startBareServer(tools: Tools, port: number): Promise<RunningServer> {
-  const [command, args] = pinned(tools, SERVER_CORE, process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'bare-server.ts'), String(port)]);
+/** `routesFile`: JSON `[[url, bodyFile], …]`, the identity body each URL of the mix answers with. */
+export function startBareServer(tools: Tools, port: number, routesFile: string): Promise<RunningServer> {
+  const [command, args] = pinned(tools, SERVER_CORE, process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'bare-server.ts'), String(port), routesFile]);
   return startServer(command, args, 'listening', PROJECT_ROOT);
 }
 

@@ -51,10 +51,12 @@ function ensureAptBinary(binary: string, aptPackage: string, log: (line: string)
   return installed ? { path: installed } : { missing: `${aptPackage} installed no ${binary}` };
 }
 
-export function ensureTools(cacheDir: string, log: (line: string) => void): Tools {
+/** `buildTools: false` (the gateway-only run) skips Eleventy and Hugo. */
+export function ensureTools(cacheDir: string, log: (line: string) => void, buildTools = true): Tools {
+  const skipped = { missing: 'not needed for the gateway benchmark' };
   return {
-    eleventy: ensureEleventy(cacheDir, log),
-    hugo: ensureAptBinary('hugo', 'hugo', log),
+    eleventy: buildTools ? ensureEleventy(cacheDir, log) : skipped,
+    hugo: buildTools ? ensureAptBinary('hugo', 'hugo', log) : skipped,
     nginx: ensureAptBinary('nginx', 'nginx', log),
     taskset: which('taskset') !== undefined,
   };

@@ -5,7 +5,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadSnapshot } from '../../gateway/snapshot/snapshot-loader.ts';
 import type { ServingState } from '../../gateway/snapshot/snapshot-loader.ts';
-import { readStoredBody } from '../../gateway/snapshot/body-store.ts';
+import { readStoredBody, readsWhole } from '../../gateway/snapshot/body-store.ts';
 import { chooseEncoding, encodingFor } from '../../gateway/http/negotiate.ts';
 import type { Encoding } from '../../gateway/http/negotiate.ts';
 import { makeTempDist, writeAndPublish } from './make-snapshot.ts';
@@ -57,14 +57,41 @@ Memory('refuses to send a body whose file size differs from the index', async ()
   }
 });
 
-Memory('streams a body larger than 1 MiB from disk with its exact bytes', async () => {
+Memory('streams a body larger than 1 MiB and the memory limit from disk with its exact bytes', async () => {
   const huge = `{"content":[{"id":0,"markdown":"${'streamed page '.repeat(80_000)}"}]}`;
-  const fixture = await startFixture('huge', { bodies: { ...standardSpec('unused').bodies, 'content:live:/huge': { json: huge, compressed: false } } });
+  const fixture = await startFixture('huge', { bodies: { ...standardSpec('unused').bodies, 'content:live:/huge': { json: huge, compressed: false } } }, { memoryBodyLimit: 1024 * 1024 });
   try {
     const response = await send(fixture.gateway.url, '/api/v1/article/content?url=huge', { headers: { Authorization: basic(USERS.administrator) } });
     assert.equal([response.status, response.headers['content-length'], response.text === huge], [200, String(Buffer.byteLength(huge)), true]);
   } finally {
     await fixture.gateway.close();
+  }
+});
+
+Memory('reads a body larger than 1 MiB once for concurrent first requests and keeps it while the budget allows', async () => {
+  const large = `{"content":[{"id":0,"markdown":"${'large page '.repeat(200_000)}"}]}`;
+  const dist = await makeTempDist('large');
+  await writeAndPublish(dist, { id: 'large-1', bodies: { 'content:live:/large': { json: large, compressed: false } }, users: [] });
+  try {
+    const state = await loadSnapshot(dist, { lookup: async () => [], memoryBodyLimit: 4 * 1024 * 1024, memoryBudget: 4 * 1024 * 1024 });
+    const body = identityOf(state, 'content:live:/large');
+    const before = readsWhole(body);
+    const reads = await Promise.all(Array.from({ length: 20 }, () => readStoredBody(body)));
+    const size = Buffer.byteLength(large);
+    assert.equal({ before, sameBuffer: reads.every((bytes) => bytes === reads[0]), text: reads[0]?.toString('utf8') === large, kept: body.bytes === reads[0], left: body.memory.left },
+      { before: true, sameBuffer: true, text: true, kept: true, left: 4 * 1024 * 1024 - size });
+  } finally {
+    await rm(dist, { recursive: true, force: true });
+  }
+});
+
+Memory('streams a large body once the budget cannot keep it', async () => {
+  const { dist, state } = await loadTwoBodies('spent', 10);
+  try {
+    const first = identityOf(state, 'content:live:/first');
+    assert.equal([readsWhole(first), readsWhole({ ...first, size: 2 * 1024 * 1024 })], [true, false]);
+  } finally {
+    await rm(dist, { recursive: true, force: true });
   }
 });
 

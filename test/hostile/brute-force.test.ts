@@ -38,7 +38,8 @@ bruteForce.before.each(async () => {
     return verifyWithBcrypt(password, hash);
   };
   const users = [...Object.values(USERS), SLOW_USER];
-  fixture = await startHostileFixture('brute-force', { limiter: DEFAULT_LIMITER_OPTIONS, now: () => clock, verify }, { access: { proxy: true }, users });
+  // 429s are answered at once here (parking has its own suite, test/gateway/flood-guard.test.ts): 990 of them in a row.
+  fixture = await startHostileFixture('brute-force', { limiter: DEFAULT_LIMITER_OPTIONS, now: () => clock, verify, flood: { parkMs: 0 } }, { access: { proxy: true }, users });
 });
 bruteForce.after.each(async () => {
   await fixture.close();
