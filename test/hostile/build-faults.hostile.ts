@@ -56,7 +56,8 @@ big('builds: the CLI exits 0 and the page has every block, the last one intact',
   assert.equal(content.at(-1), {
     id: 2 * sections,
     markdown: `Paragraph ${last} with **bold** and a [link](/contact). ${FILLER}`,
-    html: `<p>Paragraph ${last} with <strong>bold</strong> and a <a href="http://localhost:8080/contact">link</a>. ${FILLER.trimEnd()}</p>`,
+    // Parsedown keeps the trailing space of a paragraph's last line, as Typemill shows.
+    html: `<p>Paragraph ${last} with <strong>bold</strong> and a <a href="http://localhost:8080/contact">link</a>. ${FILLER}</p>`,
   });
 });
 
