@@ -9,8 +9,9 @@ import type { ContentJob, ContentSettings, RenderedContent } from './content-bod
 export const CACHE_DIR = '.cache';
 const CACHE_FILE = 'rendered-pages.v8';
 const GENERATOR_DIR = fileURLToPath(new URL('.', import.meta.url));
-/** Packages whose code renders markdown: a new version must not reuse old output. */
-const RENDER_PACKAGES = ['markdown-it', 'markdown-it-deflist'];
+/** Packages whose code renders markdown: a new version must not reuse old output. None today: the renderer is
+ *  the generator's own code, which the source hash covers. */
+const RENDER_PACKAGES: readonly string[] = [];
 
 export type RenderCacheEntries = Map<string, RenderedContent>;
 

@@ -1,23 +1,6 @@
-// [TOC]: a `[TOC]` line flags the block; its `<p>[TOC]</p>` becomes Typemill's (unbalanced) list of the page's headings.
+// [TOC]: Typemill's (unbalanced) list of the page's headings, which replaces a block's `<p>[TOC]</p>`.
 
-import type { MarkdownIt, StateBlock } from 'markdown-it';
-import { lineText } from './block-line.ts';
-import { blockStateOf, type HeadingEntry } from './render-env.ts';
-
-const TOC_PARAGRAPH = /<p[^>]*>\[TOC\]<\/p>/gi;
-
-export function tocMarker(md: MarkdownIt): void {
-  // Like Typemill's blockTableOfContents it never claims the line: the line still renders as `<p>[TOC]</p>`.
-  md.block.ruler.before('reference', 'typemill_toc_marker', (state: StateBlock, startLine: number) => {
-    if (lineText(state, startLine) === '[TOC]') blockStateOf(state.env).tocRequested = true;
-    return false;
-  });
-}
-
-export function replaceTocParagraphs(html: string, headings: readonly HeadingEntry[]): string {
-  const toc = buildToc(headings);
-  return html.replace(TOC_PARAGRAPH, () => toc);
-}
+import type { HeadingEntry } from './render-env.ts';
 
 /** Reproduces Typemill's markup exactly, including its unbalanced `</li>`/`</ul>` (docs/decisions.md: Typemill's quirks are kept). */
 export function buildToc(headings: readonly HeadingEntry[]): string {

@@ -57,8 +57,8 @@ safeMode.run();
 
 const text = suite('text escaping and inline rules');
 
-text('text escapes & < > but keeps quotes, entities pass through', () => {
-  assert.is(renderOne('"it\'s" <b> &copy; &#169; AT&T'), '<p>"it\'s" &lt;b&gt; &copy; &#169; AT&amp;T</p>');
+text('text escapes & < > but keeps quotes, and safe mode escapes entities again', () => {
+  assert.is(renderOne('"it\'s" <b> &copy; &#169; AT&T'), '<p>"it\'s" &lt;b&gt; &amp;copy; &amp;#169; AT&amp;T</p>');
 });
 
 text('only Parsedown\'s special characters can be escaped', () => {

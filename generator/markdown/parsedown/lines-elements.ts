@@ -1,0 +1,67 @@
+// Parsedown's block loop: each line continues the open block, starts a block of a type its first character allows, or
+// joins or starts a paragraph. Blank lines only count as interruptions of the open block.
+
+import { expandTabs, isBlankLine } from '../split/lines.ts';
+import { BLOCK_RULES, BLOCK_TYPES_BY_MARKER, UNMARKED_BLOCK_TYPES } from './block-rules.ts';
+import { continueParagraph, startParagraph } from './blocks/paragraph.ts';
+import type { Block, Element, Line, Parser } from './types.ts';
+
+export function linesElements(parser: Parser, lines: readonly string[]): Element[] {
+  const elements: Element[] = [];
+  let current: Block | undefined;
+
+  for (const rawLine of lines) {
+    if (isBlankLine(rawLine)) {
+      if (current !== undefined) current.interrupted = (current.interrupted ?? 0) + 1;
+      continue;
+    }
+    const body = expandTabs(rawLine);
+    const indent = /^ */.exec(body)?.[0].length ?? 0;
+    const line: Line = { body, indent, text: body.slice(indent) };
+
+    if (current?.continuable === true) {
+      const rule = BLOCK_RULES[current.type];
+      const continued = rule.continue?.(line, current, parser);
+      if (continued !== undefined) {
+        current = continued;
+        continue;
+      }
+      if (rule.complete !== undefined) current = rule.complete(current, parser);
+    }
+
+    const started = startBlock(parser, line, current);
+    if (started !== undefined) {
+      if (started.identified !== true) {
+        if (current !== undefined) elements.push(current.element);
+        started.identified = true;
+      }
+      if (BLOCK_RULES[started.type].continue !== undefined) started.continuable = true;
+      current = started;
+      continue;
+    }
+
+    const paragraph = current?.type === 'Paragraph' ? continueParagraph(line, current) : undefined;
+    if (paragraph !== undefined) {
+      current = paragraph;
+    } else {
+      if (current !== undefined) elements.push(current.element);
+      current = { ...startParagraph(line), identified: true };
+    }
+  }
+
+  if (current?.continuable === true) {
+    const complete = BLOCK_RULES[current.type].complete;
+    if (complete !== undefined) current = complete(current, parser);
+  }
+  if (current !== undefined) elements.push(current.element);
+  return elements;
+}
+
+function startBlock(parser: Parser, line: Line, current: Block | undefined): Block | undefined {
+  const marked = BLOCK_TYPES_BY_MARKER[line.text.charAt(0)] ?? [];
+  for (const type of [...UNMARKED_BLOCK_TYPES, ...marked]) {
+    const started = BLOCK_RULES[type].start(line, current, parser);
+    if (started !== undefined) return { ...started, type };
+  }
+  return undefined;
+}

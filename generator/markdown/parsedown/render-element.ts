@@ -1,0 +1,111 @@
+// Parsedown's element() and elements(): safe-mode sanitising, late handlers, escaping, and its automatic line breaks.
+
+import type { Element, Handler, Parser } from './types.ts';
+import { hasOrphanBytes, ORPHAN_BYTE } from './utf8-bytes.ts';
+
+/** Parsedown's safe mode drops attribute names that do not look like names, and every on… event handler. */
+const GOOD_ATTRIBUTE_NAME = /^[a-zA-Z0-9][a-zA-Z0-9-_]*$/;
+const TEXT_TO_ESCAPE = /[&<>]/;
+const URL_ATTRIBUTE_OF: Readonly<Record<string, string>> = { a: 'href', img: 'src' };
+const SAFE_LINK_PREFIXES = [
+  'http://', 'https://', 'ftp://', 'ftps://', 'mailto:', 'data:image/png;base64,', 'data:image/gif;base64,',
+  'data:image/jpeg;base64,', 'irc:', 'ircs:', 'git:', 'ssh:', 'news:', 'steam:',
+];
+
+/** Text keeps quotes (ENT_NOQUOTES). */
+export function escapeText(text: string): string {
+  // htmlspecialchars gives '' for invalid UTF-8
+  if (text.includes(ORPHAN_BYTE) && hasOrphanBytes(text)) return '';
+  if (!TEXT_TO_ESCAPE.test(text)) return text;
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/** Attribute values escape quotes too (ENT_QUOTES). */
+export function escapeAttribute(value: string): string {
+  return escapeText(value).replaceAll('"', '&quot;').replaceAll("'", '&#039;');
+}
+
+export function renderElement(parser: Parser, original: Element): string {
+  const element = runHandler(parser, sanitise(parser, original));
+  let markup = '';
+  if (element.name !== undefined) {
+    markup += `<${element.name}`;
+    for (const [name, value] of element.attributes ?? []) {
+      if (value !== null) markup += ` ${name}="${escapeAttribute(value)}"`;
+    }
+  }
+  let content: string | undefined;
+  if (element.elements !== undefined) content = renderElements(parser, element.elements);
+  else if (element.element !== undefined) content = renderElement(parser, element.element);
+  else if (element.text !== undefined) content = escapeText(element.text);
+  else if (element.rawHtml !== undefined) {
+    content = element.allowRawHtmlInSafeMode === true ? element.rawHtml : escapeText(element.rawHtml);
+  }
+  if (content !== undefined) {
+    return element.name === undefined ? markup + content : `${markup}>${content}</${element.name}>`;
+  }
+  return element.name === undefined ? markup : `${markup} />`;
+}
+
+export function renderElements(parser: Parser, elements: readonly Element[]): string {
+  let markup = '';
+  let autoBreak = true;
+  for (const element of elements) {
+    if (element.empty === true) continue;
+    const autoBreakNext = element.autobreak ?? element.name !== undefined;
+    // autobreak false on either side of an element suppresses the line break between them
+    autoBreak = autoBreak ? autoBreakNext : autoBreak;
+    markup += (autoBreak ? '\n' : '') + renderElement(parser, element);
+    autoBreak = autoBreakNext;
+  }
+  return markup + (autoBreak ? '\n' : '');
+}
+
+function sanitise(parser: Parser, element: Element): Element {
+  if (element.name === undefined) {
+    if (element.attributes === undefined) return element;
+    const { attributes: _dropped, ...rest } = element;
+    return rest;
+  }
+  if (element.attributes === undefined || element.attributes.size === 0) return element;
+  const attributes = new Map<string, string | null>();
+  const urlAttribute = URL_ATTRIBUTE_OF[element.name];
+  for (const [name, value] of element.attributes) {
+    if (!GOOD_ATTRIBUTE_NAME.test(name) || name.toLowerCase().startsWith('on')) continue;
+    attributes.set(name, name === urlAttribute && value !== null ? safeUrl(parser, value) : value);
+  }
+  return { ...element, attributes };
+}
+
+function safeUrl(parser: Parser, url: string): string {
+  const lowerUrl = url.toLowerCase();
+  const prefixes = [...SAFE_LINK_PREFIXES, ...parser.options.urlSchemes];
+  if (prefixes.some((prefix) => lowerUrl.startsWith(prefix.toLowerCase()))) return url;
+  return url.replaceAll(':', '%3A');
+}
+
+function runHandler(parser: Parser, element: Element): Element {
+  if (element.handler === undefined) return element;
+  const { handler, ...rest } = element;
+  return { ...rest, elements: handle(parser, handler, element.nonNestables ?? []) };
+}
+
+function handle(parser: Parser, handler: Handler, nonNestables: readonly string[]): Element[] {
+  switch (handler.kind) {
+    case 'line': return parser.lineElements(handler.text, nonNestables);
+    case 'lines': return parser.linesElements(handler.lines);
+    case 'li': return listItemElements(parser, handler.lines);
+    case 'text': return parser.textElements(handler.text);
+  }
+}
+
+/** A tight item (no blank line among its lines) shows its first paragraph without <p>. */
+function listItemElements(parser: Parser, lines: readonly string[]): Element[] {
+  const elements = parser.linesElements(lines);
+  const first = elements[0];
+  if (!lines.includes('') && first !== undefined && first.name === 'p') {
+    const { name: _name, ...unwrapped } = first;
+    elements[0] = unwrapped;
+  }
+  return elements;
+}
