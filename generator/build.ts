@@ -94,8 +94,8 @@ function pageResponses(plan: BuildPlan, rendered: RenderedPages): BuiltResponse[
     const itemBody = page.item ? orderedItem(page.item) : model.home;
     responses.push({ key: keyOf(KEYS.item, page.url), body: encodePhpJson({ item: itemBody }), ...withRestriction });
     responses.push({ key: keyOf(KEYS.meta, page.url), body: encodePhpJson(metadata), ...withRestriction });
-    if (content.live !== undefined) responses.push({ key: keyOf(KEYS.contentLive, page.url), body: content.live, ...withRestriction });
-    if (content.draft !== undefined) responses.push({ key: keyOf(KEYS.contentDraft, page.url), body: content.draft, ...withRestriction });
+    if (content.live !== undefined) responses.push({ key: keyOf(KEYS.contentLive, page.url), body: content.live, pageContent: true, ...withRestriction });
+    if (content.draft !== undefined) responses.push({ key: keyOf(KEYS.contentDraft, page.url), body: content.draft, pageContent: true, ...withRestriction });
   }
   return responses;
 }

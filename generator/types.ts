@@ -33,6 +33,8 @@ export interface BuiltResponse {
   key: string;
   body: string;
   restriction?: Restriction;
+  /** A page's content body (live or draft): compressed by its own policy (compression-policy.ts). */
+  pageContent?: boolean;
 }
 
 export interface BuildResult {

@@ -7,14 +7,13 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { DIST_LAYOUT, SNAPSHOT_FORMAT, type ChangeReport, type IndexEntry, type SnapshotIndex, type StoredFile } from '../gateway/snapshot/contract.ts';
 import { contentHash, etagOf } from '../gateway/snapshot/etag.ts';
 import { changesBetween } from './changes.ts';
+import { storedEncodings, type StoredEncoding } from './compression-policy.ts';
 import { mapConcurrently } from './concurrency.ts';
 import type { BuildResult } from './types.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-/** Below this size compression does not pay: headers and CPU outweigh the saved bytes. */
-const COMPRESS_MIN_BYTES = 1024;
 /** Quality 5 keeps builds fast while getting most of brotli's gain over gzip. */
 const BROTLI_QUALITY = 5;
 /** Measured on the benchmark's bodies: level 4 is 2 % larger than level 9 and takes half the time. */
@@ -96,31 +95,41 @@ async function linkPrevious(directory: string, previousDirectory: string, reused
   }
 }
 
-async function storeBody(directory: string, previous: PreviousBodies | undefined, body: string, hash: string): Promise<StoredBody> {
+const NO_VARIANT = Promise.resolve(undefined);
+
+async function storeBody(directory: string, previous: PreviousBodies | undefined, body: ToStore): Promise<StoredBody> {
+  const { hash, text, pageContent } = body;
   const reused = previous?.bodies.get(hash);
   if (previous && reused && (await linkPrevious(directory, previous.directory, reused))) return reused;
-  const size = Buffer.byteLength(body);
+  const size = Buffer.byteLength(text);
   const identity = { file: `${DIST_LAYOUT.bodiesDir}/${hash}.json`, size };
-  await writeBodyFile(directory, `${hash}.json`, body);
-  if (size < COMPRESS_MIN_BYTES) return { hash, identity };
+  await writeBodyFile(directory, `${hash}.json`, text);
+  const encodings = new Set<StoredEncoding>(storedEncodings({ size, pageContent }));
   const variants: StoredBody = { hash, identity };
   const [gz, br] = await Promise.all([
-    gzipAsync(body, { level: GZIP_LEVEL }),
-    brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size } }),
+    encodings.has('gzip') ? gzipAsync(text, { level: GZIP_LEVEL }) : NO_VARIANT,
+    encodings.has('br') ? brotliAsync(text, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size } }) : NO_VARIANT,
   ]);
-  if (gz.byteLength < size * 0.9) {
+  if (gz && gz.byteLength < size * 0.9) {
     await writeBodyFile(directory, `${hash}.json.gz`, gz);
     variants.gzip = { file: `${DIST_LAYOUT.bodiesDir}/${hash}.json.gz`, size: gz.byteLength };
   }
-  if (br.byteLength < size * 0.9) {
+  if (br && br.byteLength < size * 0.9) {
     await writeBodyFile(directory, `${hash}.json.br`, br);
     variants.br = { file: `${DIST_LAYOUT.bodiesDir}/${hash}.json.br`, size: br.byteLength };
   }
   return variants;
 }
 
-async function storeAll(directory: string, previous: PreviousBodies | undefined, bodies: Map<string, string>): Promise<Map<string, StoredBody>> {
-  const stored = await mapConcurrently([...bodies], WRITE_CONCURRENCY, ([hash, body]) => storeBody(directory, previous, body, hash));
+/** One distinct body: a page content body only if every response that answers with it is one. */
+interface ToStore {
+  hash: string;
+  text: string;
+  pageContent: boolean;
+}
+
+async function storeAll(directory: string, previous: PreviousBodies | undefined, bodies: Map<string, ToStore>): Promise<Map<string, StoredBody>> {
+  const stored = await mapConcurrently([...bodies.values()], WRITE_CONCURRENCY, (body) => storeBody(directory, previous, body));
   return new Map(stored.map((body) => [body.hash, body]));
 }
 
@@ -144,11 +153,13 @@ export async function publishSnapshot(result: BuildResult, options: PublishOptio
   const previous = await readPrevious(options.distDir);
 
   const hashes = new Map<string, string>();
-  const bodies = new Map<string, string>();
-  for (const { key, body } of result.responses) {
+  const bodies = new Map<string, ToStore>();
+  for (const { key, body, pageContent } of result.responses) {
     const hash = contentHash(body);
     hashes.set(key, hash);
-    bodies.set(hash, body);
+    const seen = bodies.get(hash);
+    if (seen === undefined) bodies.set(hash, { hash, text: body, pageContent: pageContent === true });
+    else if (pageContent !== true) seen.pageContent = false;
   }
   const stored = await storeAll(staging, previous ? previousBodies(previous.directory, previous.index) : undefined, bodies);
   const entries: Record<string, IndexEntry> = {};

@@ -32,7 +32,7 @@ interface Contender {
 }
 
 export function snapiBuildArgs(site: string, out: string): string[] {
-  return ['--import', 'tsx', join(PROJECT_ROOT, 'generator', 'main.ts'), '--site', site, '--out', out, '--json'];
+  return ['--import', 'tsx', join(PROJECT_ROOT, 'generator', 'cli', 'build.ts'), '--site', site, '--out', out, '--json'];
 }
 
 function contenders(options: BuildBenchOptions): Contender[] {
