@@ -35,6 +35,8 @@ export interface BuiltResponse {
   restriction?: Restriction;
   /** A page's content body (live or draft): compressed by its own policy (compression-policy.ts). */
   pageContent?: boolean;
+  /** contentHash(body) when the renderer already made it. */
+  hash?: string;
 }
 
 export interface BuildResult {

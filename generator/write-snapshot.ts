@@ -1,6 +1,7 @@
 // The output shell: writes a complete snapshot beside the live one, then publishes it with one rename.
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { linkSync, rmSync } from 'node:fs';
+import { mkdir, readFile, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
@@ -83,14 +84,16 @@ async function writeBodyFile(directory: string, name: string, data: Uint8Array |
   await writeFile(join(directory, DIST_LAYOUT.bodiesDir, name), data);
 }
 
-/** A body the previous snapshot already holds: link its files, no compression. */
-async function linkPrevious(directory: string, previousDirectory: string, reused: StoredBody): Promise<boolean> {
+/** A body the previous snapshot already holds: link its files, no compression. Synchronous: a link is one short
+ *  system call, cheaper than a thread-pool round trip, and the pool stays free for compression (a rebuild links
+ *  every unchanged body: 17,000 files for 4,000 pages). */
+function linkPrevious(directory: string, previousDirectory: string, reused: StoredBody): boolean {
   const files = [reused.identity, reused.gzip, reused.br].filter((file): file is StoredFile => file !== undefined);
   try {
-    await Promise.all(files.map((file) => link(join(previousDirectory, file.file), join(directory, file.file))));
+    for (const file of files) linkSync(join(previousDirectory, file.file), join(directory, file.file));
     return true;
   } catch {
-    await Promise.all(files.map((file) => rm(join(directory, file.file), { force: true })));
+    for (const file of files) rmSync(join(directory, file.file), { force: true });
     return false;
   }
 }
@@ -100,7 +103,7 @@ const NO_VARIANT = Promise.resolve(undefined);
 async function storeBody(directory: string, previous: PreviousBodies | undefined, body: ToStore): Promise<StoredBody> {
   const { hash, text, pageContent } = body;
   const reused = previous?.bodies.get(hash);
-  if (previous && reused && (await linkPrevious(directory, previous.directory, reused))) return reused;
+  if (previous && reused && linkPrevious(directory, previous.directory, reused)) return reused;
   const size = Buffer.byteLength(text);
   const identity = { file: `${DIST_LAYOUT.bodiesDir}/${hash}.json`, size };
   await writeBodyFile(directory, `${hash}.json`, text);
@@ -154,8 +157,8 @@ export async function publishSnapshot(result: BuildResult, options: PublishOptio
 
   const hashes = new Map<string, string>();
   const bodies = new Map<string, ToStore>();
-  for (const { key, body, pageContent } of result.responses) {
-    const hash = contentHash(body);
+  for (const { key, body, pageContent, hash: knownHash } of result.responses) {
+    const hash = knownHash ?? contentHash(body);
     hashes.set(key, hash);
     const seen = bodies.get(hash);
     if (seen === undefined) bodies.set(hash, { hash, text: body, pageContent: pageContent === true });
