@@ -8,12 +8,14 @@ import { runGatewayBench } from './gateway-bench.ts';
 import { makeSite } from './make-site.ts';
 import { measureRun } from './measure.ts';
 import { formatReport, targetRows } from './report.ts';
+import { runScaleBench } from './scale-bench.ts';
 import { ensureTools } from './tools.ts';
 
 const FULL = { pages: 4000, gatewayPages: 10_000, warmups: 1, rounds: 3, durationSeconds: 8, warmupSeconds: 2, gatewayRounds: 2, startups: 3 };
 const QUICK = { pages: 300, gatewayPages: 600, warmups: 0, rounds: 1, durationSeconds: 2, warmupSeconds: 1, gatewayRounds: 1, startups: 1 };
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
+// --scale 4000,20000,40000: also builds sites of these sizes (minutes each; the 40,000-page site is 1.2 GB).
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, scale: { type: 'string' } } });
 const settings = values.quick ? QUICK : FULL;
 const workDir = join(PROJECT_ROOT, 'test', '.tmp', 'bench');
 const started = performance.now();
@@ -28,6 +30,10 @@ const gatewaySite = makeSite({ directory: join(workDir, 'site-gateway'), pages: 
 log('build benchmark');
 const build = await runBuildBench({ site, workDir, tools, warmups: settings.warmups, rounds: settings.rounds, log }, site.samplePages);
 
+const scaleSizes = (values.scale ?? '').split(',').filter((size) => size !== '').map(Number);
+if (scaleSizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`--scale wants page counts such as 4000,20000: "${values.scale}"`);
+const scale = await runScaleBench({ sizes: scaleSizes, workDir, reuse: true, log });
+
 log(`building the ${settings.gatewayPages}-page snapshot for the gateway`);
 const gatewayDist = join(workDir, 'out-gateway');
 await measureRun(process.execPath, snapiBuildArgs(gatewaySite.site, gatewayDist), PROJECT_ROOT);
@@ -37,11 +43,11 @@ const gateway = await runGatewayBench({
   durationSeconds: settings.durationSeconds, warmupSeconds: settings.warmupSeconds, rounds: settings.gatewayRounds, startups: settings.startups, log,
 });
 
-const rows = targetRows(build, gateway, settings.pages, settings.gatewayPages);
+const rows = targetRows(build, gateway, settings.pages, settings.gatewayPages, scale);
 const machine = { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version };
-const report = formatReport(rows, build, gateway);
+const report = formatReport(rows, build, gateway, scale);
 console.log(`\nsnapi benchmark${values.quick ? ' (quick)' : ''}: ${machine.cores} cores, ${machine.cpu}, Node ${machine.node}, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
 console.log(report);
 const resultsFile = join(import.meta.dirname, values.quick ? 'results-quick.json' : 'results.json');
-writeFileSync(resultsFile, JSON.stringify({ date: new Date().toISOString(), quick: values.quick, machine, settings, targets: rows, build, gateway }, null, 2) + '\n');
+writeFileSync(resultsFile, JSON.stringify({ date: new Date().toISOString(), quick: values.quick, machine, settings, targets: rows, build, scale, gateway }, null, 2) + '\n');
 console.log(`figures written to ${resultsFile}`);
