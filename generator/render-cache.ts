@@ -62,12 +62,24 @@ export async function loadRenderCache(outDir: string): Promise<RenderCacheEntrie
   const shards = await Promise.all(names.filter((name) => name.endsWith(SHARD_SUFFIX)).map(async (name) => {
     try {
       const entries: unknown = deserialize(await readFile(join(directory, name)));
-      return entries instanceof Map ? (entries as RenderCacheEntries) : new Map();
+      return entries instanceof Map ? new Map([...(entries as Map<string, StoredEntry>)].map(([key, stored]) => [key, fromStored(stored)])) : new Map();
     } catch {
       return new Map();
     }
   }));
   return new Map(shards.flatMap((shard) => [...shard]));
+}
+
+/** Most pages have no draft file, so their draft body is their live body: the serializer would write it twice. */
+type StoredEntry = RenderedContent & { draftIsLive?: true };
+
+function toStored(entry: RenderedContent): StoredEntry {
+  return entry.draft !== undefined && entry.draft === entry.live ? { ...entry, draft: undefined, draftIsLive: true } : entry;
+}
+
+function fromStored(stored: StoredEntry): RenderedContent {
+  const { draftIsLive, ...entry } = stored;
+  return draftIsLive === true ? { ...entry, draft: entry.live } : entry;
 }
 
 function shardsOf(entries: RenderCacheEntries): Map<string, RenderCacheEntries> {
@@ -99,7 +111,7 @@ export async function saveRenderCache(outDir: string, entries: RenderCacheEntrie
   for (const [name, shard] of wanted) {
     if (onDisk.has(name) && sameEntries(before.get(name), shard)) continue;
     const temporary = join(directory, `${name}.${process.pid}.tmp`);
-    await writeFile(temporary, serialize(shard));
+    await writeFile(temporary, serialize(new Map([...shard].map(([key, entry]) => [key, toStored(entry)]))));
     await rename(temporary, join(directory, name));
   }
   for (const name of onDisk) if (!wanted.has(name)) await rm(join(directory, name), { force: true });

@@ -65,13 +65,16 @@ interface PreviousBodies {
   bodies: Map<string, StoredBody>;
 }
 
-const BODY_FILE = /^bodies\/([^/]+)\.json$/;
+const BODY_PREFIX = `${DIST_LAYOUT.bodiesDir}/`;
+const BODY_SUFFIX = '.json';
 
 function previousBodies(directory: string, index: SnapshotIndex): PreviousBodies {
   const bodies = new Map<string, StoredBody>();
   for (const entry of Object.values(index.entries ?? {})) {
-    const hash = BODY_FILE.exec(entry.file)?.[1];
-    if (hash === undefined || bodies.has(hash)) continue;
+    // Sliced, not matched: 52,000 entries at 4,000 pages, on every rebuild.
+    if (!entry.file.startsWith(BODY_PREFIX) || !entry.file.endsWith(BODY_SUFFIX)) continue;
+    const hash = entry.file.slice(BODY_PREFIX.length, -BODY_SUFFIX.length);
+    if (hash === '' || hash.includes('/') || bodies.has(hash)) continue;
     bodies.set(hash, {
       hash, identity: { file: entry.file, size: entry.size },
       ...(entry.gzip ? { gzip: { file: entry.gzip.file, size: entry.gzip.size } } : {}), ...(entry.br ? { br: { file: entry.br.file, size: entry.br.size } } : {}),
