@@ -26,7 +26,7 @@ function limitRow(measure: string, value: number, limit: number, unit: string): 
   return { measure, value, target: `≤ ${limit} ${unit}`, met: value <= limit };
 }
 
-/** Issue 15: a 40,000-page build takes at most 11 × the 4,000-page time (linear with 10 % slack) and 1.5 GB. */
+/** The scale target: a 40,000-page build takes at most 11 × the 4,000-page time (linear with 10 % slack) and 1.5 GB. */
 const SCALE_SLACK = 1.1;
 const SCALE_RSS_MB = 1536;
 
