@@ -76,6 +76,8 @@ function missingRenderMessage(page: { url: string; pathWithoutType: string }): s
   return `page ${page.url} (${CONTENT}${page.pathWithoutType}): its rendered content is missing; the build cannot finish without it`;
 }
 
+const hashOf = (hash: string | undefined) => (hash === undefined ? {} : { hash });
+
 function pageResponses(plan: BuildPlan, rendered: RenderedPages): BuiltResponse[] {
   const { source, sources, model } = plan;
   const responses: BuiltResponse[] = [];
@@ -94,8 +96,8 @@ function pageResponses(plan: BuildPlan, rendered: RenderedPages): BuiltResponse[
     const itemBody = page.item ? orderedItem(page.item) : model.home;
     responses.push({ key: keyOf(KEYS.item, page.url), body: encodePhpJson({ item: itemBody }), ...withRestriction });
     responses.push({ key: keyOf(KEYS.meta, page.url), body: encodePhpJson(metadata), ...withRestriction });
-    if (content.live !== undefined) responses.push({ key: keyOf(KEYS.contentLive, page.url), body: content.live, ...withRestriction });
-    if (content.draft !== undefined) responses.push({ key: keyOf(KEYS.contentDraft, page.url), body: content.draft, ...withRestriction });
+    if (content.live !== undefined) responses.push({ key: keyOf(KEYS.contentLive, page.url), body: content.live, pageContent: true, ...hashOf(content.hashes?.live), ...withRestriction });
+    if (content.draft !== undefined) responses.push({ key: keyOf(KEYS.contentDraft, page.url), body: content.draft, pageContent: true, ...hashOf(content.hashes?.draft), ...withRestriction });
   }
   return responses;
 }

@@ -1,4 +1,5 @@
 // One page's content bodies as JSON text from plain data, so a worker thread or the render cache can stand in for the renderer.
+import { contentHash } from '../gateway/snapshot/etag.ts';
 import type { RenderOptions } from './markdown/render.ts';
 import { encodePhpJson } from './php-json.ts';
 import { pageContent, type PageSources } from './site/page-content.ts';
@@ -19,6 +20,9 @@ export interface RenderedContent {
   live: string | undefined;
   draft: string | undefined;
   probes: FileProbe[];
+  /** contentHash of `live` and `draft`, made where the body is rendered (on a worker) and kept in the render cache, so
+   *  publishing an unchanged body neither hashes nor reads it again. Absent: publishing hashes the body itself. */
+  hashes?: { live?: string; draft?: string };
 }
 
 /** Site-relative path as the build's known-path set holds it. */
@@ -36,5 +40,7 @@ export function renderContent(job: PageSources, settings: ContentSettings, known
   const content = pageContent(job, { ...settings, fileExists });
   const live = content.live ? encodePhpJson(content.live) : undefined;
   const draft = content.draft === content.live ? live : content.draft ? encodePhpJson(content.draft) : undefined;
-  return { live, draft, probes };
+  const liveHash = live === undefined ? undefined : contentHash(live);
+  const draftHash = draft === live ? liveHash : draft === undefined ? undefined : contentHash(draft);
+  return { live, draft, probes, hashes: { ...(liveHash ? { live: liveHash } : {}), ...(draftHash ? { draft: draftHash } : {}) } };
 }

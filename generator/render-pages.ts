@@ -49,5 +49,5 @@ export async function renderSitePages(plan: BuildPlan, options: RenderPagesOptio
     rendered.set(job.page, content);
     entries.set(keys[index] ?? '', content);
   });
-  return { rendered, reused: plan.contentJobs.length - missing.length, renderedCount: missing.length, saveCache: () => saveRenderCache(options.outDir, entries) };
+  return { rendered, reused: plan.contentJobs.length - missing.length, renderedCount: missing.length, saveCache: () => saveRenderCache(options.outDir, entries, cached) };
 }

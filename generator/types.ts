@@ -35,6 +35,10 @@ export interface BuiltResponse {
   restriction?: Restriction;
   /** False for bodies that are never sent (the search index): no gzip or brotli copies. */
   compress?: false;
+  /** A page's content body (live or draft): compressed by its own policy (compression-policy.ts). */
+  pageContent?: boolean;
+  /** contentHash(body) when the renderer already made it. */
+  hash?: string;
 }
 
 export interface BuildResult {

@@ -1,5 +1,6 @@
 // Article content bodies of one page, live and draft (docs/decisions.md: Live content comes from the .md, draft content from the .txt; Content responses list blocks with id, markdown and html).
-import { renderBlocks, type RenderOptions } from '../markdown/render.ts';
+import { memoisedBlockRenderer, type BlockRenderer } from '../block-memo.ts';
+import { renderBlocks as renderEachBlock, type RenderOptions } from '../markdown/render.ts';
 import { splitBlocks } from '../markdown/split-blocks.ts';
 
 export interface PageSources {
@@ -14,7 +15,7 @@ export interface PageContent {
   draft: Record<string, unknown> | undefined;
 }
 
-function contentBody(blocks: readonly string[], source: 'md' | 'txt', options: RenderOptions): Record<string, unknown> | undefined {
+function contentBody(blocks: readonly string[], source: 'md' | 'txt', options: RenderOptions, renderBlocks: BlockRenderer): Record<string, unknown> | undefined {
   // An empty draft array is falsy in Typemill; a .md file of only whitespace is not, and answers `{"content":[]}`.
   if (blocks.length === 0 && source === 'txt') return undefined;
   const html = renderBlocks(blocks, source, options);
@@ -24,7 +25,10 @@ function contentBody(blocks: readonly string[], source: 'md' | 'txt', options: R
 /** A missing, empty or `0` file has no content (404), like Typemill's falsy check; whitespace alone is content. */
 export function pageContent(page: PageSources, options: RenderOptions): PageContent {
   const hasMarkdown = page.markdown !== undefined && page.markdown !== '' && page.markdown !== '0';
-  const live = hasMarkdown ? contentBody(splitBlocks(page.markdown ?? ''), 'md', options) : undefined;
-  const draft = page.draftBlocks ? contentBody(page.draftBlocks, 'txt', options) : live;
+  // Live and draft share most blocks: each distinct block text is rendered once per page. Recording what a block
+  // reads costs more than it saves when only one body is rendered.
+  const renderBlocks = hasMarkdown && page.draftBlocks ? memoisedBlockRenderer() : renderEachBlock;
+  const live = hasMarkdown ? contentBody(splitBlocks(page.markdown ?? ''), 'md', options, renderBlocks) : undefined;
+  const draft = page.draftBlocks ? contentBody(page.draftBlocks, 'txt', options, renderBlocks) : live;
   return { live, draft };
 }

@@ -2,6 +2,7 @@
 import type { BuildBenchResult, ToolFigures } from './build-bench.ts';
 import type { GatewayBenchResult, ServerFigures } from './gateway-bench.ts';
 import type { RunFigures } from './measure.ts';
+import type { ScaleFigures } from './scale-bench.ts';
 
 export interface TargetRow {
   measure: string;
@@ -23,6 +24,21 @@ function ratioRow(measure: string, numerator: number, denominator: ToolFigures |
 
 function limitRow(measure: string, value: number, limit: number, unit: string): TargetRow {
   return { measure, value, target: `≤ ${limit} ${unit}`, met: value <= limit };
+}
+
+/** The scale target: a 40,000-page build takes at most 11 × the 4,000-page time (linear with 10 % slack) and 1.5 GB. */
+const SCALE_SLACK = 1.1;
+const SCALE_RSS_MB = 1536;
+
+/** Build-time growth from the smallest to the largest measured site, and the largest site's peak memory. */
+export function scaleRows(scale: readonly ScaleFigures[]): TargetRow[] {
+  const sorted = [...scale].sort((left, right) => left.pages - right.pages);
+  const small = sorted[0];
+  const large = sorted[sorted.length - 1];
+  if (small === undefined || large === undefined || large.pages === small.pages) return [];
+  const growth = ratioRow(`build time, ${large.pages} / ${small.pages} pages`, large.wallMs, small.wallMs, Number((SCALE_SLACK * large.pages / small.pages).toFixed(1)), true);
+  const cpu = ratioRow(`build CPU time, ${large.pages} / ${small.pages} pages`, large.cpuMs, small.cpuMs, Number((SCALE_SLACK * large.pages / small.pages).toFixed(1)), true);
+  return [growth, cpu, limitRow(`build peak RSS, ${large.pages} pages`, large.peakRssMb, SCALE_RSS_MB, 'MB')];
 }
 
 export function buildRows(build: BuildBenchResult, pages: number): TargetRow[] {
@@ -85,7 +101,12 @@ function buildRow(name: string, figures: ToolFigures): string[] {
   return [name, seconds(run.wallMs), seconds(run.cpuMs), `${fixed(run.peakRssMb, 0)} MB`];
 }
 
-export function formatReport(rows: readonly TargetRow[], build: BuildBenchResult | undefined, gateway: GatewayBenchResult | undefined): string {
+function scaleTable(scale: readonly ScaleFigures[]): string {
+  if (scale.length === 0) return '';
+  return `${markdownTable(['full build (scale)', 'wall', 'CPU', 'peak RSS'], scale.map((run) => [`${run.pages} pages`, seconds(run.wallMs), seconds(run.cpuMs), `${fixed(run.peakRssMb, 0)} MB`]))}\n\n`;
+}
+
+export function formatReport(rows: readonly TargetRow[], build: BuildBenchResult | undefined, gateway: GatewayBenchResult | undefined, scale: readonly ScaleFigures[] = []): string {
   const targets = markdownTable(['measure', 'measured', 'target', 'met'], rows.map((row) => [
     row.measure, row.value === null ? row.note ?? 'n/a' : `${fixed(row.value, row.value >= 100 ? 0 : 3)}${row.note ? ` (${row.note})` : ''}`, row.target,
     row.met === null ? '–' : row.met ? 'yes' : 'no',
@@ -96,6 +117,7 @@ export function formatReport(rows: readonly TargetRow[], build: BuildBenchResult
       buildRow('snapi full', build.snapi), buildRow('Eleventy 3.1.5', build.eleventy), buildRow('Hugo', build.hugo), buildRow('snapi rebuild, one page changed', build.rebuild),
     ]));
   }
+  if (scale.length > 0) tables.push(scaleTable(scale).trimEnd());
   if (gateway) {
     const server = (name: string, figures: ServerFigures | { missing: string }) =>
       'missing' in figures ? [name, 'not available', '', '', '', '', '', ''] :

@@ -9,7 +9,8 @@ import { PROJECT_ROOT, runBuildBench, snapiBuildArgs } from './build-bench.ts';
 import { runGatewayBench } from './gateway-bench.ts';
 import { benchUsers, makeSite } from './make-site.ts';
 import { measureRun } from './measure.ts';
-import { buildRows, formatReport, gatewayRows } from './report.ts';
+import { buildRows, formatReport, gatewayRows, scaleRows } from './report.ts';
+import { runScaleBench } from './scale-bench.ts';
 import { ensureTools } from './tools.ts';
 
 const FULL = { pages: 4000, gatewayPages: 10_000, warmups: 1, rounds: 3, durationSeconds: 8, warmupSeconds: 2, gatewayRounds: 2, startups: 3 };
@@ -21,6 +22,8 @@ const { values } = parseArgs({
     'gateway-only': { type: 'boolean', default: false },
     'gateway-pages': { type: 'string' },
     'reuse-snapshot': { type: 'boolean', default: false },
+    // --scale 4000,20000,40000: also builds sites of these sizes (minutes each; the 40,000-page site is 1.2 GB).
+    scale: { type: 'string' },
   },
 });
 const gatewayPages = values['gateway-pages'] === undefined ? undefined : Number(values['gateway-pages']);
@@ -44,6 +47,11 @@ if (!values['gateway-only']) {
   build = await runBuildBench({ site, workDir, tools, warmups: settings.warmups, rounds: settings.rounds, log }, site.samplePages);
   rows.push(...buildRows(build, settings.pages));
 }
+
+const scaleSizes = (values.scale ?? '').split(',').filter((size) => size !== '').map(Number);
+if (scaleSizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`--scale wants page counts such as 4000,20000: "${values.scale}"`);
+const scale = await runScaleBench({ sizes: scaleSizes, workDir, reuse: true, log });
+rows.push(...scaleRows(scale));
 
 const gatewayDist = join(workDir, `out-gateway-${settings.gatewayPages}`);
 // --reuse-snapshot: the site is deterministic, so a snapshot built from the same page count before is the same snapshot.
