@@ -5,7 +5,7 @@ import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DIST_LAYOUT, type SnapshotIndex } from '../../gateway/snapshot/contract.ts';
 import { KEYS, keyOf } from '../../gateway/api/endpoints.ts';
-import { PROJECT_ROOT } from './build-bench.ts';
+import { runLoad as runLoadClient } from './run-load.ts';
 import type { LoadFigures, LoadPlan } from './load-client.ts';
 import type { BenchUser } from './make-site.ts';
 import { median } from './measure.ts';
@@ -94,18 +94,8 @@ function authorization(user: BenchUser): string {
   return `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`;
 }
 
-async function runLoad(options: GatewayBenchOptions, plan: LoadPlan): Promise<LoadFigures> {
-  const planFile = join(options.workDir, `load-plan-${Date.now()}.json`);
-  await writeFile(planFile, JSON.stringify(plan));
-  const [command, args] = pinned(options.tools, CLIENT_CORE, process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'load-client.ts'), planFile]);
-  const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(command, args, { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`load client exited ${code}`))));
-  });
-  await rm(planFile, { force: true });
-  return JSON.parse(output.trim().split('\n').pop() ?? '{}') as LoadFigures;
+function runLoad(options: GatewayBenchOptions, plan: LoadPlan): Promise<LoadFigures> {
+  return runLoadClient(options.tools, options.workDir, plan);
 }
 
 async function loadWithCpu(options: GatewayBenchOptions, server: RunningServer, plan: LoadPlan): Promise<ServerFigures> {

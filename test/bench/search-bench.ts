@@ -10,7 +10,7 @@ import { buildSearchIndex } from '../../generator/search/build-search-index.ts';
 import { searchDocuments } from '../../generator/search/search-documents.ts';
 import type { BuiltResponse } from '../../generator/types.ts';
 import { PROJECT_ROOT, snapiBuildArgs } from './build-bench.ts';
-import { runLoad } from './search-load.ts';
+import { runLoad } from './run-load.ts';
 import { makeSite } from './make-site.ts';
 import { measureRun } from './measure.ts';
 import { measureQuality } from './search-figures.ts';

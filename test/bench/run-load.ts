@@ -9,7 +9,7 @@ import { pinned } from './tools.ts';
 import type { Tools } from './tools.ts';
 
 export async function runLoad(tools: Tools, workDir: string, plan: LoadPlan): Promise<LoadFigures> {
-  const planFile = join(workDir, `search-load-plan-${process.pid}.json`);
+  const planFile = join(workDir, `load-plan-${process.pid}-${Date.now()}.json`);
   await writeFile(planFile, JSON.stringify(plan));
   const [command, args] = pinned(tools, CLIENT_CORE, process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'load-client.ts'), planFile]);
   const output = await new Promise<string>((resolve, reject) => {
