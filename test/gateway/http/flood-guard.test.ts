@@ -3,10 +3,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { connect } from 'node:net';
-import { startFixture } from './start-fixture.ts';
-import type { RunningFixture } from './start-fixture.ts';
-import { BODIES, USERS, basic } from './fixture.ts';
-import type { GatewayOptions } from '../../gateway/http/server.ts';
+import { startFixture } from '../start-fixture.ts';
+import type { RunningFixture } from '../start-fixture.ts';
+import { BODIES, USERS, basic } from '../fixture.ts';
+import type { GatewayOptions } from '../../../gateway/http/server.ts';
 
 const RIGHT = basic(USERS.editor);
 const WRONG = basic({ username: USERS.editor.username, password: 'wrong' });

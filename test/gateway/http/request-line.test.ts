@@ -1,9 +1,9 @@
 // The hand-written request log line is exactly the JSON the log has always held, and the plain-target memory never keeps a secret.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { requestLine } from '../../gateway/http/request-log.ts';
-import type { RequestLogEntry } from '../../gateway/http/request-log.ts';
-import { loggableTarget } from '../../gateway/http/log-redaction.ts';
+import { requestLine } from '../../../gateway/http/request-log.ts';
+import type { RequestLogEntry } from '../../../gateway/http/request-log.ts';
+import { loggableTarget } from '../../../gateway/http/log-redaction.ts';
 
 const ENTRIES: RequestLogEntry[] = [
   { method: 'GET', target: '/api/v1/navigation', status: 200, bytes: 46, ms: 0.04, user: 'editoruser' },

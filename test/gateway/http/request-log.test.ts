@@ -1,11 +1,11 @@
 // The request log never holds credentials: user information, Authorization, cookies, secret-named query parameters.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loggableTarget } from '../../gateway/http/log-redaction.ts';
-import { exchange } from '../hostile/raw-http.ts';
-import { startFixture } from './start-fixture.ts';
-import type { RunningFixture } from './start-fixture.ts';
-import { USERS, basic } from './fixture.ts';
+import { loggableTarget } from '../../../gateway/http/log-redaction.ts';
+import { exchange } from '../../hostile/raw-http.ts';
+import { startFixture } from '../start-fixture.ts';
+import type { RunningFixture } from '../start-fixture.ts';
+import { USERS, basic } from '../fixture.ts';
 
 const SECRET = 'S3cr3t-canary-7f1c';
 const ADMIN = basic(USERS.administrator);

@@ -1,11 +1,11 @@
 // Failed logins cost the same bcrypt work whoever is asked about: counted through the injected compare.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { send } from './http-client.ts';
-import { USERS, basic } from './fixture.ts';
-import { startFixture } from './start-fixture.ts';
-import { createDummyHash, verifyWithBcrypt } from '../../gateway/auth/authenticate.ts';
-import { hashPassword } from './make-snapshot.ts';
+import { send } from '../http-client.ts';
+import { USERS, basic } from '../fixture.ts';
+import { startFixture } from '../start-fixture.ts';
+import { createDummyHash, verifyWithBcrypt } from '../../../gateway/auth/authenticate.ts';
+import { hashPassword } from '../make-snapshot.ts';
 
 const AUTH_FAILED = 401;
 /** The cost of every fixture hash (make-snapshot.ts): the dummy hash must be made at the same cost. */

@@ -2,10 +2,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { send } from './http-client.ts';
-import { BIG_CONTENT, BODIES, USERS, basic } from './fixture.ts';
-import { startFixture } from './start-fixture.ts';
-import type { RunningFixture } from './start-fixture.ts';
+import { send } from '../http-client.ts';
+import { BIG_CONTENT, BODIES, USERS, basic } from '../fixture.ts';
+import { startFixture } from '../start-fixture.ts';
+import type { RunningFixture } from '../start-fixture.ts';
 
 type Context = { fixture: RunningFixture };
 const ADMIN = { Authorization: basic(USERS.administrator) };

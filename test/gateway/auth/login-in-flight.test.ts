@@ -1,10 +1,10 @@
 // The login throttle counts password checks still running, in memory and without timing: concurrent guesses cannot slip past.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { authenticateRequest } from '../../gateway/auth/authenticate.ts';
-import { createCredentialCache } from '../../gateway/auth/credential-cache.ts';
-import { createLoginLimiter } from '../../gateway/auth/login-limiter.ts';
-import type { LoginLimiter } from '../../gateway/auth/login-limiter.ts';
+import { authenticateRequest } from '../../../gateway/auth/authenticate.ts';
+import { createCredentialCache } from '../../../gateway/auth/credential-cache.ts';
+import { createLoginLimiter } from '../../../gateway/auth/login-limiter.ts';
+import type { LoginLimiter } from '../../../gateway/auth/login-limiter.ts';
 
 const OPTIONS = { maxFailures: 3, windowMs: 60_000, maxAddresses: 100 };
 const NOW = 1_000_000;

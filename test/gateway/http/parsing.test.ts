@@ -1,11 +1,11 @@
 // Pure request parsing: PHP query strings, Basic credentials, Accept-Encoding and If-None-Match.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { decodeQueryComponent, listParameter, parseQuery, stringParameter } from '../../gateway/http/query.ts';
-import type { Query, QueryValue } from '../../gateway/http/query.ts';
-import { parseBasicCredentials } from '../../gateway/auth/basic-auth.ts';
-import { chooseEncoding, matchesIfNoneMatch } from '../../gateway/http/negotiate.ts';
-import type { Encoding } from '../../gateway/http/negotiate.ts';
+import { decodeQueryComponent, listParameter, parseQuery, stringParameter } from '../../../gateway/http/query.ts';
+import type { Query, QueryValue } from '../../../gateway/http/query.ts';
+import { parseBasicCredentials } from '../../../gateway/auth/basic-auth.ts';
+import { chooseEncoding, matchesIfNoneMatch } from '../../../gateway/http/negotiate.ts';
+import type { Encoding } from '../../../gateway/http/negotiate.ts';
 
 type Plain = string | { [key: string]: Plain };
 const plain = (value: QueryValue): Plain =>

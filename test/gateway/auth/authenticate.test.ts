@@ -2,12 +2,12 @@
 // unknown users checked against the dummy hash like wrong passwords.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { authenticateRequest } from '../../gateway/auth/authenticate.ts';
-import type { AuthenticationOutcome } from '../../gateway/auth/authenticate.ts';
-import { createCredentialCache } from '../../gateway/auth/credential-cache.ts';
-import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../../gateway/auth/login-limiter.ts';
-import type { Account } from '../../gateway/snapshot/contract.ts';
-import { DUMMY_HASH, countingVerify, fakeHash } from './memory-state.ts';
+import { authenticateRequest } from '../../../gateway/auth/authenticate.ts';
+import type { AuthenticationOutcome } from '../../../gateway/auth/authenticate.ts';
+import { createCredentialCache } from '../../../gateway/auth/credential-cache.ts';
+import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../../../gateway/auth/login-limiter.ts';
+import type { Account } from '../../../gateway/snapshot/contract.ts';
+import { DUMMY_HASH, countingVerify, fakeHash } from '../memory-state.ts';
 
 const ACCOUNTS: Account[] = [
   { username: 'editor', role: 'editor', apiaccess: true, hash: fakeHash('pw-editor') },

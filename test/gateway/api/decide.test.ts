@@ -1,15 +1,15 @@
 // The decision order in memory: every role against every endpoint of the table, and each check winning over the next.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { decide } from '../../gateway/api/decide.ts';
-import type { GatewayRequest } from '../../gateway/api/decide.ts';
-import { ENDPOINTS, KEYS, keyOf } from '../../gateway/api/endpoints.ts';
-import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../../gateway/auth/login-limiter.ts';
-import { ROLES } from '../../gateway/snapshot/contract.ts';
-import type { Account } from '../../gateway/snapshot/contract.ts';
-import type { Reply } from '../../gateway/http/reply.ts';
-import { countingVerify, fakeHash, memoryState } from './memory-state.ts';
-import type { MemoryBody } from './memory-state.ts';
+import { decide } from '../../../gateway/api/decide.ts';
+import type { GatewayRequest } from '../../../gateway/api/decide.ts';
+import { ENDPOINTS, KEYS, keyOf } from '../../../gateway/api/endpoints.ts';
+import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../../../gateway/auth/login-limiter.ts';
+import { ROLES } from '../../../gateway/snapshot/contract.ts';
+import type { Account } from '../../../gateway/snapshot/contract.ts';
+import type { Reply } from '../../../gateway/http/reply.ts';
+import { countingVerify, fakeHash, memoryState } from '../memory-state.ts';
+import type { MemoryBody } from '../memory-state.ts';
 
 const ACCOUNTS: Account[] = ROLES.map((role) => ({ username: `${role}user`, role, apiaccess: true, hash: fakeHash(`pw-${role}`) }));
 const auth = (role: string, password = `pw-${role}`) => `Basic ${Buffer.from(`${role}user:${password}`).toString('base64')}`;

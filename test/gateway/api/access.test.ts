@@ -1,10 +1,10 @@
 // Pure access rules: roles and restrictions, address matchers, client address behind proxies, login limiter.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { meetsMinimumRole, passesRestriction } from '../../gateway/auth/roles.ts';
-import { buildAddressMatcher, clientAddress, normalizeAddress } from '../../gateway/auth/ip-trust.ts';
-import { createLoginLimiter } from '../../gateway/auth/login-limiter.ts';
-import { matchRoute } from '../../gateway/api/routes.ts';
+import { meetsMinimumRole, passesRestriction } from '../../../gateway/auth/roles.ts';
+import { buildAddressMatcher, clientAddress, normalizeAddress } from '../../../gateway/auth/ip-trust.ts';
+import { createLoginLimiter } from '../../../gateway/auth/login-limiter.ts';
+import { matchRoute } from '../../../gateway/api/routes.ts';
 
 const Roles = suite('meetsMinimumRole and passesRestriction');
 

@@ -1,10 +1,10 @@
 // If-None-Match: `*` alone matches any body; inside a list it is no wildcard, only the listed tags count (RFC 9110 13.1.2).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { matchesIfNoneMatch } from '../../gateway/http/negotiate.ts';
-import { send } from './http-client.ts';
-import { USERS, basic } from './fixture.ts';
-import { startFixture } from './start-fixture.ts';
+import { matchesIfNoneMatch } from '../../../gateway/http/negotiate.ts';
+import { send } from '../http-client.ts';
+import { USERS, basic } from '../fixture.ts';
+import { startFixture } from '../start-fixture.ts';
 
 const ETAG = '"abc"';
 const CASES: Array<[header: string, matches: boolean]> = [

@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
-import { ENDPOINTS, KEYS, SERVICE_ROUTES, identifyKey, keyOf, requestPathOf } from '../../gateway/api/endpoints.ts';
-import type { KeyKind, Route } from '../../gateway/api/endpoints.ts';
-import { matchRoute } from '../../gateway/api/routes.ts';
-import { parseQuery, stringParameter } from '../../gateway/http/query.ts';
-import { buildSite } from '../../generator/build-site.ts';
-import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
-import { readSnapshot } from '../helpers/snapshot-bodies.ts';
-import { OPENAPI_FILE } from '../product/openapi-schemas.ts';
+import { ENDPOINTS, KEYS, SERVICE_ROUTES, identifyKey, keyOf, requestPathOf } from '../../../gateway/api/endpoints.ts';
+import type { KeyKind, Route } from '../../../gateway/api/endpoints.ts';
+import { matchRoute } from '../../../gateway/api/routes.ts';
+import { parseQuery, stringParameter } from '../../../gateway/http/query.ts';
+import { buildSite } from '../../../generator/build-site.ts';
+import { copyFixture, removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
+import { readSnapshot } from '../../helpers/snapshot-bodies.ts';
+import { OPENAPI_FILE } from '../../product/openapi-schemas.ts';
 
 const ROUTES: Route[] = [...Object.values(ENDPOINTS), ...Object.values(SERVICE_ROUTES)];
 const SAMPLE_VALUES: Record<KeyKind['value'], string[]> = {

@@ -2,11 +2,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { rm } from 'node:fs/promises';
-import { send } from './http-client.ts';
-import { BODIES, USERS, basic, standardSpec } from './fixture.ts';
-import { writeAndPublish, writeSnapshot, publishSnapshot } from './make-snapshot.ts';
-import { startFixture } from './start-fixture.ts';
-import { verifyWithBcrypt } from '../../gateway/auth/authenticate.ts';
+import { send } from '../http-client.ts';
+import { BODIES, USERS, basic, standardSpec } from '../fixture.ts';
+import { writeAndPublish, writeSnapshot, publishSnapshot } from '../make-snapshot.ts';
+import { startFixture } from '../start-fixture.ts';
+import { verifyWithBcrypt } from '../../../gateway/auth/authenticate.ts';
 
 const EDITOR = { Authorization: basic(USERS.editor) };
 const OLD_NAVIGATION = BODIES['navigation:live']!.json;

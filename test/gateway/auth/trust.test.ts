@@ -1,12 +1,12 @@
 // Trusted IPs, hosts and proxies over real HTTP: single address, CIDR, IPv6, IPv4-mapped, X-Forwarded-For.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { send } from './http-client.ts';
-import type { RequestOptions } from './http-client.ts';
-import { USERS, basic } from './fixture.ts';
-import { startFixture } from './start-fixture.ts';
-import type { AccessSettings } from '../../gateway/snapshot/contract.ts';
-import type { GatewayOptions } from '../../gateway/http/server.ts';
+import { send } from '../http-client.ts';
+import type { RequestOptions } from '../http-client.ts';
+import { USERS, basic } from '../fixture.ts';
+import { startFixture } from '../start-fixture.ts';
+import type { AccessSettings } from '../../../gateway/snapshot/contract.ts';
+import type { GatewayOptions } from '../../../gateway/http/server.ts';
 
 const EDITOR = { Authorization: basic(USERS.editor) };
 const UNTRUSTED = '{"message":"Access denied: your address is not trusted for API access."}';

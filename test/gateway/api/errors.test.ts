@@ -1,10 +1,10 @@
 // Every error answer over real HTTP with its exact status and body: 400, 403, 404, 405, 414, 429, 431, 500.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { send } from './http-client.ts';
-import { BODIES, USERS, basic } from './fixture.ts';
-import { startFixture } from './start-fixture.ts';
-import type { RunningFixture } from './start-fixture.ts';
+import { send } from '../http-client.ts';
+import { BODIES, USERS, basic } from '../fixture.ts';
+import { startFixture } from '../start-fixture.ts';
+import type { RunningFixture } from '../start-fixture.ts';
 
 type Context = { fixture: RunningFixture };
 const ADMIN = { Authorization: basic(USERS.administrator) };

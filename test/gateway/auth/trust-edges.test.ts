@@ -1,10 +1,10 @@
 // Trusted ranges end exactly at their prefix: the first and last address inside, and the neighbours just outside.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildAddressMatcher } from '../../gateway/auth/ip-trust.ts';
-import { send } from './http-client.ts';
-import { USERS, basic } from './fixture.ts';
-import { startFixture } from './start-fixture.ts';
+import { buildAddressMatcher } from '../../../gateway/auth/ip-trust.ts';
+import { send } from '../http-client.ts';
+import { USERS, basic } from '../fixture.ts';
+import { startFixture } from '../start-fixture.ts';
 
 /** Each range with its first and last address and the addresses one below and one above it. */
 const RANGES: Array<{ range: string; inside: string[]; outside: string[] }> = [

@@ -1,12 +1,12 @@
 // Every role and failed login against every endpoint, over real HTTP: exact status and body.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { send } from './http-client.ts';
-import { BODIES, ROLE_USERS, USERS, basic } from './fixture.ts';
-import { startFixture } from './start-fixture.ts';
-import { ENDPOINTS as TABLE } from '../../gateway/api/endpoints.ts';
-import { SEARCH_NOT_AVAILABLE } from '../../gateway/search/search-endpoint.ts';
-import type { RunningFixture } from './start-fixture.ts';
+import { send } from '../http-client.ts';
+import { BODIES, ROLE_USERS, USERS, basic } from '../fixture.ts';
+import { startFixture } from '../start-fixture.ts';
+import { ENDPOINTS as TABLE } from '../../../gateway/api/endpoints.ts';
+import { SEARCH_NOT_AVAILABLE } from '../../../gateway/search/search-endpoint.ts';
+import type { RunningFixture } from '../start-fixture.ts';
 
 interface EndpointCase {
   path: string;
