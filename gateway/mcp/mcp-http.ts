@@ -16,6 +16,8 @@ export const MCP_BODY_LIMIT = 1024 * 1024;
 export type McpOutcome = { reply: Reply } | { answeredFor: string };
 
 export function isMcpTarget(target: string, basePath: string): boolean {
+  // Every request asks; nearly all are API requests, which a substring test turns away before any route matching.
+  if (!target.includes(MCP_ROUTE.path)) return false;
   const questionMark = target.indexOf('?');
   return matchRoute(questionMark < 0 ? target : target.slice(0, questionMark), basePath) === MCP_ROUTE;
 }

@@ -1,4 +1,5 @@
-// The snapshot contract shared by generator and gateway: file layout, index format and request keys.
+// The snapshot contract shared by generator and gateway: file layout, index format, accounts and change reports.
+// Request keys are formed by the endpoint table (gateway/api/endpoints.ts).
 
 export const ROLES = ['guest', 'member', 'contributor', 'author', 'editor', 'manager', 'administrator'] as const;
 export type Role = (typeof ROLES)[number];
