@@ -112,7 +112,31 @@ function answerReply(answer: Answer, route: ReplyPolicy, request: GatewayRequest
  *  The MCP endpoint passes the same checks, then hands the request to its transport. */
 export type Admission = { reply: Reply } | { user: AuthenticatedUser; route: Endpoint; queryString: string };
 
-export async function admit(request: GatewayRequest, tables: DecisionTables): Promise<Admission> {
+/** A value now, or a promise of it only when something had to wait (a bcrypt run, a search): under load almost
+ *  every request is answered from the credential cache and memory, and each promise hop cost it time
+ *  (docs/performance.md: The request path). */
+export type Eventually<T> = T | Promise<T>;
+
+function then<T, U>(value: Eventually<T>, next: (settled: T) => Eventually<U>): Eventually<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
+function afterAuthentication(outcome: AuthenticationOutcome, client: string, route: Endpoint, queryString: string): Admission {
+  if (!outcome.allowed) {
+    const refused = refusal(outcome);
+    if (outcome.reason === 'locked-out') refused.throttledAddress = client;
+    return { reply: refused };
+  }
+  const { user } = outcome;
+  if (!meetsMinimumRole(user.role, route.minRole)) {
+    const denied = permissionDeniedReply(user.role, route.privilege, route.resource);
+    denied.user = user.username;
+    return { reply: denied };
+  }
+  return { user, route, queryString };
+}
+
+export function admit(request: GatewayRequest, tables: DecisionTables): Eventually<Admission> {
   const { state } = tables;
   const { pathname, queryString } = splitTarget(request.target);
   const facts: RequestFacts = {
@@ -128,29 +152,21 @@ export async function admit(request: GatewayRequest, tables: DecisionTables): Pr
   const { route, client } = facts;
   if (route === undefined || route === 'health' || route === 'openapi') throw new Error('decide: a guard let an incomplete request through');
   const authentication = { accounts: state.snapshot.accounts, dummyHash: state.dummyHash, cache: state.credentials, verify: tables.verify, limiter: tables.limiter };
-  const outcome = await authenticateRequest({ address: client, authorization: request.authorization, now: tables.now }, authentication);
-  if (!outcome.allowed) {
-    const refused = refusal(outcome);
-    if (outcome.reason === 'locked-out') refused.throttledAddress = client;
-    return { reply: refused };
-  }
-  const { user } = outcome;
-  if (!meetsMinimumRole(user.role, route.minRole)) {
-    const denied = permissionDeniedReply(user.role, route.privilege, route.resource);
-    denied.user = user.username;
-    return { reply: denied };
-  }
-  return { user, route, queryString };
+  const outcome = authenticateRequest({ address: client, authorization: request.authorization, now: tables.now }, authentication);
+  return then(outcome, (settled) => afterAuthentication(settled, client, route, queryString));
 }
 
-export async function decide(request: GatewayRequest, tables: DecisionTables): Promise<Reply> {
-  const admission = await admit(request, tables);
+function answerAdmitted(admission: Admission, request: GatewayRequest, tables: DecisionTables): Eventually<Reply> {
   if ('reply' in admission) return admission.reply;
   const { user, route, queryString } = admission;
-  const pending = route.answer({ query: parseQuery(queryString), user, snapshot: tables.state.snapshot });
-  // Only search answers asynchronously; the others skip the extra turn of the event loop.
-  const answer = pending instanceof Promise ? await pending : pending;
-  const reply = answerReply(answer, tables.cdn ? cdnPolicy(route) : route, request);
-  reply.user = user.username;
-  return reply;
+  // Only search answers asynchronously.
+  return then(route.answer({ query: parseQuery(queryString), user, snapshot: tables.state.snapshot }), (answer) => {
+    const reply = answerReply(answer, tables.cdn ? cdnPolicy(route) : route, request);
+    reply.user = user.username;
+    return reply;
+  });
+}
+
+export function decide(request: GatewayRequest, tables: DecisionTables): Eventually<Reply> {
+  return then(admit(request, tables), (admission) => answerAdmitted(admission, request, tables));
 }

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';
 import { decide } from '../api/decide.ts';
-import type { GatewayRequest } from '../api/decide.ts';
+import type { Eventually, GatewayRequest } from '../api/decide.ts';
 import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../auth/login-limiter.ts';
 import type { LimiterOptions } from '../auth/login-limiter.ts';
 import { verifyWithBcrypt } from '../auth/authenticate.ts';
@@ -96,8 +96,8 @@ function toGatewayRequest(request: IncomingMessage): GatewayRequest {
   };
 }
 
-/** Returns the number of body bytes sent. */
-async function writeReply(response: ServerResponse, reply: Reply, headOnly: boolean): Promise<number> {
+/** Returns the number of body bytes sent: at once for bodies in memory, later for bodies read from disk. */
+function writeReply(response: ServerResponse, reply: Reply, headOnly: boolean): Eventually<number> {
   response.writeHead(reply.status, reply.headers);
   const { body } = reply;
   if (headOnly || body.kind === 'empty') {
@@ -109,10 +109,12 @@ async function writeReply(response: ServerResponse, reply: Reply, headOnly: bool
     return body.bytes.length;
   }
   const { stored } = body;
-  if (stored.bytes !== undefined) response.end(stored.bytes);
-  else if (readsWhole(stored)) response.end(await readStoredBody(stored));
-  else await pipeline(streamStoredBody(stored), response);
-  return stored.size;
+  if (stored.bytes !== undefined) {
+    response.end(stored.bytes);
+    return stored.size;
+  }
+  if (readsWhole(stored)) return readStoredBody(stored).then((bytes) => (response.end(bytes), stored.size));
+  return pipeline(streamStoredBody(stored), response).then(() => stored.size);
 }
 
 /** Responses in flight with the time their request arrived; a sweep closes those past the deadline. */
@@ -176,47 +178,80 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   const deadlines = createDeadlineSweep(RESPONSE_DEADLINE, DEADLINE_SWEEP_MS);
   const flood = createFloodGuard({ ...DEFAULT_FLOOD_OPTIONS, ...options.flood }, (address) => limiter.retryAfterSeconds(address, now()) > 0);
 
-  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  /** What ends a request: the reply to write (none when the MCP transport wrote it or the socket is gone). */
+  interface Handled {
+    reply: Reply | undefined;
+    user: string | null;
+  }
+  const failed = (response: ServerResponse, error: unknown): Handled => {
+    logEvent('request-error', { reason: error instanceof Error ? error.message : String(error) });
+    if (response.headersSent) {
+      response.destroy();
+      return { reply: undefined, user: null };
+    }
+    return { reply: errorReply(500, MESSAGES.internalError), user: null };
+  };
+
+  const decideRequest = (request: IncomingMessage, response: ServerResponse, gatewayRequest: GatewayRequest): Eventually<Handled> => {
+    const state = live.current();
+    if (lacksRequiredHost(request)) return { reply: errorReply(400, MESSAGES.malformedRequest), user: null };
+    if (state === undefined) return { reply: waitingReply(gatewayRequest.target, health?.() ?? {}), user: null };
+    const tables = { state, limiter, verify, now: now(), cdn, health };
+    if (isMcpTarget(gatewayRequest.target, state.snapshot.basePath)) {
+      // The same admission as the API, then the MCP transport writes the response itself.
+      return answerMcp(request, response, gatewayRequest, tables).then((outcome) =>
+        ('reply' in outcome ? { reply: outcome.reply, user: outcome.reply.user ?? null } : { reply: undefined, user: outcome.answeredFor }));
+    }
+    const decideNow = () => decide(gatewayRequest, { ...tables, state: live.current() ?? tables.state, now: now() });
+    const handled = (reply: Reply): Eventually<Handled> => {
+      if (reply.throttledAddress === undefined) return { reply, user: reply.user ?? null };
+      // A locked-out address is parked and decided again, so its Retry-After is right when sent (flood-guard.ts).
+      return answerThrottled(flood, reply.throttledAddress, gatewayRequest.peerAddress, async () => decideNow(), response)
+        .then((again) => ({ reply: again, user: again.user ?? null }));
+    };
+    const reply = decideNow();
+    return reply instanceof Promise ? reply.then(handled) : handled(reply);
+  };
+
+  const respond = (request: IncomingMessage, response: ServerResponse, gatewayRequest: GatewayRequest, started: number, handled: Handled): void => {
+    const logLine = (bytes: number) => {
+      const status = handled.reply?.status ?? response.statusCode;
+      log(requestLine({ method: gatewayRequest.method, target: gatewayRequest.target, status, bytes, ms: performance.now() - started, user: handled.user }, new Date()));
+    };
+    const writeFailed = (error: unknown) => {
+      logEvent('response-error', { reason: error instanceof Error ? error.message : String(error) });
+      response.destroy();
+      logLine(0);
+    };
+    if (handled.reply === undefined) return logLine(0);
+    let written: Eventually<number>;
+    try {
+      written = writeReply(response, handled.reply, request.method === 'HEAD');
+    } catch (error) {
+      return writeFailed(error);
+    }
+    if (written instanceof Promise) written.then(logLine, writeFailed);
+    else logLine(written);
+  };
+
+  /** Synchronous from request to written reply when nothing has to wait: most requests under load. */
+  const handle = (request: IncomingMessage, response: ServerResponse): void => {
     const started = performance.now();
     // Node's socket timeout does not fire while pipelined responses wait on a client that never reads; this does.
     deadlines.watch(response, started);
     const gatewayRequest = toGatewayRequest(request);
-    let reply: Reply | undefined;
-    let mcpUser: string | undefined;
-    const state = live.current();
+    let handled: Eventually<Handled>;
     try {
-      const tables = state === undefined ? undefined : { state, limiter, verify, now: now(), cdn, health };
-      if (lacksRequiredHost(request)) reply = errorReply(400, MESSAGES.malformedRequest);
-      else if (tables === undefined) reply = waitingReply(gatewayRequest.target, health?.() ?? {});
-      else if (isMcpTarget(gatewayRequest.target, tables.state.snapshot.basePath)) {
-        // The same admission as the API, then the MCP transport writes the response itself.
-        const outcome = await answerMcp(request, response, gatewayRequest, tables);
-        if ('reply' in outcome) reply = outcome.reply;
-        else mcpUser = outcome.answeredFor;
-      } else {
-        const decideNow = () => decide(gatewayRequest, { ...tables, state: live.current() ?? tables.state, now: now() });
-        reply = await decideNow();
-        // A locked-out address is parked and decided again, so its Retry-After is right when sent (flood-guard.ts).
-        if (reply.throttledAddress !== undefined) reply = await answerThrottled(flood, reply.throttledAddress, gatewayRequest.peerAddress, decideNow, response);
-      }
+      handled = decideRequest(request, response, gatewayRequest);
     } catch (error) {
-      logEvent('request-error', { reason: error instanceof Error ? error.message : String(error) });
-      reply = response.headersSent ? undefined : errorReply(500, MESSAGES.internalError);
-      if (reply === undefined) response.destroy();
+      handled = failed(response, error);
     }
-    let bytes = 0;
-    try {
-      if (reply !== undefined) bytes = await writeReply(response, reply, request.method === 'HEAD');
-    } catch (error) {
-      logEvent('response-error', { reason: error instanceof Error ? error.message : String(error) });
-      response.destroy();
-    }
-    const status = reply?.status ?? response.statusCode;
-    const entry = { method: gatewayRequest.method, target: gatewayRequest.target, status, bytes, ms: performance.now() - started, user: reply?.user ?? mcpUser ?? null };
-    log(requestLine(entry, new Date()));
+    if (handled instanceof Promise) {
+      handled.catch((error: unknown) => failed(response, error)).then((settled) => respond(request, response, gatewayRequest, started, settled));
+    } else respond(request, response, gatewayRequest, started, handled);
   };
 
-  const server = createServer(SERVER_LIMITS, (request, response) => void handle(request, response));
+  const server = createServer(SERVER_LIMITS, handle);
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT;
   server.on('clientError', answerClientError);
   server.on('connection', flood.admit);
@@ -224,7 +259,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   server.on('connect', (_request: IncomingMessage, socket: Socket) =>
     endSocketWithError(socket, 405, MESSAGES.methodNotAllowed, 'Allow: GET, HEAD\r\n'));
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) =>
-    void writeReply(response, errorReply(417, MESSAGES.expectationFailed), request.method === 'HEAD').catch(() => response.destroy()));
+    void Promise.resolve().then(() => writeReply(response, errorReply(417, MESSAGES.expectationFailed), request.method === 'HEAD')).catch(() => response.destroy()));
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', rejectListen);
     // A deeper accept queue than node's 511, so a burst of new connections waits instead of being reset.

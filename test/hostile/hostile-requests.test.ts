@@ -155,7 +155,8 @@ const CASES: Case[] = [
   // Pipelining.
   { name: 'three pipelined requests answered in order', send: asAdmin('/api/v1/navigation') + asAdmin('/api/v1/settings') + request('/nope'), statuses: [200, 200, 404], body: body('navigation:live') },
   { name: 'a pipelined request after a malformed one is not answered', send: request('/api/v1/navigation', ['NoColon']) + asAdmin('/api/v1/navigation'), statuses: [400], body: MALFORMED },
-  { name: 'a malformed request sent in the same packet as a good one fails the connection with one 400', send: asAdmin('/api/v1/navigation') + request('/x', ['NoColon']), statuses: [400], body: MALFORMED },
+  // The first request is answered in the same turn as it is parsed (nothing to wait for), so its answer goes out first.
+  { name: 'a malformed request in the same packet after a good one: the good one is answered, then one 400 ends the connection', send: request('/nope') + request('/x', ['NoColon']), statuses: [404, 400], body: NOT_API },
 ];
 
 let fixture: HostileFixture;

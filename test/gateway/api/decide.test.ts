@@ -41,8 +41,9 @@ const QUERIES: Record<keyof typeof ENDPOINTS, string> = {
 function setUp(access: Parameters<typeof memoryState>[0]['access'] = {}) {
   const state = memoryState({ accounts: ACCOUNTS, bodies: BODIES, access });
   const tables = { state, limiter: createLoginLimiter(DEFAULT_LIMITER_OPTIONS), verify: countingVerify(), now: 1_000_000 };
+  // Promise.resolve: decide answers at once when nothing has to wait; the tests see one shape.
   const ask = (target: string, extra: Partial<GatewayRequest> = {}) =>
-    decide({ method: 'GET', target, peerAddress: '127.0.0.1', ...extra }, tables);
+    Promise.resolve(decide({ method: 'GET', target, peerAddress: '127.0.0.1', ...extra }, tables));
   return { state, tables, ask };
 }
 
@@ -118,6 +119,18 @@ order('10 a matching If-None-Match answers 304, a list holding it too, a list wi
     [await statusFor(etag), await statusFor(`"other", ${etag}`), await statusFor('"other", "another"'), await statusFor('*')],
     [304, 304, 200, 304],
   );
+});
+
+order('a remembered credential is answered without a promise; a first one waits for its password check', async () => {
+  const { tables } = setUp();
+  const request: GatewayRequest = { method: 'GET', target: '/api/v1/article/content?url=/page', peerAddress: '127.0.0.1', authorization: ADMIN };
+  const first = decide(request, tables);
+  assert.ok(first instanceof Promise, 'the first request runs bcrypt');
+  assert.is((await first).status, 200);
+  const again = decide(request, tables);
+  assert.not.ok(again instanceof Promise, 'served from the credential cache in the same turn');
+  assert.equal([(again as Reply).status, bodyOf(again as Reply), (again as Reply).user], [200, '{"content":"page"}', 'administratoruser']);
+  assert.is(tables.verify.calls.length, 1);
 });
 
 roles.run();
