@@ -3,6 +3,7 @@ import type { BuildBenchResult, ToolFigures } from './build-bench.ts';
 import type { GatewayBenchResult, ServerFigures } from './gateway-bench.ts';
 import type { RunFigures } from './measure.ts';
 import type { ScaleFigures } from './scale-bench.ts';
+import { DEV_P95_LIMIT_MS, type DevLatencyFigures } from './dev-latency.ts';
 
 export interface TargetRow {
   measure: string;
@@ -47,6 +48,14 @@ export function buildRows(build: BuildBenchResult, pages: number): TargetRow[] {
     ratioRow(`full build of ${pages} pages, snapi / Hugo`, build.snapi.wallMs, build.hugo, 2, true),
     ratioRow('rebuild after one page changed / full build', build.rebuild.wallMs, build.snapi.wallMs, 0.05, true),
   ];
+}
+
+/** `npm run dev` must serve a saved edit within a second (p95 over the edits). */
+export function devRows(runs: ReadonlyArray<{ label: string; figures: DevLatencyFigures }>): TargetRow[] {
+  return runs.map(({ label, figures }) => ({
+    ...limitRow(`npm run dev: save to served, p95 of ${figures.latenciesMs.length} edits, ${label}`, figures.p95Ms, DEV_P95_LIMIT_MS, 'ms'),
+    note: `median ${figures.medianMs.toFixed(0)} ms, rebuild median ${figures.rebuildMedianMs.toFixed(0)} ms`,
+  }));
 }
 
 /** At or above this share of its core the load client, not the server, limits the measured req/s. */
@@ -106,10 +115,35 @@ function scaleTable(scale: readonly ScaleFigures[]): string {
   return `${markdownTable(['full build (scale)', 'wall', 'CPU', 'peak RSS'], scale.map((run) => [`${run.pages} pages`, seconds(run.wallMs), seconds(run.cpuMs), `${fixed(run.peakRssMb, 0)} MB`]))}\n\n`;
 }
 
+/** How far a missed row is from its target, as a factor: `3.3×` for 1.63 against ≤ 0.5. */
+export function missedBy(row: TargetRow): string {
+  const bound = /^([≤≥]) ([\d.]+)/.exec(row.target);
+  if (row.met !== false || row.value === null || bound === null) return '';
+  const limit = Number(bound[2]);
+  const factor = bound[1] === '≤' ? row.value / limit : limit / row.value;
+  return `${fixed(factor, factor >= 10 ? 0 : 1)}×`;
+}
+
+/** Where docs/performance.md (or docs/search.md) explains a missed row with its profile: first match wins. */
+const EXPLAINED_IN: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^full build|^rebuild/, 'performance.md: Why the build targets are still missed'],
+  [/^npm run dev/, 'performance.md: The dev loop'],
+  [/^build /, 'performance.md: Scale'],
+  [/^search|^title/, 'search.md: Figures'],
+  [/flood/, 'performance.md: Login floods'],
+  [/RSS|start-up/, 'performance.md: Gateway'],
+  [/snapi/, 'performance.md: The request path, profiled'],
+];
+
+export function explainedIn(row: TargetRow): string {
+  if (row.met !== false) return '';
+  return `docs/${EXPLAINED_IN.find(([pattern]) => pattern.test(row.measure))?.[1] ?? 'performance.md'}`;
+}
+
 export function formatReport(rows: readonly TargetRow[], build: BuildBenchResult | undefined, gateway: GatewayBenchResult | undefined, scale: readonly ScaleFigures[] = []): string {
-  const targets = markdownTable(['measure', 'measured', 'target', 'met'], rows.map((row) => [
+  const targets = markdownTable(['measure', 'measured', 'target', 'met', 'missed by', 'explained in'], rows.map((row) => [
     row.measure, row.value === null ? row.note ?? 'n/a' : `${fixed(row.value, row.value >= 100 ? 0 : 3)}${row.note ? ` (${row.note})` : ''}`, row.target,
-    row.met === null ? '–' : row.met ? 'yes' : 'no',
+    row.met === null ? '–' : row.met ? 'yes' : 'no', missedBy(row), explainedIn(row),
   ]));
   const tables = [targets];
   if (build) {

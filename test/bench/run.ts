@@ -3,18 +3,20 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT, runBuildBench, snapiBuildArgs } from './build-bench.ts';
 import { runGatewayBench } from './gateway-bench.ts';
 import { benchUsers, makeSite } from './make-site.ts';
 import { measureRun } from './measure.ts';
-import { buildRows, formatReport, gatewayRows, scaleRows } from './report.ts';
+import { buildRows, devRows, formatReport, gatewayRows, scaleRows } from './report.ts';
+import { measureDevLatency } from './dev-latency.ts';
+import { DEMO_USERS } from '../../generator/cli/demo-users.ts';
 import { runScaleBench } from './scale-bench.ts';
 import { ensureTools } from './tools.ts';
 
-const FULL = { pages: 4000, gatewayPages: 10_000, warmups: 1, rounds: 3, durationSeconds: 8, warmupSeconds: 2, gatewayRounds: 2, startups: 3 };
-const QUICK = { pages: 300, gatewayPages: 600, warmups: 0, rounds: 1, durationSeconds: 2, warmupSeconds: 1, gatewayRounds: 1, startups: 1 };
+const FULL = { devEdits: 20, pages: 4000, gatewayPages: 10_000, warmups: 1, rounds: 3, durationSeconds: 8, warmupSeconds: 2, gatewayRounds: 2, startups: 3 };
+const QUICK = { devEdits: 5, pages: 300, gatewayPages: 600, warmups: 0, rounds: 1, durationSeconds: 2, warmupSeconds: 1, gatewayRounds: 1, startups: 1 };
 
 const { values } = parseArgs({
   options: {
@@ -46,6 +48,14 @@ if (!values['gateway-only']) {
   log('build benchmark');
   build = await runBuildBench({ site, workDir, tools, warmups: settings.warmups, rounds: settings.rounds, log }, site.samplePages);
   rows.push(...buildRows(build, settings.pages));
+  // The dev loop: saves under `npm run dev`, on the sample site and on the generated site of the build rows.
+  log('dev loop on the sample site');
+  const admin = DEMO_USERS.find((user) => user.role === 'administrator')!;
+  const sampleDev = await measureDevLatency({ site: PROJECT_ROOT, page: join('content', '00-getting-started', '04-faq.md'), user: admin, edits: settings.devEdits });
+  log(`dev loop on the ${settings.pages}-page site`);
+  const benchAdmin = site.users.find((user) => user.role === 'administrator')!;
+  const generatedDev = await measureDevLatency({ site: site.site, page: relative(site.site, site.samplePages[0]!), user: benchAdmin, edits: settings.devEdits, log });
+  rows.push(...devRows([{ label: 'the sample site', figures: sampleDev }, { label: `the ${settings.pages}-page site`, figures: generatedDev }]));
 }
 
 const scaleSizes = (values.scale ?? '').split(',').filter((size) => size !== '').map(Number);
