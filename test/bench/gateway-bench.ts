@@ -109,10 +109,22 @@ async function loadWithCpu(options: GatewayBenchOptions, server: RunningServer, 
   };
 }
 
+/** One request per distinct Authorization header before any load: the one bcrypt check per user is start-up work,
+ *  not a cost of the requests measured (a short warm-up on a busy machine did not always get past it). */
+async function primeCredentials(url: string, requests: LoadPlan['requests']): Promise<void> {
+  const firstByHeader = new Map<string, string>();
+  for (const request of requests) {
+    const header = request.headers?.Authorization;
+    if (header !== undefined && !firstByHeader.has(header)) firstByHeader.set(header, request.path);
+  }
+  for (const [header, path] of firstByHeader) await (await fetch(`${url}${path}`, { headers: { Authorization: header } })).arrayBuffer();
+}
+
 async function measureServer(options: GatewayBenchOptions, start: () => Promise<RunningServer>, requests: LoadPlan['requests']): Promise<ServerFigures> {
   const server = await start();
   try {
     const plan = { url: `http://127.0.0.1:${PORT}`, connections: options.connections, requests };
+    await primeCredentials(plan.url, requests);
     await runLoad(options, { ...plan, durationSeconds: options.warmupSeconds });
     return await loadWithCpu(options, server, { ...plan, durationSeconds: options.durationSeconds });
   } finally {
@@ -153,6 +165,7 @@ async function floodCase(options: GatewayBenchOptions, requests: LoadPlan['reque
   const server = await startGatewayProcess(options.tools, options.dist, PORT);
   const plan = { url: `http://127.0.0.1:${PORT}`, connections: options.connections, requests, durationSeconds: options.durationSeconds };
   try {
+    await primeCredentials(plan.url, requests);
     await runLoad(options, { ...plan, durationSeconds: options.warmupSeconds });
     const without = await loadWithCpu(options, server, plan);
     const [command, args] = pinned(options.tools, CLIENT_CORE, process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'flood-client.ts'), `${plan.url}/api/v1/navigation`, '8']);
