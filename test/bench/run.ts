@@ -11,6 +11,7 @@ import { benchUsers, makeSite } from './make-site.ts';
 import { measureRun } from './measure.ts';
 import { buildRows, formatReport, gatewayRows, scaleRows } from './report.ts';
 import { runScaleBench } from './scale-bench.ts';
+import { runSearchRows } from './search-rows.ts';
 import { ensureTools } from './tools.ts';
 
 const FULL = { pages: 4000, gatewayPages: 10_000, warmups: 1, rounds: 3, durationSeconds: 8, warmupSeconds: 2, gatewayRounds: 2, startups: 3 };
@@ -46,6 +47,7 @@ if (!values['gateway-only']) {
   log('build benchmark');
   build = await runBuildBench({ site, workDir, tools, warmups: settings.warmups, rounds: settings.rounds, log }, site.samplePages);
   rows.push(...buildRows(build, settings.pages));
+  rows.push(...await runSearchRows({ site, dist: join(workDir, 'out-snapi'), buildMs: build.snapi.wallMs, tools, workDir, seconds: settings.durationSeconds, warmupSeconds: settings.warmupSeconds, log }));
 }
 
 const scaleSizes = (values.scale ?? '').split(',').filter((size) => size !== '').map(Number);
