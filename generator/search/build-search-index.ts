@@ -7,10 +7,13 @@ import type { BuiltResponse } from '../types.ts';
 import { FIELDS, createIndexWriter } from './index-writer.ts';
 import type { IndexedDocument } from './search-documents.ts';
 import { fieldCounts } from './term-counts.ts';
+import type { FieldCounts } from './term-counts.ts';
 
 /** Documents go in one at a time and only their term counts are kept, so no page's text has to stay in memory. */
 export interface SearchIndexBuilder {
   add(document: SearchDocument, sections: readonly SearchSection[]): void;
+  /** The same from counts already made (FIELDS order: title, headings, text). */
+  addCounts(document: SearchDocument, fields: readonly FieldCounts[]): void;
   finish(): StoredSearchIndex;
 }
 
@@ -20,7 +23,10 @@ export function createSearchIndexBuilder(tools: LanguageTools, language: string)
   return {
     add(document, sections) {
       const fields = indexedFields(document.title, sections, documents.length);
-      writer.add(FIELDS.map((field) => fieldCounts(fields[field], tools)));
+      this.addCounts(document, FIELDS.map((field) => fieldCounts(fields[field], tools)));
+    },
+    addCounts(document, fields) {
+      writer.add(fields);
       documents.push(document);
     },
     finish() {

@@ -27,26 +27,29 @@ export function metaTitle(body: string | undefined): string {
 }
 
 /** Meta title, else the first heading, else the item name. */
-function titleOf(meta: string, sections: SearchSection[], name: string): string {
-  return meta || sections.find(([heading]) => heading !== null)?.[0] || name;
+export function titleOf(meta: string, firstHeading: string | null | undefined, name: string): string {
+  return meta || firstHeading || name;
 }
 
-interface Version {
+/** One searchable version of a page and the body it is indexed by. */
+export interface PageVersion {
   key: string;
   body: string;
   live: boolean;
   draft: boolean;
 }
 
-function indexed(page: SearchPage, version: Version, title: string, restriction: Restriction | undefined): IndexedDocument {
-  const sections = sectionsOf(version.body);
-  return {
-    document: {
-      url: page.url, title: titleOf(title, sections, page.name), slug: page.slug, live: version.live, draft: version.draft,
-      ...(restriction ? { restriction } : {}), key: version.key,
-    },
-    sections,
-  };
+/** Live content is found without `draft`; with `draft` the draft is found, or the live content where there is no draft (as article/content answers). */
+export function pageVersions(url: string, live: string | undefined, draft: string | undefined): PageVersion[] {
+  const sameDraft = draft === undefined || draft === live;
+  const versions: PageVersion[] = [];
+  if (live !== undefined) versions.push({ key: keyOf(KEYS.contentLive, url), body: live, live: true, draft: sameDraft });
+  if (draft !== undefined && !sameDraft) versions.push({ key: keyOf(KEYS.contentDraft, url), body: draft, live: false, draft: true });
+  return versions;
+}
+
+export function searchDocument(page: SearchPage, version: PageVersion, title: string, restriction: Restriction | undefined): SearchDocument {
+  return { url: page.url, title, slug: page.slug, live: version.live, draft: version.draft, ...(restriction ? { restriction } : {}), key: version.key };
 }
 
 /** One page's bodies as the content endpoints serve them. */
@@ -58,14 +61,12 @@ export interface PageBodies {
   restriction: Restriction | undefined;
 }
 
-/** Live content is found without `draft`; with `draft` the draft is found, or the live content where there is no draft (as article/content answers). */
 export function pageDocuments(page: SearchPage, bodies: PageBodies): IndexedDocument[] {
-  const { live, draft, title, restriction } = bodies;
-  const sameDraft = draft === undefined || draft === live;
-  const documents: IndexedDocument[] = [];
-  if (live !== undefined) documents.push(indexed(page, { key: keyOf(KEYS.contentLive, page.url), body: live, live: true, draft: sameDraft }, title, restriction));
-  if (draft !== undefined && !sameDraft) documents.push(indexed(page, { key: keyOf(KEYS.contentDraft, page.url), body: draft, live: false, draft: true }, title, restriction));
-  return documents;
+  return pageVersions(page.url, bodies.live, bodies.draft).map((version) => {
+    const sections = sectionsOf(version.body);
+    const title = titleOf(bodies.title, sections.find(([heading]) => heading !== null)?.[0], page.name);
+    return { document: searchDocument(page, version, title, bodies.restriction), sections };
+  });
 }
 
 /** Every page's documents from built responses in memory (the checker and tests; the build streams, see site-search.ts). */

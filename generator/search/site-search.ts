@@ -5,7 +5,8 @@ import type { BuildPlan } from '../build.ts';
 import { restrictionOf, storedMeta } from '../site/site-model.ts';
 import type { BuiltResponse } from '../types.ts';
 import { createSearchIndexBuilder, searchIndexBody } from './build-search-index.ts';
-import { pageDocuments } from './search-documents.ts';
+import { pageVersions, searchDocument, titleOf } from './search-documents.ts';
+import { bodyWords, fieldCounts, termCounts } from './term-counts.ts';
 
 /** The identity JSON body of a content key (`keyOf(KEYS.contentLive/contentDraft, url)`), undefined when there is none. */
 export type ReadContentBody = (key: string) => Promise<string | undefined>;
@@ -20,7 +21,8 @@ function storedTitle(meta: Record<string, unknown>): string {
 
 export async function siteSearchResponse(plan: BuildPlan, readContentBody: ReadContentBody): Promise<BuiltResponse> {
   const language = typeof plan.model.settings.language === 'string' ? plan.model.settings.language : '';
-  const builder = createSearchIndexBuilder(await languageTools(language), language);
+  const tools = await languageTools(language);
+  const builder = createSearchIndexBuilder(tools, language);
   const read = (url: string) => Promise.all([readContentBody(keyOf(KEYS.contentLive, url)), readContentBody(keyOf(KEYS.contentDraft, url))]);
   for (let first = 0; first < plan.pages.length; first += READ_AHEAD) {
     const pages = plan.pages.slice(first, first + READ_AHEAD);
@@ -29,7 +31,12 @@ export async function siteSearchResponse(plan: BuildPlan, readContentBody: ReadC
       const [live, draft] = bodies[position]!;
       const meta = storedMeta(plan.sources, page.pathWithoutType);
       const searchPage = { url: page.url, slug: page.item?.slug ?? '', name: page.item === undefined ? 'home' : String(page.item.name) };
-      for (const { document, sections } of pageDocuments(searchPage, { live, draft, title: storedTitle(meta), restriction: restrictionOf(meta) })) builder.add(document, sections);
+      const restriction = restrictionOf(meta);
+      for (const version of pageVersions(page.url, live, draft)) {
+        const words = bodyWords(version.body);
+        const title = titleOf(storedTitle(meta), words.firstHeading, searchPage.name);
+        builder.addCounts(searchDocument(searchPage, version, title, restriction), [fieldCounts(title, tools), termCounts(words.headings, tools), termCounts(words.text, tools)]);
+      }
     });
   }
   return searchIndexBody(builder.finish());
