@@ -14,6 +14,8 @@ export interface QualityFigures {
   distinctTitleTop3: number;
   /** The best share any ranking can reach: a title whose words n pages share finds at most three of them (Σ min(n, 3) / pages). */
   ceiling: number;
+  /** The most pages whose titles have the same words. */
+  largestSameTitle: number;
   typoTop3: number;
   prefixTop3: number;
   p50Ms: number;
@@ -75,5 +77,5 @@ export async function measureQuality(index: SearchIndex, user: AuthenticatedUser
   const titleTop3 = await share((title) => title, true);
   const typoTop3 = await share(withTypo);
   const prefixTop3 = await share(asTyped);
-  return { pages: pages.length, titleTop3, distinctTitlePages: distinct.size, distinctTitleTop3: distinctFound / distinct.size, ceiling, typoTop3, prefixTop3, p50Ms: percentile(times, 0.5), p99Ms: percentile(times, 0.99) };
+  return { pages: pages.length, titleTop3, distinctTitlePages: distinct.size, distinctTitleTop3: distinctFound / distinct.size, ceiling, largestSameTitle: Math.max(...sameQuery.values()), typoTop3, prefixTop3, p50Ms: percentile(times, 0.5), p99Ms: percentile(times, 0.99) };
 }
