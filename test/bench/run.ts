@@ -47,7 +47,7 @@ if (!values['gateway-only']) {
   log('build benchmark');
   build = await runBuildBench({ site, workDir, tools, warmups: settings.warmups, rounds: settings.rounds, log }, site.samplePages);
   rows.push(...buildRows(build, settings.pages));
-  rows.push(...await runSearchRows({ site, dist: join(workDir, 'out-snapi'), buildMs: build.snapi.wallMs, tools, workDir, seconds: settings.durationSeconds, warmupSeconds: settings.warmupSeconds, log }));
+  rows.push(...await runSearchRows({ site, dist: join(workDir, 'out-snapi'), buildMs: build.snapi.wallMs, buildCpuMs: build.snapi.cpuMs, tools, workDir, seconds: settings.durationSeconds, warmupSeconds: settings.warmupSeconds, log }));
 }
 
 const scaleSizes = (values.scale ?? '').split(',').filter((size) => size !== '').map(Number);
