@@ -6,7 +6,7 @@ import { openApiResponse } from './openapi-document.ts';
 import type { BuildProblem, BuildResult } from './types.ts';
 import { renderSitePages } from './render-pages.ts';
 import { publishSnapshot, type Published } from './write-snapshot.ts';
-import { siteSearchResponse } from './search/site-search.ts';
+import { contentReader, siteSearchResponse } from './search/site-search.ts';
 
 export interface BuildSiteOptions {
   site: string;
@@ -43,7 +43,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteOut
   const result = finishBuild(plan, pages.rendered);
   options.onStage?.('writing snapshot');
   // Search: the index is one more entry of the snapshot, built from the bodies above.
-  const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), await siteSearchResponse(plan, result.responses)] };
+  const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), await siteSearchResponse(plan, contentReader(result.responses))] };
   const [published] = await Promise.all([
     publishSnapshot(withDocument, { distDir: out, baseUrl: loaded.source.baseUrl, builtAt: new Date() }),
     pages.saveCache(),

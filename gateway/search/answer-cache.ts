@@ -1,9 +1,11 @@
 // Recent search answers of one snapshot, so a repeated query costs a map lookup; keyed by everything the answer depends on.
 import type { AuthenticatedUser } from '../auth/credential-cache.ts';
+import { createRecentMap } from './recent-map.ts';
 import type { SearchRequest } from './search-query.ts';
 
-/** About 10 KB per answer at most (50 results): a few megabytes per snapshot. */
-export const ANSWER_CACHE_ENTRIES = 500;
+/** About 10 KB per answer at most (50 results), 3–5 KB for the default 10: up to 10 MB per snapshot. Query popularity
+ *  is skewed, so least recently used goes first: the popular answers stay however long the tail of rare queries is. */
+export const ANSWER_CACHE_ENTRIES = 1000;
 
 export interface AnswerCache {
   /** The answer, or the one being computed: concurrent identical queries share one computation. */
@@ -17,12 +19,10 @@ export function answerKey(request: SearchRequest, user: AuthenticatedUser): stri
 }
 
 export function createAnswerCache(maxEntries = ANSWER_CACHE_ENTRIES): AnswerCache {
-  const answers = new Map<string, Promise<string>>();
+  const answers = createRecentMap<string, Promise<string>>(maxEntries);
   return {
     get: (key) => answers.get(key),
     remember(key, json) {
-      // Oldest first out: Map keeps insertion order.
-      if (answers.size >= maxEntries) answers.delete(answers.keys().next().value as string);
       answers.set(key, json);
       // A failed computation is not remembered.
       json.catch(() => answers.delete(key));

@@ -13,14 +13,24 @@ function decodeEntity(entity: string, body: string): string {
   return NAMED_ENTITIES[body] ?? entity;
 }
 
-/** Plain text of rendered HTML: tags dropped, entities decoded, white space collapsed. */
+const SCRIPT_OR_STYLE = /<(script|style)\b[\s\S]*?<\/\1>/gi;
+const MAY_HOLD_SCRIPT = /<(script|style)/i;
+const TAG = /<[^>]*>/g;
+const ENTITY = /&(#[xX][0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g;
+// Runs of white space become one space; a lone space is already one, and leaving it alone halves the time.
+const SPACES = /\s{2,}|[^\S ]/g;
+
+/** Plain text of rendered HTML: tags dropped, entities decoded, white space collapsed. Every block of every page goes
+ *  through it (the build's index step, the gateway's snippets), so passes that cannot change the text are skipped. */
 export function htmlText(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#[xX][0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (entity, body: string) => decodeEntity(entity, body))
-    .replace(/\s+/g, ' ')
-    .trim();
+  return htmlWords(html).replace(SPACES, ' ').trim();
+}
+
+/** The text of rendered HTML with its white space as it comes: the same words as htmlText, for counting them. */
+export function htmlWords(html: string): string {
+  let text = MAY_HOLD_SCRIPT.test(html) ? html.replace(SCRIPT_OR_STYLE, ' ') : html;
+  text = text.replace(TAG, ' ');
+  return text.includes('&') ? text.replace(ENTITY, (entity, body: string) => decodeEntity(entity, body)) : text;
 }
 
 interface ContentBlock {
@@ -36,20 +46,27 @@ function blocksOf(body: string): ContentBlock[] {
   return Array.isArray(parsed.content) ? (parsed.content as ContentBlock[]) : [];
 }
 
-/** Headings open sections; the table of contents only repeats the headings, so it is left out. */
+/** The HTML of the blocks search reads, in order: the table of contents only repeats the headings, so it is left out. */
+export function forEachBlock(body: string, visit: (html: string, heading: boolean) => void): void {
+  for (const block of blocksOf(body)) {
+    if (typeof block.html !== 'string' || (typeof block.markdown === 'string' && TOC.test(block.markdown))) continue;
+    visit(block.html, HEADING.test(block.html));
+  }
+}
+
+/** Headings open sections. */
 export function sectionsOf(body: string): SearchSection[] {
   const sections: SearchSection[] = [];
   let current: SearchSection = [null, ''];
-  for (const block of blocksOf(body)) {
-    if (typeof block.html !== 'string' || (typeof block.markdown === 'string' && TOC.test(block.markdown))) continue;
-    const text = htmlText(block.html);
-    if (HEADING.test(block.html)) {
+  forEachBlock(body, (html, heading) => {
+    const text = htmlText(html);
+    if (heading) {
       if (current[0] !== null || current[1] !== '') sections.push(current);
       current = [text, ''];
     } else if (text !== '') {
       current[1] = current[1] === '' ? text : `${current[1]} ${text}`;
     }
-  }
+  });
   if (current[0] !== null || current[1] !== '') sections.push(current);
   return sections;
 }

@@ -80,11 +80,17 @@ export function newMiniSearch(tools: LanguageTools, commonTerms: ReadonlySet<str
 /** The terms of more than COMMON_TERMS.share of the documents' headings and text, when there are at least COMMON_TERMS.minPages. */
 export function commonTermsOf(texts: readonly string[], tools: LanguageTools): Set<string> {
   if (texts.length < COMMON_TERMS.minPages) return new Set();
-  const pages = new Map<string, number>();
-  for (const text of texts) {
+  return commonTermsIn(texts.map((text) => {
     const terms = new Set<string>();
     for (const word of new Set(tokensOf(text))) for (const term of termsOf(word, tools)) terms.add(term);
-    for (const term of terms) pages.set(term, (pages.get(term) ?? 0) + 1);
-  }
-  return new Set([...pages].filter(([, count]) => count > texts.length * COMMON_TERMS.share).map(([term]) => term));
+    return terms;
+  }));
+}
+
+/** The same rule on the distinct terms of each document's headings and text, already made. */
+export function commonTermsIn(documents: ReadonlyArray<Iterable<string>>): Set<string> {
+  if (documents.length < COMMON_TERMS.minPages) return new Set();
+  const pages = new Map<string, number>();
+  for (const terms of documents) for (const term of terms) pages.set(term, (pages.get(term) ?? 0) + 1);
+  return new Set([...pages].filter(([, count]) => count > documents.length * COMMON_TERMS.share).map(([term]) => term));
 }

@@ -7,6 +7,7 @@ import type { Restriction } from '../snapshot/contract.ts';
 import type { LoadedEntry } from '../snapshot/snapshot-loader.ts';
 import { sectionsOf } from './content-sections.ts';
 import { createAnswerCache } from './answer-cache.ts';
+import { createRecentMap } from './recent-map.ts';
 import { prepareSections } from './snippet.ts';
 import type { PreparedSection } from './snippet.ts';
 import type { AnswerCache } from './answer-cache.ts';
@@ -25,7 +26,8 @@ export interface SearchIndex {
   answers: AnswerCache;
 }
 
-/** Parsed sections kept per snapshot; the bodies themselves are in the body store's memory budget. */
+/** Parsed sections kept per snapshot, the most recently used first (results of popular queries); the bodies themselves
+ *  are in the body store's memory budget. */
 const SECTION_CACHE_ENTRIES = 2000;
 
 type Json = Record<string, unknown>;
@@ -74,15 +76,13 @@ function searchDocument(value: unknown, position: number, entries: ReadonlyMap<s
 }
 
 function sectionReader(documents: readonly SearchDocument[], entries: ReadonlyMap<string, LoadedEntry>, tools: LanguageTools): SearchIndex['sections'] {
-  const cache = new Map<number, PreparedSection[]>();
+  const cache = createRecentMap<number, PreparedSection[]>(SECTION_CACHE_ENTRIES);
   return async (id) => {
     const known = cache.get(id);
     if (known !== undefined) return known;
     const entry = entries.get(documents[id]?.key ?? '');
     if (entry === undefined) return [];
     const sections = prepareSections(sectionsOf((await readStoredBody(entry.identity)).toString('utf8')), tools);
-    // Oldest first out: Map keeps insertion order.
-    if (cache.size >= SECTION_CACHE_ENTRIES) cache.delete(cache.keys().next().value as number);
     cache.set(id, sections);
     return sections;
   };

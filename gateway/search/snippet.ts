@@ -1,6 +1,6 @@
 // Snippets: the section that matched best, cut to a window around the first match, HTML-escaped, matches in <mark>.
 import type { SearchSection } from './search-format.ts';
-import { termsOf, tokensOf, wordsOf } from './search-terms.ts';
+import { termsOf, tokensOf } from './search-terms.ts';
 import type { LanguageTools } from './search-terms.ts';
 
 export const SNIPPET = { maxLength: 200, before: 60, ellipsis: '…', open: '<mark>', close: '</mark>' } as const;
@@ -38,13 +38,33 @@ export function bestSection(sections: readonly PreparedSection[], matched: Reado
   return best ?? sections.find((section) => section.text !== '') ?? sections[0];
 }
 
+// The words of a section one at a time: a snippet needs those up to its first match and its window, not the whole section.
+const WORD = /[\p{L}\p{N}]+/gu;
+
+interface Word {
+  word: string;
+  start: number;
+}
+
 /** Plain text made HTML-safe: every character of the text is escaped, and only the <mark> tags are markup. */
 export function snippetOf(text: string, isMatch: (word: string) => boolean): string {
-  const words = wordsOf(text);
-  const first = words.find(({ word }) => isMatch(word));
+  const pattern = new RegExp(WORD);
+  const words: Word[] = [];
+  let first: Word | undefined;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const word = { word: match[0], start: match.index };
+    words.push(word);
+    if (isMatch(word.word)) {
+      first = word;
+      break;
+    }
+  }
   const from = first === undefined ? 0 : Math.max(0, first.start - SNIPPET.before);
   const start = from === 0 ? 0 : words.find((word) => word.start >= from)?.start ?? first?.start ?? 0;
   let end = Math.min(text.length, start + SNIPPET.maxLength);
+  if (first !== undefined) {
+    for (let match = pattern.exec(text); match !== null && match.index < end; match = pattern.exec(text)) words.push({ word: match[0], start: match.index });
+  }
   if (end < text.length) {
     const lastWhole = words.filter((word) => word.start >= start && word.start + word.word.length <= end).at(-1);
     if (lastWhole !== undefined) end = lastWhole.start + lastWhole.word.length;

@@ -1,20 +1,52 @@
 // Builds the snapshot's search index (one MiniSearch index, visibility stored per document) as the body of one index entry.
-import { SEARCH_FORMAT, SEARCH_INDEX_KEY, commonTermsOf, indexedFields, newMiniSearch } from '../../gateway/search/search-format.ts';
-import type { StoredSearchIndex } from '../../gateway/search/search-format.ts';
+import { SEARCH_FORMAT, SEARCH_INDEX_KEY, indexedFields } from '../../gateway/search/search-format.ts';
+import type { SearchDocument, SearchSection, StoredSearchIndex } from '../../gateway/search/search-format.ts';
 import { languageTools } from '../../gateway/search/search-terms.ts';
+import type { LanguageTools } from '../../gateway/search/search-terms.ts';
 import type { BuiltResponse } from '../types.ts';
+import { FIELDS, createIndexWriter } from './index-writer.ts';
 import type { IndexedDocument } from './search-documents.ts';
+import { fieldCounts } from './term-counts.ts';
+import type { FieldCounts } from './term-counts.ts';
+
+/** Documents go in one at a time and only their term counts are kept, so no page's text has to stay in memory. */
+export interface SearchIndexBuilder {
+  add(document: SearchDocument, sections: readonly SearchSection[]): void;
+  /** The same from counts already made (FIELDS order: title, headings, text). */
+  addCounts(document: SearchDocument, fields: readonly FieldCounts[]): void;
+  finish(): StoredSearchIndex;
+}
+
+export function createSearchIndexBuilder(tools: LanguageTools, language: string): SearchIndexBuilder {
+  const documents: SearchDocument[] = [];
+  const writer = createIndexWriter(tools);
+  return {
+    add(document, sections) {
+      const fields = indexedFields(document.title, sections, documents.length);
+      this.addCounts(document, FIELDS.map((field) => fieldCounts(fields[field], tools)));
+    },
+    addCounts(document, fields) {
+      writer.add(fields);
+      documents.push(document);
+    },
+    finish() {
+      const { index, commonTerms } = writer.finish();
+      return { format: SEARCH_FORMAT, language, documents, commonTerms: [...commonTerms].sort(), index };
+    },
+  };
+}
 
 export async function buildSearchIndex(documents: readonly IndexedDocument[], language: string): Promise<StoredSearchIndex> {
-  const tools = await languageTools(language);
-  const fields = documents.map(({ document, sections }, id) => indexedFields(document.title, sections, id));
-  const commonTerms = commonTermsOf(fields.map((field) => `${field.headings}\n${field.text}`), tools);
-  const search = newMiniSearch(tools, commonTerms);
-  search.addAll(fields);
-  return { format: SEARCH_FORMAT, language, documents: documents.map(({ document }) => document), commonTerms: [...commonTerms].sort(), index: search.toJSON() };
+  const builder = createSearchIndexBuilder(await languageTools(language), language);
+  for (const { document, sections } of documents) builder.add(document, sections);
+  return builder.finish();
+}
+
+export function searchIndexBody(index: StoredSearchIndex): BuiltResponse {
+  // Never served, only loaded: gzip and brotli copies would cost build time and disk for nothing.
+  return { key: SEARCH_INDEX_KEY, body: JSON.stringify(index), compress: false };
 }
 
 export async function searchIndexResponse(documents: readonly IndexedDocument[], language: string): Promise<BuiltResponse> {
-  // Never served, only loaded: gzip and brotli copies would cost build time and disk for nothing.
-  return { key: SEARCH_INDEX_KEY, body: JSON.stringify(await buildSearchIndex(documents, language)), compress: false };
+  return searchIndexBody(await buildSearchIndex(documents, language));
 }

@@ -19,49 +19,63 @@ export interface IndexedDocument {
   sections: SearchSection[];
 }
 
-function metaTitle(body: string | undefined): string {
+/** The meta body's title (what article/meta answers), trimmed; '' when it has none. */
+export function metaTitle(body: string | undefined): string {
   if (body === undefined) return '';
   const title = (JSON.parse(body) as { metadata?: { meta?: { title?: unknown } } }).metadata?.meta?.title;
   return typeof title === 'string' ? title.trim() : '';
 }
 
 /** Meta title, else the first heading, else the item name. */
-function titleOf(meta: string | undefined, sections: SearchSection[], name: string): string {
-  return metaTitle(meta) || sections.find(([heading]) => heading !== null)?.[0] || name;
+export function titleOf(meta: string, firstHeading: string | null | undefined, name: string): string {
+  return meta || firstHeading || name;
 }
 
-interface Version {
+/** One searchable version of a page and the body it is indexed by. */
+export interface PageVersion {
   key: string;
   body: string;
   live: boolean;
   draft: boolean;
 }
 
-function indexed(page: SearchPage, version: Version, meta: string | undefined, restriction: Restriction | undefined): IndexedDocument {
-  const sections = sectionsOf(version.body);
-  return {
-    document: {
-      url: page.url, title: titleOf(meta, sections, page.name), slug: page.slug, live: version.live, draft: version.draft,
-      ...(restriction ? { restriction } : {}), key: version.key,
-    },
-    sections,
-  };
+/** Live content is found without `draft`; with `draft` the draft is found, or the live content where there is no draft (as article/content answers). */
+export function pageVersions(url: string, live: string | undefined, draft: string | undefined): PageVersion[] {
+  const sameDraft = draft === undefined || draft === live;
+  const versions: PageVersion[] = [];
+  if (live !== undefined) versions.push({ key: keyOf(KEYS.contentLive, url), body: live, live: true, draft: sameDraft });
+  if (draft !== undefined && !sameDraft) versions.push({ key: keyOf(KEYS.contentDraft, url), body: draft, live: false, draft: true });
+  return versions;
 }
 
-/** Live content is found without `draft`; with `draft` the draft is found, or the live content where there is no draft (as article/content answers). */
+export function searchDocument(page: SearchPage, version: PageVersion, title: string, restriction: Restriction | undefined): SearchDocument {
+  return { url: page.url, title, slug: page.slug, live: version.live, draft: version.draft, ...(restriction ? { restriction } : {}), key: version.key };
+}
+
+/** One page's bodies as the content endpoints serve them. */
+export interface PageBodies {
+  live: string | undefined;
+  draft: string | undefined;
+  /** The meta title (see metaTitle). */
+  title: string;
+  restriction: Restriction | undefined;
+}
+
+export function pageDocuments(page: SearchPage, bodies: PageBodies): IndexedDocument[] {
+  return pageVersions(page.url, bodies.live, bodies.draft).map((version) => {
+    const sections = sectionsOf(version.body);
+    const title = titleOf(bodies.title, sections.find(([heading]) => heading !== null)?.[0], page.name);
+    return { document: searchDocument(page, version, title, bodies.restriction), sections };
+  });
+}
+
+/** Every page's documents from built responses in memory (the checker and tests; the build streams, see site-search.ts). */
 export function searchDocuments(pages: readonly SearchPage[], responses: readonly BuiltResponse[]): IndexedDocument[] {
   const byKey = new Map(responses.map((response) => [response.key, response]));
-  const documents: IndexedDocument[] = [];
-  for (const page of pages) {
-    const liveKey = keyOf(KEYS.contentLive, page.url);
-    const draftKey = keyOf(KEYS.contentDraft, page.url);
-    const live = byKey.get(liveKey);
-    const draft = byKey.get(draftKey);
-    const meta = byKey.get(keyOf(KEYS.meta, page.url))?.body;
-    const restriction = (live ?? draft)?.restriction;
-    const sameDraft = draft === undefined || draft.body === live?.body;
-    if (live !== undefined) documents.push(indexed(page, { key: liveKey, body: live.body, live: true, draft: sameDraft }, meta, restriction));
-    if (draft !== undefined && !sameDraft) documents.push(indexed(page, { key: draftKey, body: draft.body, live: false, draft: true }, meta, restriction));
-  }
-  return documents;
+  return pages.flatMap((page) => {
+    const live = byKey.get(keyOf(KEYS.contentLive, page.url));
+    const draft = byKey.get(keyOf(KEYS.contentDraft, page.url));
+    const title = metaTitle(byKey.get(keyOf(KEYS.meta, page.url))?.body);
+    return pageDocuments(page, { live: live?.body, draft: draft?.body, title, restriction: (live ?? draft)?.restriction });
+  });
 }

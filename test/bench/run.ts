@@ -13,6 +13,7 @@ import { buildRows, devRows, formatReport, gatewayRows, scaleRows } from './repo
 import { measureDevLatency } from './dev-latency.ts';
 import { DEMO_USERS } from '../../generator/cli/demo-users.ts';
 import { runScaleBench } from './scale-bench.ts';
+import { runSearchRows } from './search-rows.ts';
 import { ensureTools } from './tools.ts';
 
 const FULL = { devEdits: 20, pages: 4000, gatewayPages: 10_000, warmups: 1, rounds: 3, durationSeconds: 8, warmupSeconds: 2, gatewayRounds: 2, startups: 3 };
@@ -56,6 +57,7 @@ if (!values['gateway-only']) {
   const benchAdmin = site.users.find((user) => user.role === 'administrator')!;
   const generatedDev = await measureDevLatency({ site: site.site, page: relative(site.site, site.samplePages[0]!), user: benchAdmin, edits: settings.devEdits, log });
   rows.push(...devRows([{ label: 'the sample site', figures: sampleDev }, { label: `the ${settings.pages}-page site`, figures: generatedDev }]));
+  rows.push(...await runSearchRows({ site, dist: join(workDir, 'out-snapi'), buildMs: build.snapi.wallMs, buildCpuMs: build.snapi.cpuMs, tools, workDir, seconds: settings.durationSeconds, warmupSeconds: settings.warmupSeconds, log }));
 }
 
 const scaleSizes = (values.scale ?? '').split(',').filter((size) => size !== '').map(Number);

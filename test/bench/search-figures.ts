@@ -4,6 +4,7 @@ import { runSearch } from '../../gateway/search/run-search.ts';
 import type { SearchIndex } from '../../gateway/search/search-index.ts';
 import { parseSearchRequest, isSearchRequest } from '../../gateway/search/search-query.ts';
 import { parseQuery } from '../../gateway/http/query.ts';
+import { fold, wordsOf } from '../../gateway/search/search-terms.ts';
 
 export interface QualityFigures {
   pages: number;
@@ -11,6 +12,10 @@ export interface QualityFigures {
   /** Among pages whose title at most two other pages share: a query cannot put more than three equal titles in the top 3. */
   distinctTitlePages: number;
   distinctTitleTop3: number;
+  /** The best share any ranking can reach: a title whose words n pages share finds at most three of them (Σ min(n, 3) / pages). */
+  ceiling: number;
+  /** The most pages whose titles have the same words. */
+  largestSameTitle: number;
   typoTop3: number;
   prefixTop3: number;
   p50Ms: number;
@@ -52,6 +57,13 @@ export async function measureQuality(index: SearchIndex, user: AuthenticatedUser
   const titleCounts = new Map<string, number>();
   for (const page of pages) titleCounts.set(page.title, (titleCounts.get(page.title) ?? 0) + 1);
   const distinct = new Set(pages.filter((page) => (titleCounts.get(page.title) ?? 0) <= 3));
+  // Titles with the same words (case and accents aside, in any order) are the same query and get the same three results.
+  const sameQuery = new Map<string, number>();
+  for (const page of pages) {
+    const words = wordsOf(page.title).map(({ word }) => fold(word.toLowerCase())).sort().join(' ');
+    sameQuery.set(words, (sameQuery.get(words) ?? 0) + 1);
+  }
+  const ceiling = [...sameQuery.values()].reduce((sum, count) => sum + Math.min(count, 3), 0) / pages.length;
   let distinctFound = 0;
   const share = async (make: (title: string) => string, countDistinct = false) => {
     let found = 0;
@@ -65,5 +77,5 @@ export async function measureQuality(index: SearchIndex, user: AuthenticatedUser
   const titleTop3 = await share((title) => title, true);
   const typoTop3 = await share(withTypo);
   const prefixTop3 = await share(asTyped);
-  return { pages: pages.length, titleTop3, distinctTitlePages: distinct.size, distinctTitleTop3: distinctFound / distinct.size, typoTop3, prefixTop3, p50Ms: percentile(times, 0.5), p99Ms: percentile(times, 0.99) };
+  return { pages: pages.length, titleTop3, distinctTitlePages: distinct.size, distinctTitleTop3: distinctFound / distinct.size, ceiling, largestSameTitle: Math.max(...sameQuery.values()), typoTop3, prefixTop3, p50Ms: percentile(times, 0.5), p99Ms: percentile(times, 0.99) };
 }

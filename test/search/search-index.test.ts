@@ -32,7 +32,7 @@ parsing('refuses an index whose documents name no content entry of the snapshot,
 
 const cache = suite('answer cache');
 
-cache('keys answers by role, user and every parameter, and drops the oldest when full', async () => {
+cache('keys answers by role, user and every parameter, and drops the least recently used when full', async () => {
   const request = { query: 'x', words: ['x'], draft: false, limit: 10, offset: 0 };
   const author = { username: 'ann', role: 'author' };
   const keys = [answerKey(request, author), answerKey(request, { ...author, username: 'bob' }), answerKey(request, { ...author, role: 'editor' }),
@@ -43,6 +43,9 @@ cache('keys answers by role, user and every parameter, and drops the oldest when
   answers.remember('b', Promise.resolve('2'));
   answers.remember('c', Promise.resolve('3'));
   assert.equal([answers.get('a'), await answers.get('b'), await answers.get('c')], [undefined, '2', '3']);
+  await answers.get('b');
+  answers.remember('e', Promise.resolve('5'));
+  assert.equal([await answers.get('b'), answers.get('c'), await answers.get('e')], ['2', undefined, '5'], 'b was used after c, so c went');
   answers.remember('d', Promise.reject(new Error('failed')));
   await answers.get('d')?.catch(() => undefined);
   assert.is(answers.get('d'), undefined, 'a failed answer is forgotten');

@@ -1,0 +1,75 @@
+// Writes MiniSearch's serialised index from term counts, one document at a time, without MiniSearch's per-word `add`.
+import MiniSearch from 'minisearch';
+import type { AsPlainObject } from 'minisearch';
+import { FIELD_BOOST, commonTermsIn, miniSearchOptions } from '../../gateway/search/search-format.ts';
+import type { LanguageTools } from '../../gateway/search/search-terms.ts';
+import type { FieldCounts } from './term-counts.ts';
+
+/** The indexed fields in MiniSearch's field-id order (title 0, headings 1, text 2). */
+export const FIELDS = Object.keys(FIELD_BOOST) as Array<keyof typeof FIELD_BOOST>;
+const TITLE = 0;
+
+export interface IndexWriter {
+  /** The next document (its id is its position): counts per field in FIELDS order. */
+  add(fields: readonly FieldCounts[]): void;
+  /** The serialised index and the common terms left out of headings and text. */
+  finish(): { index: AsPlainObject; commonTerms: Set<string> };
+}
+
+export function createIndexWriter(tools: LanguageTools): IndexWriter {
+  const documents: Array<readonly FieldCounts[]> = [];
+  return {
+    add: (fields) => void documents.push(fields),
+    finish() {
+      const commonTerms = commonTermsIn(documents.map((fields) => {
+        const terms = new Set<string>();
+        for (let field = TITLE + 1; field < fields.length; field++) for (const term of fields[field]!.terms.keys()) terms.add(term);
+        return terms;
+      }));
+      return { index: serialised(documents, commonTerms, tools), commonTerms };
+    },
+  };
+}
+
+function serialised(documents: ReadonlyArray<readonly FieldCounts[]>, commonTerms: ReadonlySet<string>, tools: LanguageTools): AsPlainObject {
+  // Terms in the order MiniSearch's `add` first meets them: document, field, word.
+  const postings = new Map<string, Array<Record<number, number>>>();
+  const fieldLength: Record<number, number[]> = {};
+  const averageFieldLength: number[] = [];
+  documents.forEach((fields, id) => {
+    fieldLength[id] = fields.map(({ length }, field) => {
+      // MiniSearch's running average, step for step, so the stored floats are the same.
+      averageFieldLength[field] = ((averageFieldLength[field] ?? 0) * id + length) / (id + 1);
+      return length;
+    });
+    fields.forEach(({ terms }, field) => {
+      for (const [term, count] of terms) {
+        if (field !== TITLE && commonTerms.has(term)) continue;
+        let byField = postings.get(term);
+        if (byField === undefined) postings.set(term, (byField = []));
+        (byField[field] ??= {})[id] = count;
+      }
+    });
+  });
+  const index: AsPlainObject['index'] = [];
+  for (const [term, byField] of postings) {
+    const data: Record<string, Record<string, number>> = {};
+    byField.forEach((docs, field) => (data[field] = docs));
+    index.push([term, data]);
+  }
+  const plain: AsPlainObject = {
+    documentCount: documents.length,
+    nextId: documents.length,
+    documentIds: Object.fromEntries(documents.map((_, id) => [id, id])),
+    fieldIds: Object.fromEntries(FIELDS.map((field, id) => [field, id])),
+    fieldLength,
+    averageFieldLength,
+    storedFields: {},
+    dirtCount: 0,
+    index,
+    serializationVersion: 2,
+  };
+  // Loading replays the terms into MiniSearch's radix tree in first-met order, as `add` would have built it; its own
+  // serialisation then lists them in tree order, so the stored index is exactly what MiniSearch's `add` would store.
+  return MiniSearch.loadJS(plain, miniSearchOptions(tools, commonTerms)).toJSON();
+}
