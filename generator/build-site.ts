@@ -1,12 +1,15 @@
 // The whole pipeline as one call (load → build → publish), for the CLI, `npm start` and tests.
 import { resolve } from 'node:path';
-import { finishBuild, planBuild } from './build.ts';
+import { KEYS, keyOf } from '../gateway/api/endpoints.ts';
+import { finishBuild, planBuild, type BuildPlan } from './build.ts';
 import { loadSite } from './load.ts';
 import { openApiResponse } from './openapi-document.ts';
-import type { BuildProblem, BuildResult } from './types.ts';
+import type { BuildProblem, BuildResult, BuiltResponse, StoredResponse } from './types.ts';
 import { renderSitePages } from './render-pages.ts';
-import { publishSnapshot, type Published } from './write-snapshot.ts';
-import { siteSearchResponse } from './search/site-search.ts';
+import { openStaging, type Staging } from './snapshot-staging.ts';
+import { publishStaged, type Published } from './write-snapshot.ts';
+import { searchIndexResponse } from './search/build-search-index.ts';
+import { searchDocuments } from './search/search-documents.ts';
 
 export interface BuildSiteOptions {
   site: string;
@@ -19,7 +22,7 @@ export interface BuildSiteOptions {
 }
 
 export type BuildSiteOutcome =
-  | { ok: true; published: Published; stats: BuildResult['stats']; warnings: BuildProblem[] }
+  | { ok: true; published: Published; stats: BuildResult['stats']; warnings: BuildProblem[]; pages: { rendered: number; reused: number } }
   | { ok: false; errors: BuildProblem[]; warnings: BuildProblem[] };
 
 export function formatProblem(problem: BuildProblem): string {
@@ -28,6 +31,38 @@ export function formatProblem(problem: BuildProblem): string {
 
 function byFileAndLine(left: BuildProblem, right: BuildProblem): number {
   return left.file < right.file ? -1 : left.file > right.file ? 1 : (left.line ?? 0) - (right.line ?? 0);
+}
+
+/** The identity body of a content key (`keyOf(KEYS.contentLive, url)`), read back from the staging snapshot. */
+export type ContentReader = (key: string) => Promise<string | undefined>;
+
+function contentReader(staging: Staging, responses: ReadonlyArray<BuiltResponse | StoredResponse>): ContentReader {
+  const hashes = new Map(responses.flatMap((response) => ('stored' in response ? [[response.key, response.stored] as const] : [])));
+  return (key) => {
+    const hash = hashes.get(key);
+    return hash === undefined ? Promise.resolve(undefined) : staging.read(hash);
+  };
+}
+
+/** The search step fed page by page from the reader, so it never holds every content body; it stands in for
+ *  `siteSearchResponse(plan, readContentBody)` until the search step takes a reader itself. */
+async function searchResponse(plan: BuildPlan, responses: ReadonlyArray<BuiltResponse | StoredResponse>, read: ContentReader): Promise<BuiltResponse> {
+  const metaBodies = new Map(responses.flatMap((response) => ('body' in response ? [[response.key, response] as const] : [])));
+  const restrictions = new Map(responses.map((response) => [response.key, response.restriction]));
+  const documents = [];
+  for (const page of plan.pages) {
+    const keys = [keyOf(KEYS.contentLive, page.url), keyOf(KEYS.contentDraft, page.url)];
+    const bodies = await Promise.all(keys.map(read));
+    const own: BuiltResponse[] = keys.flatMap((key, position) => {
+      const body = bodies[position];
+      const restriction = restrictions.get(key);
+      return body === undefined ? [] : [{ key, body, ...(restriction ? { restriction } : {}) }];
+    });
+    const meta = metaBodies.get(keyOf(KEYS.meta, page.url));
+    documents.push(...searchDocuments([{ url: page.url, slug: page.item?.slug ?? '', name: page.item === undefined ? 'home' : String(page.item.name) }], meta ? [...own, meta] : own));
+  }
+  const language = plan.model.settings.language;
+  return searchIndexResponse(documents, typeof language === 'string' ? language : '');
 }
 
 export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteOutcome> {
@@ -39,14 +74,25 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteOut
   const errors = [...loaded.errors, ...plan.errors].sort(byFileAndLine);
   if (errors.length > 0) return { ok: false, errors, warnings: plan.warnings };
   const out = resolve(options.out);
-  const pages = await renderSitePages(plan, { outDir: out, ...(options.workers !== undefined ? { workers: options.workers } : {}) });
+  // Bodies go to the staging snapshot as they are rendered; a failure anywhere after this removes it again.
+  const staging = await openStaging(out);
+  const built = await stageSite(plan, staging, out, options).catch(async (error: unknown) => {
+    await staging.discard();
+    throw error;
+  });
+  const { pages, result } = built;
+  // Only after publishing: a cache entry is worth something only while a snapshot holds its bodies.
+  await pages.saveCache();
+  return { ok: true, published: built.published, stats: result.stats, warnings: result.warnings, pages: { rendered: pages.renderedCount, reused: pages.reused } };
+}
+
+async function stageSite(plan: BuildPlan, staging: Staging, out: string, options: BuildSiteOptions) {
+  const pages = await renderSitePages(plan, { outDir: out, bodies: staging, ...(options.workers !== undefined ? { workers: options.workers } : {}) });
   const result = finishBuild(plan, pages.rendered);
   options.onStage?.('writing snapshot');
   // Search: the index is one more entry of the snapshot, built from the bodies above.
-  const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), await siteSearchResponse(plan, result.responses)] };
-  const [published] = await Promise.all([
-    publishSnapshot(withDocument, { distDir: out, baseUrl: loaded.source.baseUrl, builtAt: new Date() }),
-    pages.saveCache(),
-  ]);
-  return { ok: true, published, stats: result.stats, warnings: result.warnings };
+  const search = await searchResponse(plan, result.responses, contentReader(staging, result.responses));
+  const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), search] };
+  const published = await publishStaged(staging, withDocument, { baseUrl: plan.source.baseUrl, builtAt: new Date() });
+  return { pages, result, published };
 }
