@@ -73,6 +73,10 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteOut
   // Problems come from listing, reading and parsing in turn; sorted by place, the output reads file by file.
   const errors = [...loaded.errors, ...plan.errors].sort(byFileAndLine);
   if (errors.length > 0) return { ok: false, errors, warnings: plan.warnings };
+  // The plan holds what the rest of the build needs; the file texts and the markdown map would keep every page's
+  // text alive while pages render (the render jobs hold each page's texts until it is written).
+  loaded.source.files.clear();
+  plan.sources.markdown.clear();
   const out = resolve(options.out);
   // Bodies go to the staging snapshot as they are rendered; a failure anywhere after this removes it again.
   const staging = await openStaging(out);

@@ -41,11 +41,22 @@ async function storeBatch(bodies: BodyStore, batch: readonly RenderedContent[]):
   return batch.map(storedContent);
 }
 
+/** A page's texts are not needed once its bodies are written: letting them go as pages render makes the build's live
+ *  data shrink with every batch instead of holding every source until the end (docs/performance.md: Scale). */
+function releaseTexts(jobs: readonly ContentJob[]): void {
+  for (const job of jobs) {
+    job.markdown = undefined;
+    job.draftBlocks = undefined;
+  }
+}
+
 /** A cached page is used only while the previous snapshot still has its bodies to link. */
 function reusable(entry: StoredContent, bodies: BodyStore): boolean {
   return Object.values(entry.hashes).every((hash) => bodies.reuse(hash));
 }
 
+/** Renders (or reuses) every page of the plan into `options.bodies`. It consumes the plan's page texts: each job's
+ *  markdown and draft blocks are released once its page is written, so the plan cannot render again. */
 export async function renderSitePages(plan: BuildPlan, options: RenderPagesOptions): Promise<RenderedSite> {
   const [fingerprint, cached] = await Promise.all([rendererFingerprint(), loadRenderCache(options.outDir)]);
   const fileExists = (path: string) => plan.source.knownPaths.has(knownPathOf(path));
@@ -59,7 +70,12 @@ export async function renderSitePages(plan: BuildPlan, options: RenderPagesOptio
   });
 
   const workers = options.workers ?? (missing.length >= MIN_PAGES_FOR_WORKERS ? defaultWorkerCount() : 0);
-  const fresh = await renderOnThreads(missing.map(({ job }) => job), plan.contentSettings, plan.source.knownPaths, workers, (batch) => storeBatch(options.bodies, batch));
+  const fresh = await renderOnThreads(missing.map(({ job }) => job), plan.contentSettings, plan.source.knownPaths, workers, async (batch, jobs) => {
+    const kept = await storeBatch(options.bodies, batch);
+    releaseTexts(jobs);
+    return kept;
+  });
+  releaseTexts(plan.contentJobs);
   missing.forEach(({ index }, position) => (contents[index] = fresh[position]));
 
   const rendered = new Map<string, StoredContent>();

@@ -23,7 +23,7 @@ const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/a
 type Batch = readonly ContentJob[];
 
 /** What a lane hands back for a rendered batch: `keep` may write the bodies away and return less. */
-type Keep<R> = (results: RenderedContent[]) => Promise<R[]> | R[];
+type Keep<R> = (results: RenderedContent[], jobs: Batch) => Promise<R[]> | R[];
 
 /** A lane that sends a batch to the worker and resolves with the worker's answer for that batch, as `keep` returns it. */
 function workerLane<R>(worker: Worker, keep: Keep<R>): Lane<Batch, R[]> {
@@ -44,7 +44,7 @@ function workerLane<R>(worker: Worker, keep: Keep<R>): Lane<Batch, R[]> {
     if (failure) return reject(failure);
     waiting.set(batch, { resolve, reject });
     worker.postMessage({ batch, jobs: [...jobs] } satisfies RenderBatch);
-  }));
+  }), jobs);
 }
 
 /** This thread's lane: renders a batch, then lets pending worker messages through before keeping it. */
@@ -52,7 +52,7 @@ function hereLane<R>(settings: ContentSettings, knownPaths: ReadonlySet<string>,
   return async (jobs) => {
     const results = jobs.map((job) => renderContent(job, settings, knownPaths));
     await yieldToEvents();
-    return keep(results);
+    return keep(results, jobs);
   };
 }
 
