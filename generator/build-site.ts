@@ -5,9 +5,9 @@ import { finishBuild, planBuild, type BuildPlan } from './build.ts';
 import { loadSite } from './load.ts';
 import { openApiResponse } from './openapi-document.ts';
 import type { BuildProblem, BuildResult, BuiltResponse, StoredResponse } from './types.ts';
-import { renderSitePages } from './render-pages.ts';
+import { renderSitePages, type RenderedSite } from './render-pages.ts';
 import { openStaging, type Staging } from './snapshot-staging.ts';
-import { publishStaged, type Published } from './write-snapshot.ts';
+import { publishStaged, stageResponses, type Published } from './write-snapshot.ts';
 import { searchIndexResponse } from './search/build-search-index.ts';
 import { searchDocuments } from './search/search-documents.ts';
 
@@ -33,33 +33,31 @@ function byFileAndLine(left: BuildProblem, right: BuildProblem): number {
   return left.file < right.file ? -1 : left.file > right.file ? 1 : (left.line ?? 0) - (right.line ?? 0);
 }
 
-/** The identity body of a content key (`keyOf(KEYS.contentLive, url)`), read back from the staging snapshot. */
-export type ContentReader = (key: string) => Promise<string | undefined>;
+/** The identity body of a response key (`keyOf(KEYS.contentLive, url)`), read back from the staging snapshot. */
+export type BodyReader = (key: string) => Promise<string | undefined>;
 
-function contentReader(staging: Staging, responses: ReadonlyArray<BuiltResponse | StoredResponse>): ContentReader {
-  const hashes = new Map(responses.flatMap((response) => ('stored' in response ? [[response.key, response.stored] as const] : [])));
+function bodyReader(staging: Staging, responses: readonly StoredResponse[]): BodyReader {
+  const hashes = new Map(responses.map((response) => [response.key, response.stored]));
   return (key) => {
     const hash = hashes.get(key);
     return hash === undefined ? Promise.resolve(undefined) : staging.read(hash);
   };
 }
 
-/** The search step fed page by page from the reader, so it never holds every content body; it stands in for
+/** The search step fed page by page from the reader, so it never holds every body; it stands in for
  *  `siteSearchResponse(plan, readContentBody)` until the search step takes a reader itself. */
-async function searchResponse(plan: BuildPlan, responses: ReadonlyArray<BuiltResponse | StoredResponse>, read: ContentReader): Promise<BuiltResponse> {
-  const metaBodies = new Map(responses.flatMap((response) => ('body' in response ? [[response.key, response] as const] : [])));
+async function searchResponse(plan: BuildPlan, responses: readonly StoredResponse[], read: BodyReader): Promise<BuiltResponse> {
   const restrictions = new Map(responses.map((response) => [response.key, response.restriction]));
   const documents = [];
   for (const page of plan.pages) {
-    const keys = [keyOf(KEYS.contentLive, page.url), keyOf(KEYS.contentDraft, page.url)];
+    const keys = [keyOf(KEYS.contentLive, page.url), keyOf(KEYS.contentDraft, page.url), keyOf(KEYS.meta, page.url)];
     const bodies = await Promise.all(keys.map(read));
     const own: BuiltResponse[] = keys.flatMap((key, position) => {
       const body = bodies[position];
       const restriction = restrictions.get(key);
       return body === undefined ? [] : [{ key, body, ...(restriction ? { restriction } : {}) }];
     });
-    const meta = metaBodies.get(keyOf(KEYS.meta, page.url));
-    documents.push(...searchDocuments([{ url: page.url, slug: page.item?.slug ?? '', name: page.item === undefined ? 'home' : String(page.item.name) }], meta ? [...own, meta] : own));
+    documents.push(...searchDocuments([{ url: page.url, slug: page.item?.slug ?? '', name: page.item === undefined ? 'home' : String(page.item.name) }], own));
   }
   const language = plan.model.settings.language;
   return searchIndexResponse(documents, typeof language === 'string' ? language : '');
@@ -92,11 +90,18 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteOut
 
 async function stageSite(plan: BuildPlan, staging: Staging, out: string, options: BuildSiteOptions) {
   const pages = await renderSitePages(plan, { outDir: out, bodies: staging, ...(options.workers !== undefined ? { workers: options.workers } : {}) });
-  const result = finishBuild(plan, pages.rendered);
   options.onStage?.('writing snapshot');
+  const result = await finishStaged(plan, pages.rendered, staging);
   // Search: the index is one more entry of the snapshot, built from the bodies above.
-  const search = await searchResponse(plan, result.responses, contentReader(staging, result.responses));
+  const search = await searchResponse(plan, result.responses, bodyReader(staging, result.responses));
   const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), search] };
   const published = await publishStaged(staging, withDocument, { baseUrl: plan.source.baseUrl, builtAt: new Date() });
   return { pages, result, published };
+}
+
+/** The remaining bodies (items, meta, navigation, users) written before the search step: only their hashes outlive
+ *  this call. */
+async function finishStaged(plan: BuildPlan, rendered: RenderedSite['rendered'], staging: Staging): Promise<BuildResult<StoredResponse>> {
+  const result = finishBuild(plan, rendered);
+  return { ...result, responses: await stageResponses(staging, result.responses) };
 }

@@ -47,18 +47,17 @@ function withBody(response: BuiltResponse | StoredResponse): response is BuiltRe
   return !('stored' in response);
 }
 
-async function storeRest(staging: Staging, responses: ReadonlyArray<BuiltResponse | StoredResponse>): Promise<Map<string, string>> {
-  const hashes = new Map<string, string>();
-  const toStore: Array<{ hash: string; response: BuiltResponse }> = [];
-  for (const response of responses) {
-    const hash = withBody(response) ? response.hash ?? contentHash(response.body) : response.stored;
-    hashes.set(response.key, hash);
-    if (withBody(response)) toStore.push({ hash, response });
-  }
-  await mapConcurrently(toStore, WRITE_CONCURRENCY, ({ hash, response }) =>
-    staging.store(hash, response.body, { pageContent: response.pageContent === true, compress: response.compress !== false }));
+/** Writes every body still in hand to the staging snapshot; the responses come back by reference, so the caller can
+ *  let the bodies go before the next stage (the search index) needs its memory. */
+export async function stageResponses(staging: Staging, responses: ReadonlyArray<BuiltResponse | StoredResponse>): Promise<StoredResponse[]> {
+  const staged = await mapConcurrently(responses, WRITE_CONCURRENCY, async (response): Promise<StoredResponse> => {
+    if (!withBody(response)) return response;
+    const hash = response.hash ?? contentHash(response.body);
+    await staging.store(hash, response.body, { pageContent: response.pageContent === true, compress: response.compress !== false });
+    return { key: response.key, stored: hash, ...(response.restriction ? { restriction: response.restriction } : {}) };
+  });
   await staging.settled();
-  return hashes;
+  return staged;
 }
 
 /** Completes the staging snapshot with the rest of the build's bodies and its index, then makes it `current`.
@@ -67,11 +66,10 @@ export async function publishStaged(staging: Staging, result: BuildResult<BuiltR
   const { distDir, previous } = staging;
   const id = snapshotId(options.builtAt);
   const directory = join(distDir, DIST_LAYOUT.snapshotsDir, id);
-  const hashes = await storeRest(staging, result.responses);
+  const responses = await stageResponses(staging, result.responses);
   const entries: Record<string, IndexEntry> = {};
   const stored = new Map<string, StoredBody>();
-  for (const { key, restriction } of result.responses) {
-    const hash = hashes.get(key) ?? '';
+  for (const { key, stored: hash, restriction } of responses) {
     const body = staging.stored(hash);
     // A streamed body the staging snapshot does not hold would be published as a missing file.
     if (!body) throw new Error(`response ${key}: its body ${hash} is not in the staging snapshot`);
