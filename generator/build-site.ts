@@ -17,7 +17,7 @@ export interface BuildSiteOptions {
   baseUrl: string;
   rootPath?: string;
   onStage?: (stage: string) => void;
-  /** Render worker threads; default: one per other core when many pages need rendering. */
+  /** Render worker threads; default: one per core when many pages need rendering. */
   workers?: number;
 }
 

@@ -14,7 +14,7 @@ export interface RenderPagesOptions {
   outDir: string;
   /** Where each page's bodies go as soon as they are rendered. */
   bodies: BodyStore;
-  /** Worker threads beside this one; 0 renders here only. Default: one per other core when enough pages changed. */
+  /** Worker threads that render (this thread then only writes); 0 renders here. Default: one per core when enough pages changed. */
   workers?: number;
 }
 
