@@ -14,7 +14,8 @@ export interface RenderPagesOptions {
   outDir: string;
   /** Where each page's bodies go as soon as they are rendered. */
   bodies: BodyStore;
-  /** Worker threads that render (this thread then only writes); 0 renders here. Default: one per core when enough pages changed. */
+  /** Worker threads that render (this thread then only writes); 0 renders here. Default: one per core when enough
+   *  pages changed. */
   workers?: number;
 }
 
@@ -42,7 +43,8 @@ async function storeBatch(bodies: BodyStore, batch: readonly RenderedContent[]):
 }
 
 /** A page's texts are not needed once its bodies are written: letting them go as pages render makes the build's live
- *  data shrink with every batch instead of holding every source until the end (docs/performance.md: Scale). */
+ *  data shrink with every batch instead of holding every source until the end
+ *  (docs/decisions.md: Bodies are written while pages render). */
 function releaseTexts(jobs: readonly ContentJob[]): void {
   for (const job of jobs) {
     job.markdown = undefined;

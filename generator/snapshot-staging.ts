@@ -1,5 +1,6 @@
 // The staging snapshot of a build in progress: each body's files are written (or hard-linked from the previous
-// snapshot) as soon as the body is made, so a build keeps hashes and sizes, never every body (docs/performance.md: Scale).
+// snapshot) as soon as the body is made, so a build keeps hashes and sizes, never every body
+// (docs/decisions.md: Bodies are written while pages render).
 import { randomBytes } from 'node:crypto';
 import { linkSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';

@@ -42,7 +42,8 @@ export interface BuiltResponse {
 }
 
 /** A response whose body is already in the staging snapshot, named by its contentHash: a page's content body,
- *  written as soon as it was rendered so that no build holds every body (docs/performance.md: Scale). */
+ *  written as soon as it was rendered so that no build holds every body
+ *  (docs/decisions.md: Bodies are written while pages render). */
 export interface StoredResponse {
   key: string;
   stored: string;
