@@ -1,12 +1,13 @@
 // The whole pipeline as one call (load → build → publish), for the CLI, `npm start` and tests.
 import { resolve } from 'node:path';
-import { finishBuild, planBuild } from './build.ts';
+import { finishBuild, planBuild, type BuildPlan } from './build.ts';
 import { loadSite } from './load.ts';
 import { openApiResponse } from './openapi-document.ts';
-import type { BuildProblem, BuildResult } from './types.ts';
-import { renderSitePages } from './render-pages.ts';
-import { publishSnapshot, type Published } from './write-snapshot.ts';
-import { contentReader, siteSearchResponse } from './search/site-search.ts';
+import type { BuildProblem, BuildResult, StoredResponse } from './types.ts';
+import { renderSitePages, type RenderedSite } from './render-pages.ts';
+import { openStaging, type Staging } from './snapshot-staging.ts';
+import { publishStaged, stageResponses, type Published } from './write-snapshot.ts';
+import { siteSearchResponse } from './search/site-search.ts';
 
 export interface BuildSiteOptions {
   site: string;
@@ -14,12 +15,12 @@ export interface BuildSiteOptions {
   baseUrl: string;
   rootPath?: string;
   onStage?: (stage: string) => void;
-  /** Render worker threads; default: one per other core when many pages need rendering. */
+  /** Render worker threads; default: one per core when many pages need rendering. */
   workers?: number;
 }
 
 export type BuildSiteOutcome =
-  | { ok: true; published: Published; stats: BuildResult['stats']; warnings: BuildProblem[] }
+  | { ok: true; published: Published; stats: BuildResult['stats']; warnings: BuildProblem[]; pages: { rendered: number; reused: number } }
   | { ok: false; errors: BuildProblem[]; warnings: BuildProblem[] };
 
 export function formatProblem(problem: BuildProblem): string {
@@ -30,6 +31,17 @@ function byFileAndLine(left: BuildProblem, right: BuildProblem): number {
   return left.file < right.file ? -1 : left.file > right.file ? 1 : (left.line ?? 0) - (right.line ?? 0);
 }
 
+/** The identity body of a response key (`keyOf(KEYS.contentLive, url)`), read back from the staging snapshot. */
+export type BodyReader = (key: string) => Promise<string | undefined>;
+
+function bodyReader(staging: Staging, responses: readonly StoredResponse[]): BodyReader {
+  const hashes = new Map(responses.map((response) => [response.key, response.stored]));
+  return (key) => {
+    const hash = hashes.get(key);
+    return hash === undefined ? Promise.resolve(undefined) : staging.read(hash);
+  };
+}
+
 export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteOutcome> {
   options.onStage?.('reading site');
   const loaded = await loadSite(options.site, options.baseUrl, options.rootPath);
@@ -38,15 +50,37 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteOut
   // Problems come from listing, reading and parsing in turn; sorted by place, the output reads file by file.
   const errors = [...loaded.errors, ...plan.errors].sort(byFileAndLine);
   if (errors.length > 0) return { ok: false, errors, warnings: plan.warnings };
+  // The plan holds what the rest of the build needs; the file texts and the markdown map would keep every page's
+  // text alive while pages render (the render jobs hold each page's texts until it is written).
+  loaded.source.files.clear();
+  plan.sources.markdown.clear();
   const out = resolve(options.out);
-  const pages = await renderSitePages(plan, { outDir: out, ...(options.workers !== undefined ? { workers: options.workers } : {}) });
-  const result = finishBuild(plan, pages.rendered);
+  // Bodies go to the staging snapshot as they are rendered; a failure anywhere after this removes it again.
+  const staging = await openStaging(out);
+  const built = await stageSite(plan, staging, out, options).catch(async (error: unknown) => {
+    await staging.discard();
+    throw error;
+  });
+  const { pages, result } = built;
+  // Only after publishing: a cache entry is worth something only while a snapshot holds its bodies.
+  await pages.saveCache();
+  return { ok: true, published: built.published, stats: result.stats, warnings: result.warnings, pages: { rendered: pages.renderedCount, reused: pages.reused } };
+}
+
+async function stageSite(plan: BuildPlan, staging: Staging, out: string, options: BuildSiteOptions) {
+  const pages = await renderSitePages(plan, { outDir: out, bodies: staging, ...(options.workers !== undefined ? { workers: options.workers } : {}) });
   options.onStage?.('writing snapshot');
+  const result = await finishStaged(plan, pages.rendered, staging);
   // Search: the index is one more entry of the snapshot, built from the bodies above.
-  const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), await siteSearchResponse(plan, contentReader(result.responses))] };
-  const [published] = await Promise.all([
-    publishSnapshot(withDocument, { distDir: out, baseUrl: loaded.source.baseUrl, builtAt: new Date() }),
-    pages.saveCache(),
-  ]);
-  return { ok: true, published, stats: result.stats, warnings: result.warnings };
+  const search = await siteSearchResponse(plan, bodyReader(staging, result.responses));
+  const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), search] };
+  const published = await publishStaged(staging, withDocument, { baseUrl: plan.source.baseUrl, builtAt: new Date() });
+  return { pages, result, published };
+}
+
+/** The remaining bodies (items, meta, navigation, users) written before the search step: only their hashes outlive
+ *  this call. */
+async function finishStaged(plan: BuildPlan, rendered: RenderedSite['rendered'], staging: Staging): Promise<BuildResult<StoredResponse>> {
+  const result = finishBuild(plan, rendered);
+  return { ...result, responses: await stageResponses(staging, result.responses) };
 }

@@ -1,7 +1,7 @@
 // The pure core: a site's sources in, every response body of the API out (no file system access).
 import { ROLES, type SlugPart } from '../gateway/snapshot/contract.ts';
 import { KEYS, keyOf } from '../gateway/api/endpoints.ts';
-import { renderContent, type ContentJob, type ContentSettings, type RenderedContent } from './content-bodies.ts';
+import { renderContent, type ContentJob, type ContentSettings, type RenderedContent, type StoredContent } from './content-bodies.ts';
 import { encodePhpJson } from './php-json.ts';
 import { walkItems } from './tree/build-items.ts';
 import { orderedItem, type Item } from './tree/item.ts';
@@ -13,7 +13,7 @@ import { parseSources, type ParsedSources } from './site/parse-sources.ts';
 import { activePlugins, listSetting, settingsBody } from './site/settings.ts';
 import { buildSiteModel, restrictionOf, storedMeta, type SiteModel } from './site/site-model.ts';
 import { readUsers, usersByEmail, usersByRole } from './site/users.ts';
-import type { BuildProblem, BuildResult, BuiltResponse, SiteSource } from './types.ts';
+import type { BuildProblem, BuildResult, BuiltResponse, SiteSource, StoredResponse } from './types.ts';
 import { isRecord } from './yaml.ts';
 
 const CONTENT = 'content';
@@ -76,11 +76,20 @@ function missingRenderMessage(page: { url: string; pathWithoutType: string }): s
   return `page ${page.url} (${CONTENT}${page.pathWithoutType}): its rendered content is missing; the build cannot finish without it`;
 }
 
-const hashOf = (hash: string | undefined) => (hash === undefined ? {} : { hash });
+const CONTENT_KEYS = { live: KEYS.contentLive, draft: KEYS.contentDraft } as const;
 
-function pageResponses(plan: BuildPlan, rendered: RenderedPages): BuiltResponse[] {
+/** A page's content response: with its body where the build holds it, else by the hash of the body already stored. */
+function contentResponse(content: StoredContent | RenderedContent, state: 'live' | 'draft', url: string, restriction: object): BuiltResponse | StoredResponse | undefined {
+  const hash = content.hashes[state];
+  const body = 'live' in content ? content[state] : undefined;
+  const key = keyOf(CONTENT_KEYS[state], url);
+  if (body !== undefined) return { key, body, pageContent: true, ...(hash === undefined ? {} : { hash }), ...restriction };
+  return hash === undefined ? undefined : { key, stored: hash, ...restriction };
+}
+
+function pageResponses(plan: BuildPlan, rendered: PageContents): Array<BuiltResponse | StoredResponse> {
   const { source, sources, model } = plan;
-  const responses: BuiltResponse[] = [];
+  const responses: Array<BuiltResponse | StoredResponse> = [];
   const tabs = metaTabs(model, sources);
   for (const page of plan.pages) {
     const meta = storedMeta(sources, page.pathWithoutType);
@@ -96,8 +105,10 @@ function pageResponses(plan: BuildPlan, rendered: RenderedPages): BuiltResponse[
     const itemBody = page.item ? orderedItem(page.item) : model.home;
     responses.push({ key: keyOf(KEYS.item, page.url), body: encodePhpJson({ item: itemBody }), ...withRestriction });
     responses.push({ key: keyOf(KEYS.meta, page.url), body: encodePhpJson(metadata), ...withRestriction });
-    if (content.live !== undefined) responses.push({ key: keyOf(KEYS.contentLive, page.url), body: content.live, pageContent: true, ...hashOf(content.hashes?.live), ...withRestriction });
-    if (content.draft !== undefined) responses.push({ key: keyOf(KEYS.contentDraft, page.url), body: content.draft, pageContent: true, ...hashOf(content.hashes?.draft), ...withRestriction });
+    for (const state of ['live', 'draft'] as const) {
+      const response = contentResponse(content, state, page.url, withRestriction);
+      if (response) responses.push(response);
+    }
   }
   return responses;
 }
@@ -132,6 +143,8 @@ function navigationResponses(model: SiteModel, sources: ParsedSources): BuiltRes
 
 /** Content bodies by page (`pathWithoutType`); every page of the plan must be here (finishBuild throws otherwise). */
 export type RenderedPages = ReadonlyMap<string, RenderedContent>;
+/** Content by page, with bodies (the pure build) or as hashes of bodies already in the staging snapshot (build-site.ts). */
+type PageContents = ReadonlyMap<string, RenderedContent | StoredContent>;
 
 /** Everything before rendering: parsed sources, the site model and the pages to render, as plain data. */
 export interface BuildPlan {
@@ -171,7 +184,9 @@ export function build(source: SiteSource): BuildResult {
   return finishBuild(plan, renderPages(plan));
 }
 
-export function finishBuild(plan: BuildPlan, rendered: RenderedPages): BuildResult {
+export function finishBuild(plan: BuildPlan, rendered: RenderedPages): BuildResult;
+export function finishBuild(plan: BuildPlan, rendered: ReadonlyMap<string, StoredContent>): BuildResult<BuiltResponse | StoredResponse>;
+export function finishBuild(plan: BuildPlan, rendered: PageContents): BuildResult<BuiltResponse | StoredResponse> {
   const { sources, model, users } = plan;
   const userRecords = Object.fromEntries([...users.records].map(([name, record]) => [name, encodePhpJson(record)]));
   const userList = (names: string[] | undefined) => `{"userdata":[${(names ?? []).map((name) => userRecords[name]).join(',')}]}`;

@@ -16,13 +16,23 @@ export type ContentSettings = Omit<RenderOptions, 'fileExists'>;
 /** One file-existence question the renderer asked, with its answer: the cache replays them to validate an entry. */
 export type FileProbe = readonly [path: string, exists: boolean];
 
-export interface RenderedContent {
+/** What a build keeps of a page's content once its bodies are in the staging snapshot, and what the render cache
+ *  keeps: the body files of the previous snapshot, named by hash, are the cached bodies. */
+export interface StoredContent {
+  probes: FileProbe[];
+  /** contentHash of the live and the draft body; absent where the page has no such body. Made where the body is
+   *  rendered (on a worker), so publishing never hashes a body again. */
+  hashes: { live?: string; draft?: string };
+}
+
+export interface RenderedContent extends StoredContent {
   live: string | undefined;
   draft: string | undefined;
-  probes: FileProbe[];
-  /** contentHash of `live` and `draft`, made where the body is rendered (on a worker) and kept in the render cache, so
-   *  publishing an unchanged body neither hashes nor reads it again. Absent: publishing hashes the body itself. */
-  hashes?: { live?: string; draft?: string };
+}
+
+/** The content a build keeps of a rendered page: its hashes and probes, without the bodies. */
+export function storedContent(content: StoredContent): StoredContent {
+  return { probes: content.probes, hashes: content.hashes };
 }
 
 /** Site-relative path as the build's known-path set holds it. */

@@ -1,10 +1,11 @@
-// The render cache of incremental builds: content bodies keyed by a hash of everything that renders them, kept in <out>/.cache/.
+// The render cache of incremental builds: each page's content body hashes and file probes, keyed by a hash of
+// everything that renders them, kept in <out>/.cache/. The bodies themselves are the previous snapshot's files.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
-import type { ContentJob, ContentSettings, RenderedContent } from './content-bodies.ts';
+import type { ContentJob, ContentSettings, StoredContent } from './content-bodies.ts';
 
 export const CACHE_DIR = '.cache';
 const SHARD_DIR = 'rendered-pages';
@@ -23,7 +24,7 @@ const RENDER_PACKAGES: readonly string[] = [];
 /** With the u flag a well-formed pair is one code point, so only a lone surrogate matches. */
 const LONE_SURROGATE = /\p{Cs}/u;
 
-export type RenderCacheEntries = Map<string, RenderedContent>;
+export type RenderCacheEntries = Map<string, StoredContent>;
 
 /** A hash of the generator's source and the markdown packages, so any change to the renderer empties the cache. */
 export async function rendererFingerprint(): Promise<string> {
@@ -51,8 +52,14 @@ export function renderKey(fingerprint: string, settings: ContentSettings, job: C
 }
 
 /** An entry stays valid while every file the renderer asked about still exists, or still does not. */
-export function probesHold(entry: RenderedContent, fileExists: (path: string) => boolean): boolean {
+export function probesHold(entry: StoredContent, fileExists: (path: string) => boolean): boolean {
   return entry.probes.every(([path, exists]) => fileExists(path) === exists);
+}
+
+function isStoredContent(value: unknown): value is StoredContent {
+  const entry = value as Partial<StoredContent> | null;
+  return typeof entry === 'object' && entry !== null && Array.isArray(entry.probes) && typeof entry.hashes === 'object' && entry.hashes !== null
+    && Object.values(entry.hashes).every((hash) => typeof hash === 'string');
 }
 
 /** The cached entries, or none where a shard is missing or unreadable (the cache is only ever a shortcut). */
@@ -62,24 +69,12 @@ export async function loadRenderCache(outDir: string): Promise<RenderCacheEntrie
   const shards = await Promise.all(names.filter((name) => name.endsWith(SHARD_SUFFIX)).map(async (name) => {
     try {
       const entries: unknown = deserialize(await readFile(join(directory, name)));
-      return entries instanceof Map ? new Map([...(entries as Map<string, StoredEntry>)].map(([key, stored]) => [key, fromStored(stored)])) : new Map();
+      return entries instanceof Map ? new Map([...(entries as Map<string, unknown>)].filter((pair): pair is [string, StoredContent] => isStoredContent(pair[1]))) : new Map();
     } catch {
       return new Map();
     }
   }));
   return new Map(shards.flatMap((shard) => [...shard]));
-}
-
-/** Most pages have no draft file, so their draft body is their live body: the serializer would write it twice. */
-type StoredEntry = RenderedContent & { draftIsLive?: true };
-
-function toStored(entry: RenderedContent): StoredEntry {
-  return entry.draft !== undefined && entry.draft === entry.live ? { ...entry, draft: undefined, draftIsLive: true } : entry;
-}
-
-function fromStored(stored: StoredEntry): RenderedContent {
-  const { draftIsLive, ...entry } = stored;
-  return draftIsLive === true ? { ...entry, draft: entry.live } : entry;
 }
 
 function shardsOf(entries: RenderCacheEntries): Map<string, RenderCacheEntries> {
@@ -100,8 +95,7 @@ function sameEntries(left: RenderCacheEntries | undefined, right: RenderCacheEnt
 }
 
 /** Makes the cache hold exactly these entries. A shard holding exactly the entries loaded from it is already right on
- *  disk and is not rewritten: an edit of one page rewrites
- *  one or two shards of 64 instead of the whole cache (150 MB at 4,000 pages). */
+ *  disk and is not rewritten: an edit of one page rewrites one or two shards of 64 instead of the whole cache. */
 export async function saveRenderCache(outDir: string, entries: RenderCacheEntries, loaded: RenderCacheEntries = new Map()): Promise<void> {
   const directory = join(outDir, CACHE_DIR, SHARD_DIR);
   await mkdir(directory, { recursive: true });
@@ -111,7 +105,7 @@ export async function saveRenderCache(outDir: string, entries: RenderCacheEntrie
   for (const [name, shard] of wanted) {
     if (onDisk.has(name) && sameEntries(before.get(name), shard)) continue;
     const temporary = join(directory, `${name}.${process.pid}.tmp`);
-    await writeFile(temporary, serialize(new Map([...shard].map(([key, entry]) => [key, toStored(entry)]))));
+    await writeFile(temporary, serialize(shard));
     await rename(temporary, join(directory, name));
   }
   for (const name of onDisk) if (!wanted.has(name)) await rm(join(directory, name), { force: true });

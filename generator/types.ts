@@ -41,8 +41,18 @@ export interface BuiltResponse {
   hash?: string;
 }
 
-export interface BuildResult {
-  responses: BuiltResponse[];
+/** A response whose body is already in the staging snapshot, named by its contentHash: a page's content body,
+ *  written as soon as it was rendered so that no build holds every body
+ *  (docs/decisions.md: Bodies are written while pages render). */
+export interface StoredResponse {
+  key: string;
+  stored: string;
+  restriction?: Restriction;
+}
+
+/** `R` is BuiltResponse for the pure build; a streaming build's content responses are StoredResponses. */
+export interface BuildResult<R extends BuiltResponse | StoredResponse = BuiltResponse> {
+  responses: R[];
   restrictedSlugs: Record<string, SlugPart[]>;
   userRecords: Record<string, string>;
   accounts: Accounts;

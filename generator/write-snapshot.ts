@@ -1,32 +1,15 @@
-// The output shell: writes a complete snapshot beside the live one, then publishes it with one rename.
+// The output shell: completes a staging snapshot beside the live one, then publishes it with one rename.
 import { randomBytes } from 'node:crypto';
-import { linkSync, rmSync } from 'node:fs';
-import { mkdir, readFile, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { DIST_LAYOUT, SNAPSHOT_FORMAT, type ChangeReport, type IndexEntry, type SnapshotIndex, type StoredFile } from '../gateway/snapshot/contract.ts';
+import { DIST_LAYOUT, SNAPSHOT_FORMAT, type ChangeReport, type IndexEntry, type SnapshotIndex } from '../gateway/snapshot/contract.ts';
 import { contentHash, etagOf } from '../gateway/snapshot/etag.ts';
 import { changesBetween } from './changes.ts';
-import { storedEncodings, type StoredEncoding } from './compression-policy.ts';
 import { mapConcurrently } from './concurrency.ts';
-import type { BuildResult } from './types.ts';
+import { openStaging, type Staging, type StoredBody } from './snapshot-staging.ts';
+import type { BuildResult, BuiltResponse, StoredResponse } from './types.ts';
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-/** Quality 5 keeps builds fast while getting most of brotli's gain over gzip. */
-const BROTLI_QUALITY = 5;
-/** Measured on the benchmark's bodies: level 4 is 2 % larger than level 9 and takes half the time. */
-const GZIP_LEVEL = 4;
 const WRITE_CONCURRENCY = 32;
-
-interface StoredBody {
-  hash: string;
-  identity: StoredFile;
-  gzip?: StoredFile;
-  br?: StoredFile;
-}
 
 export interface PublishOptions {
   distDir: string;
@@ -48,99 +31,6 @@ function snapshotId(builtAt: Date): string {
   return builtAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z') + '-' + randomBytes(3).toString('hex');
 }
 
-async function readPrevious(distDir: string): Promise<{ id: string; directory: string; index: SnapshotIndex } | undefined> {
-  try {
-    const target = await readlink(join(distDir, DIST_LAYOUT.currentLink));
-    const directory = join(distDir, target);
-    const index = JSON.parse(await readFile(join(directory, DIST_LAYOUT.indexFile), 'utf8')) as SnapshotIndex;
-    return { id: index.id, directory, index };
-  } catch {
-    return undefined;
-  }
-}
-
-interface PreviousBodies {
-  directory: string;
-  /** Hash → the files the previous snapshot stored for it. */
-  bodies: Map<string, StoredBody>;
-}
-
-const BODY_PREFIX = `${DIST_LAYOUT.bodiesDir}/`;
-const BODY_SUFFIX = '.json';
-
-function previousBodies(directory: string, index: SnapshotIndex): PreviousBodies {
-  const bodies = new Map<string, StoredBody>();
-  for (const entry of Object.values(index.entries ?? {})) {
-    // Sliced, not matched: 52,000 entries at 4,000 pages, on every rebuild.
-    if (!entry.file.startsWith(BODY_PREFIX) || !entry.file.endsWith(BODY_SUFFIX)) continue;
-    const hash = entry.file.slice(BODY_PREFIX.length, -BODY_SUFFIX.length);
-    if (hash === '' || hash.includes('/') || bodies.has(hash)) continue;
-    bodies.set(hash, {
-      hash, identity: { file: entry.file, size: entry.size },
-      ...(entry.gzip ? { gzip: { file: entry.gzip.file, size: entry.gzip.size } } : {}), ...(entry.br ? { br: { file: entry.br.file, size: entry.br.size } } : {}),
-    });
-  }
-  return { directory, bodies };
-}
-
-async function writeBodyFile(directory: string, name: string, data: Uint8Array | string): Promise<void> {
-  await writeFile(join(directory, DIST_LAYOUT.bodiesDir, name), data);
-}
-
-/** A body the previous snapshot already holds: link its files, no compression. Synchronous: a link is one short
- *  system call, cheaper than a thread-pool round trip, and the pool stays free for compression (a rebuild links
- *  every unchanged body: 22,000 files for 4,000 pages). */
-function linkPrevious(directory: string, previousDirectory: string, reused: StoredBody): boolean {
-  const files = [reused.identity, reused.gzip, reused.br].filter((file): file is StoredFile => file !== undefined);
-  try {
-    for (const file of files) linkSync(join(previousDirectory, file.file), join(directory, file.file));
-    return true;
-  } catch {
-    for (const file of files) rmSync(join(directory, file.file), { force: true });
-    return false;
-  }
-}
-
-const NO_VARIANT = Promise.resolve(undefined);
-
-async function storeBody(directory: string, previous: PreviousBodies | undefined, body: ToStore): Promise<StoredBody> {
-  const { hash, text, pageContent, compress } = body;
-  const reused = previous?.bodies.get(hash);
-  if (previous && reused && linkPrevious(directory, previous.directory, reused)) return reused;
-  const size = Buffer.byteLength(text);
-  const identity = { file: `${DIST_LAYOUT.bodiesDir}/${hash}.json`, size };
-  await writeBodyFile(directory, `${hash}.json`, text);
-  // Bodies never sent (the search index) get no compressed copies.
-  const encodings = new Set<StoredEncoding>(compress ? storedEncodings({ size, pageContent }) : []);
-  const variants: StoredBody = { hash, identity };
-  const [gz, br] = await Promise.all([
-    encodings.has('gzip') ? gzipAsync(text, { level: GZIP_LEVEL }) : NO_VARIANT,
-    encodings.has('br') ? brotliAsync(text, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size } }) : NO_VARIANT,
-  ]);
-  if (gz && gz.byteLength < size * 0.9) {
-    await writeBodyFile(directory, `${hash}.json.gz`, gz);
-    variants.gzip = { file: `${DIST_LAYOUT.bodiesDir}/${hash}.json.gz`, size: gz.byteLength };
-  }
-  if (br && br.byteLength < size * 0.9) {
-    await writeBodyFile(directory, `${hash}.json.br`, br);
-    variants.br = { file: `${DIST_LAYOUT.bodiesDir}/${hash}.json.br`, size: br.byteLength };
-  }
-  return variants;
-}
-
-/** One distinct body: a page content body only if every response that answers with it is one. */
-interface ToStore {
-  hash: string;
-  text: string;
-  pageContent: boolean;
-  compress: boolean;
-}
-
-async function storeAll(directory: string, previous: PreviousBodies | undefined, bodies: Map<string, ToStore>): Promise<Map<string, StoredBody>> {
-  const stored = await mapConcurrently([...bodies.values()], WRITE_CONCURRENCY, (body) => storeBody(directory, previous, body));
-  return new Map(stored.map((body) => [body.hash, body]));
-}
-
 async function pruneOlder(distDir: string, keep: ReadonlySet<string>): Promise<void> {
   const snapshots = join(distDir, DIST_LAYOUT.snapshotsDir);
   for (const name of await readdir(snapshots)) {
@@ -152,28 +42,38 @@ async function pruneOlder(distDir: string, keep: ReadonlySet<string>): Promise<v
   }
 }
 
-export async function publishSnapshot(result: BuildResult, options: PublishOptions): Promise<Published> {
-  const id = snapshotId(options.builtAt);
-  const snapshots = join(options.distDir, DIST_LAYOUT.snapshotsDir);
-  const staging = join(snapshots, `.staging-${id}`);
-  const directory = join(snapshots, id);
-  await mkdir(join(staging, DIST_LAYOUT.bodiesDir), { recursive: true });
-  const previous = await readPrevious(options.distDir);
+/** Responses the build made with their body in hand; streamed content responses are already stored. */
+function withBody(response: BuiltResponse | StoredResponse): response is BuiltResponse {
+  return !('stored' in response);
+}
 
-  const hashes = new Map<string, string>();
-  const bodies = new Map<string, ToStore>();
-  for (const { key, body, pageContent, hash: knownHash, compress } of result.responses) {
-    const hash = knownHash ?? contentHash(body);
-    hashes.set(key, hash);
-    const seen = bodies.get(hash);
-    if (seen === undefined) bodies.set(hash, { hash, text: body, pageContent: pageContent === true, compress: compress !== false });
-    else if (pageContent !== true) seen.pageContent = false;
-  }
-  const stored = await storeAll(staging, previous ? previousBodies(previous.directory, previous.index) : undefined, bodies);
+/** Writes every body still in hand to the staging snapshot; the responses come back by reference, so the caller can
+ *  let the bodies go before the next stage (the search index) needs its memory. */
+export async function stageResponses(staging: Staging, responses: ReadonlyArray<BuiltResponse | StoredResponse>): Promise<StoredResponse[]> {
+  const staged = await mapConcurrently(responses, WRITE_CONCURRENCY, async (response): Promise<StoredResponse> => {
+    if (!withBody(response)) return response;
+    const hash = response.hash ?? contentHash(response.body);
+    await staging.store(hash, response.body, { pageContent: response.pageContent === true, compress: response.compress !== false });
+    return { key: response.key, stored: hash, ...(response.restriction ? { restriction: response.restriction } : {}) };
+  });
+  await staging.settled();
+  return staged;
+}
+
+/** Completes the staging snapshot with the rest of the build's bodies and its index, then makes it `current`.
+ *  The caller discards the staging snapshot if this fails. */
+export async function publishStaged(staging: Staging, result: BuildResult<BuiltResponse | StoredResponse>, options: Omit<PublishOptions, 'distDir'>): Promise<Published> {
+  const { distDir, previous } = staging;
+  const id = snapshotId(options.builtAt);
+  const directory = join(distDir, DIST_LAYOUT.snapshotsDir, id);
+  const responses = await stageResponses(staging, result.responses);
   const entries: Record<string, IndexEntry> = {};
-  for (const { key, restriction } of result.responses) {
-    const body = stored.get(hashes.get(key) ?? '');
-    if (!body) continue;
+  const stored = new Map<string, StoredBody>();
+  for (const { key, stored: hash, restriction } of responses) {
+    const body = staging.stored(hash);
+    // A streamed body the staging snapshot does not hold would be published as a missing file.
+    if (!body) throw new Error(`response ${key}: its body ${hash} is not in the staging snapshot`);
+    stored.set(hash, body);
     entries[key] = {
       ...body.identity, etag: etagOf(body.hash),
       ...(body.gzip ? { gzip: body.gzip } : {}), ...(body.br ? { br: body.br } : {}), ...(restriction ? { restriction } : {}),
@@ -185,16 +85,27 @@ export async function publishSnapshot(result: BuildResult, options: PublishOptio
     counts: { ...result.stats, responses: Object.keys(entries).length, bytes },
     access: result.access, entries, restrictedSlugs: result.restrictedSlugs, userRecords: result.userRecords,
   };
-  await writeFile(join(staging, DIST_LAYOUT.indexFile), JSON.stringify(index));
-  await writeFile(join(staging, DIST_LAYOUT.accountsFile), JSON.stringify(result.accounts), { mode: 0o600 });
+  await writeFile(join(staging.directory, DIST_LAYOUT.indexFile), JSON.stringify(index));
+  await writeFile(join(staging.directory, DIST_LAYOUT.accountsFile), JSON.stringify(result.accounts), { mode: 0o600 });
   const changes = changesBetween(previous?.index, index);
-  await writeFile(join(staging, DIST_LAYOUT.changesFile), JSON.stringify(changes, null, 2));
-  await rename(staging, directory);
+  await writeFile(join(staging.directory, DIST_LAYOUT.changesFile), JSON.stringify(changes, null, 2));
+  await rename(staging.directory, directory);
 
   // Publishing is one rename of a symlink: readers see the old snapshot or the new one, never a mix.
-  const temporaryLink = join(options.distDir, `.current-${id}`);
+  const temporaryLink = join(distDir, `.current-${id}`);
   await symlink(join(DIST_LAYOUT.snapshotsDir, id), temporaryLink);
-  await rename(temporaryLink, join(options.distDir, DIST_LAYOUT.currentLink));
-  await pruneOlder(options.distDir, new Set([id, ...(previous ? [previous.id] : [])]));
+  await rename(temporaryLink, join(distDir, DIST_LAYOUT.currentLink));
+  await pruneOlder(distDir, new Set([id, ...(previous ? [previous.id] : [])]));
   return { id, directory, responses: Object.keys(entries).length, files: stored.size, bytes, changes };
+}
+
+/** Publishes a whole build result at once (bodies in hand): stages it, then publishes; nothing changes on failure. */
+export async function publishSnapshot(result: BuildResult, options: PublishOptions): Promise<Published> {
+  const staging = await openStaging(options.distDir);
+  try {
+    return await publishStaged(staging, result, options);
+  } catch (error) {
+    await staging.discard();
+    throw error;
+  }
 }

@@ -1,5 +1,5 @@
 // Fast builds: the render cache, rendering on worker threads, and reusing the previous snapshot's body files.
-import { appendFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -8,7 +8,6 @@ import { planBuild, renderPages } from '../../generator/build.ts';
 import { buildSite } from '../../generator/build-site.ts';
 import { loadSite } from '../../generator/load.ts';
 import { renderOnThreads } from '../../generator/render-pool.ts';
-import { renderSitePages } from '../../generator/render-pages.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { readSnapshot } from '../helpers/snapshot-bodies.ts';
 
@@ -30,46 +29,64 @@ async function planOf(directory: string) {
   return planBuild((await loadSite(directory, BASE_URL)).source);
 }
 
-async function renderAndSave(directory: string) {
-  const pages = await renderSitePages(await planOf(directory), { outDir: out, workers: 0 });
-  await pages.saveCache();
-  return pages;
+/** A whole build with the render cache; its page counts and the published content bodies by URL key. */
+async function buildAndRead(directory: string) {
+  const outcome = await buildSite({ site: directory, out, baseUrl: BASE_URL, workers: 0 });
+  assert.ok(outcome.ok, outcome.ok ? '' : outcome.errors.map((error) => error.message).join('\n'));
+  const content = new Map([...(await readSnapshot(out)).bodies].filter(([key]) => key.startsWith('content:')));
+  return { ...outcome.pages, content };
 }
+
+const CONTACT = 'content:live:/contact';
+const withoutContact = (content: Map<string, string>) => [...content].filter(([key]) => !key.endsWith(':/contact'));
 
 const cache = suite('the render cache');
 cache.before.each(setUp);
 cache.after.each(tearDown);
 
 cache('a second build with unchanged pages renders none and gives the same content bodies', async () => {
-  const first = await renderAndSave(site);
-  const second = await renderAndSave(site);
+  const first = await buildAndRead(site);
+  const second = await buildAndRead(site);
   assert.is(first.reused, 0);
-  assert.is(second.renderedCount, 0);
-  assert.is(second.reused, first.renderedCount);
-  assert.equal([...second.rendered], [...first.rendered]);
+  assert.is(second.rendered, 0);
+  assert.is(second.reused, first.rendered);
+  assert.equal([...second.content], [...first.content]);
 });
 
 cache('a changed page is rendered again and the others come from the cache', async () => {
-  const first = await renderAndSave(site);
+  const first = await buildAndRead(site);
   await appendFile(join(site, 'content', '06-contact.md'), '\nOne more line.\n');
-  const second = await renderAndSave(site);
-  assert.is(second.renderedCount, 1);
-  assert.is(second.reused, first.renderedCount - 1);
-  assert.ok(second.rendered.get('/06-contact')?.live?.includes('One more line.'));
-  assert.equal([...second.rendered].filter(([page]) => page !== '/06-contact'), [...first.rendered].filter(([page]) => page !== '/06-contact'));
+  const second = await buildAndRead(site);
+  assert.is(second.rendered, 1);
+  assert.is(second.reused, first.rendered - 1);
+  assert.ok(second.content.get(CONTACT)?.includes('One more line.'));
+  assert.not.ok(first.content.get(CONTACT)?.includes('One more line.'));
+  assert.equal(withoutContact(second.content), withoutContact(first.content));
 });
 
 cache('a page is rendered again when a file its shortcode looked for appears', async () => {
   await appendFile(join(site, 'content', '06-contact.md'), VIDEO);
-  const first = await renderAndSave(site);
-  assert.ok(first.rendered.get('/06-contact')?.live?.includes('File not found'));
+  const first = await buildAndRead(site);
+  assert.ok(first.content.get(CONTACT)?.includes('File not found'));
   await mkdir(join(site, 'media', 'files'), { recursive: true });
   await writeFile(join(site, 'media', 'files', 'clip.mp4'), 'not really a video');
-  const second = await renderAndSave(site);
-  assert.is(second.renderedCount, 1);
-  assert.ok(second.rendered.get('/06-contact')?.live?.includes('<video '));
+  const second = await buildAndRead(site);
+  assert.is(second.rendered, 1);
+  assert.ok(second.content.get(CONTACT)?.includes('<video '));
   const fromScratch = renderPages(await planOf(site));
-  assert.equal([...second.rendered], [...fromScratch]);
+  assert.is(second.content.get(CONTACT), fromScratch.get('/06-contact')?.live);
+});
+
+cache('a cached page whose body the previous snapshot lacks is rendered again, the others are linked', async () => {
+  const first = await buildAndRead(site);
+  const { index, directory } = await readSnapshot(out);
+  const lost = index.entries[CONTACT];
+  assert.ok(lost);
+  await rm(join(directory, lost?.file ?? ''));
+  const second = await buildAndRead(site);
+  assert.is(second.rendered, 1);
+  assert.is(second.reused, first.rendered - 1);
+  assert.equal([...second.content], [...first.content]);
 });
 
 cache('a build with the cache publishes the same bodies as a build without it', async () => {

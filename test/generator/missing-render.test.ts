@@ -13,10 +13,13 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const LOSE_A_RENDER = join(ROOT, 'test', 'helpers', 'lose-a-render', 'register.mjs');
 const BASE_URL = 'http://localhost/typemill';
 
+/** Every file with its size and time; folders by name only: the build's staging folder, made before rendering and
+ *  removed on failure, changes the time of the folder that held it and nothing else. */
 async function listTree(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { recursive: true, withFileTypes: true });
   const lines = await Promise.all(entries.map(async (entry) => {
     const path = join(entry.parentPath, entry.name);
+    if (entry.isDirectory()) return `${path.slice(directory.length)}/`;
     const info = await stat(path).catch(() => undefined);
     return `${path.slice(directory.length)} ${info?.size ?? 'link'} ${info?.mtimeMs ?? ''}`;
   }));

@@ -1,0 +1,7 @@
+// Module hooks: build-site.ts gets render-pages-failing.ts in place of the real render-pages.ts.
+const STAND_IN = new URL('./render-pages-failing.ts', import.meta.url).href;
+
+export async function resolve(specifier, context, nextResolve) {
+  if (specifier === './render-pages.ts' && context.parentURL?.endsWith('/generator/build-site.ts')) return nextResolve(STAND_IN, context);
+  return nextResolve(specifier, context);
+}
