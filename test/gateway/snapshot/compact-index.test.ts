@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { StringTable } from '../../../gateway/snapshot/string-table.ts';
 import { createIndexScanner } from '../../../gateway/snapshot/index-scanner.ts';
-import { CompactEntries, variantOf } from '../../../gateway/snapshot/compact-entries.ts';
+import { CompactEntries, LOADED_LIMIT, variantOf } from '../../../gateway/snapshot/compact-entries.ts';
 import type { IndexEntry } from '../../../gateway/snapshot/contract.ts';
 
 const Table = suite('StringTable');
@@ -215,6 +215,17 @@ Entries('keeps the last of a key given twice, as JSON.parse would', () => {
   entries.add('k', { ...hashed('first', 1), restriction: { role: 'editor' } });
   entries.add('k', hashed('second', 2));
   assert.equal([entries.size, entries.get('k')?.etag, entries.get('k')?.restriction], [1, '"second"', undefined]);
+});
+
+Entries('keeps at most LOADED_LIMIT entry objects, but one body object per file for as long as the snapshot lives', () => {
+  const entries = new CompactEntries(MEMORY);
+  for (let number = 0; number <= LOADED_LIMIT + 1; number++) entries.add(`content:live:/page-${number}`, hashed(number % 2 === 0 ? 'even' : 'odd', 10));
+  const first = entries.get('content:live:/page-0');
+  for (let number = 1; number <= LOADED_LIMIT + 1; number++) entries.get(`content:live:/page-${number}`);
+  const again = entries.get('content:live:/page-0');
+  assert.ok(first !== again, 'the entry object was made again after the limit');
+  assert.ok(first?.identity === again?.identity && again?.identity === entries.get('content:live:/page-2')?.identity);
+  assert.equal([again?.etag, again?.identity.file, entries.get(`content:live:/page-${LOADED_LIMIT + 1}`)?.etag], ['"even"', 'bodies/even.json', '"odd"']);
 });
 
 Entries('reads a variant from a body file name only in the generator form', () => {
