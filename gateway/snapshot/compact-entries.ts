@@ -1,6 +1,6 @@
 // The index's entries in compact form: request keys and body names in string tables, sizes and links in typed arrays.
-// The objects requests use (LoadedEntry, StoredBody) are made on a key's first lookup and kept, so memory grows with
-// what is asked for, not with the size of the site (docs/performance.md: Heap after a snapshot load).
+// The objects requests use (LoadedEntry, StoredBody) are made on a key's first lookup, so memory grows with what is
+// asked for, not with the size of the site (docs/performance.md: Heap after a snapshot load).
 import { DIST_LAYOUT } from './contract.ts';
 import type { IndexEntry, Restriction, StoredFile } from './contract.ts';
 import type { BodyMemory, LoadedEntry, StoredBody } from './snapshot-loader.ts';
@@ -11,6 +11,7 @@ const PREFIX = `${DIST_LAYOUT.bodiesDir}/`;
 const VARIANT_SUFFIXES = ['.json', '.json.gz', '.json.br'] as const;
 const [IDENTITY, GZIP, BR] = [0, 1, 2];
 const VARIANTS = VARIANT_SUFFIXES.length;
+const IDENTITY_SUFFIX = VARIANT_SUFFIXES[0];
 const ABSENT = -1;
 const HAS_GZIP = 1;
 const HAS_BR = 2;
@@ -101,7 +102,7 @@ export class CompactEntries implements ReadonlyMap<string, LoadedEntry> {
   /** A variant named `<identity file>.gz` or `.br` has the identity's hash: no second lookup (half the adds at 40,000 pages). */
   #recordBeside(identity: number, identityFile: string, variant: StoredFile, kind: number): number {
     const suffix = VARIANT_SUFFIXES[kind] ?? '';
-    const beside = identity !== ABSENT && identity % VARIANTS === IDENTITY && variant.file.length === identityFile.length + suffix.length - 5 &&
+    const beside = identity !== ABSENT && identity % VARIANTS === IDENTITY && variant.file.length === identityFile.length + suffix.length - IDENTITY_SUFFIX.length &&
       variant.file.startsWith(identityFile) && variant.file.endsWith(suffix);
     return beside ? this.#recordSize(identity + kind, variant.file, variant.size) : this.#record(variant.file, variant.size);
   }
@@ -137,12 +138,15 @@ export class CompactEntries implements ReadonlyMap<string, LoadedEntry> {
     yield* this.#otherFiles.keys();
   }
 
-  /** True when the entries name this file (`bodies/…`). */
-  names(file: string): boolean {
-    const variant = variantOf(file);
-    if (variant === ABSENT) return this.#otherFiles.has(file);
-    const number = this.#hashes.find(hashIn(file, variant));
-    return number !== -1 && (this.#sizes[number * VARIANTS + variant] ?? ABSENT) !== ABSENT;
+  /** True when the entries name `bodies/<name>`: the folder's names are checked without making a path of each. */
+  namesBody(name: string): boolean {
+    for (let variant = 0; variant < VARIANTS; variant++) {
+      const suffix = VARIANT_SUFFIXES[variant] ?? '';
+      if (!name.endsWith(suffix)) continue;
+      const number = name.length > suffix.length ? this.#hashes.find(name, 0, name.length - suffix.length) : -1;
+      if (number !== -1) return (this.#sizes[number * VARIANTS + variant] ?? ABSENT) !== ABSENT;
+    }
+    return this.#otherFiles.has(`${PREFIX}${name}`);
   }
 
   /** Distinct body files named. */

@@ -53,7 +53,7 @@ export async function checkBodyFiles(directory: string, entries: CompactEntries)
   const listing = opendirSync(folder, { bufferSize: LIST_BATCH });
   try {
     for (let count = 1, item = listing.readSync(); item !== null; count++, item = listing.readSync()) {
-      if (entries.names(`${DIST_LAYOUT.bodiesDir}/${item.name}`)) present++;
+      if (entries.namesBody(item.name)) present++;
       // A reload must not stall the requests being served on the old snapshot.
       if (count % LIST_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
     }

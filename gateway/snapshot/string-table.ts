@@ -7,9 +7,9 @@ const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
 /** FNV-1a over UTF-16 code units: computed the same way for a stored string and for a string looked up. */
-function hashOf(text: string): number {
+function hashOf(text: string, start: number, end: number): number {
   let hash = FNV_OFFSET;
-  for (let position = 0; position < text.length; position++) hash = Math.imul(hash ^ text.charCodeAt(position), FNV_PRIME);
+  for (let position = start; position < end; position++) hash = Math.imul(hash ^ text.charCodeAt(position), FNV_PRIME);
   return hash >>> 0;
 }
 
@@ -33,15 +33,15 @@ export class StringTable {
     return this.#count;
   }
 
-  /** The string's number, or -1. */
-  find(text: string): number {
-    return this.#lookup(text, hashOf(text));
+  /** The number of `text` (or of its part from `start` to `end`, without slicing it), or -1. */
+  find(text: string, start = 0, end = text.length): number {
+    return this.#lookup(text, start, end, hashOf(text, start, end));
   }
 
   /** The string's number, adding it when it is new. */
   add(text: string): number {
-    const hash = hashOf(text);
-    const known = this.#lookup(text, hash);
+    const hash = hashOf(text, 0, text.length);
+    const known = this.#lookup(text, 0, text.length, hash);
     if (known !== -1) return known;
     if ((this.#count + 1) * 2 > this.#slots.length) this.#rehash(this.#slots.length * 2);
     const number = this.#count;
@@ -61,12 +61,12 @@ export class StringTable {
     return number;
   }
 
-  #lookup(text: string, hash: number): number {
+  #lookup(text: string, start: number, end: number, hash: number): number {
     const mask = this.#slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const number = this.#slots[slot] ?? EMPTY;
       if (number === EMPTY) return -1;
-      if ((this.#hashes[number] ?? 0) === (hash | 0) && this.#equals(number, text)) return number;
+      if ((this.#hashes[number] ?? 0) === (hash | 0) && this.#equals(number, text, start, end)) return number;
     }
   }
 
@@ -114,15 +114,15 @@ export class StringTable {
   }
 
   // Request keys are ASCII almost always, so they are compared code unit against byte without encoding them.
-  #equals(number: number, text: string): boolean {
-    const start = this.#starts[number] ?? 0;
-    const end = this.#starts[number + 1] ?? 0;
+  #equals(number: number, text: string, start: number, end: number): boolean {
+    const from = this.#starts[number] ?? 0;
+    const to = this.#starts[number + 1] ?? 0;
     const bytes = this.#bytes;
-    for (let position = 0; position < text.length; position++) {
+    for (let position = start; position < end; position++) {
       const code = text.charCodeAt(position);
-      if (code >= 0x80) return Buffer.from(text, 'utf8').equals(bytes.subarray(start, end));
-      if (start + position >= end || bytes[start + position] !== code) return false;
+      if (code >= 0x80) return Buffer.from(text.slice(start, end), 'utf8').equals(bytes.subarray(from, to));
+      if (from + position - start >= to || bytes[from + position - start] !== code) return false;
     }
-    return text.length === end - start;
+    return end - start === to - from;
   }
 }

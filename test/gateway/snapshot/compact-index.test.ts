@@ -179,7 +179,7 @@ Entries('keeps entries whose names or ETag do not follow the hash as they were g
   assert.equal([...entries.keys()], Object.keys(unusual));
 });
 
-Entries('lists every file it names once, and answers whether it names a file', () => {
+Entries('lists every file it names once, and answers whether it names a file of the bodies folder', () => {
   const entries = new CompactEntries(MEMORY);
   entries.add('a', hashed('one', 1, { gzip: 1 }));
   entries.add('b', hashed('one', 1, { gzip: 1 }));
@@ -188,8 +188,8 @@ Entries('lists every file it names once, and answers whether it names a file', (
   assert.equal([...entries.files()], ['bodies/one.json', 'bodies/one.json.gz', 'bodies/two.json', 'bodies/two.json.br', 'bodies/plain']);
   assert.is(entries.fileCount, 5);
   assert.equal(
-    ['bodies/one.json.gz', 'bodies/one.json.br', 'bodies/two.json.br', 'bodies/plain', 'bodies/three.json', 'elsewhere/one.json'].map((file) => entries.names(file)),
-    [true, false, true, true, false, false],
+    ['one.json.gz', 'one.json.br', 'two.json.br', 'two.json', 'plain', 'three.json', '.json', 'one', 'one.json.zst'].map((name) => entries.namesBody(name)),
+    [true, false, true, true, true, false, false, false, false],
   );
 });
 
