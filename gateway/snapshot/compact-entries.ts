@@ -69,6 +69,8 @@ export class CompactEntries implements ReadonlyMap<string, LoadedEntry> {
   readonly #bodies: Array<StoredBody | undefined> = [];
   readonly #otherBodies = new Map<string, StoredBody>();
   readonly #memory: BodyMemory;
+  #lastKey: string | undefined;
+  #lastNumber = -1;
 
   constructor(memory: BodyMemory) {
     this.#memory = memory;
@@ -77,6 +79,7 @@ export class CompactEntries implements ReadonlyMap<string, LoadedEntry> {
   /** Adds a validated entry; a key given twice keeps the last, as JSON.parse would. Throws when a file gets two sizes. */
   add(key: string, entry: IndexEntry): void {
     const number = this.#keys.add(key);
+    this.#lastKey = undefined;
     this.#bodyOf = grownInt(this.#bodyOf, number + 1);
     this.#variantsOf = grownInt(this.#variantsOf, number + 1);
     const identity = this.#record(entry.file, entry.size);
@@ -161,11 +164,11 @@ export class CompactEntries implements ReadonlyMap<string, LoadedEntry> {
   }
 
   has(key: string): boolean {
-    return this.#keys.find(key) !== -1;
+    return this.#numberOf(key) !== -1;
   }
 
   get(key: string): LoadedEntry | undefined {
-    const number = this.#keys.find(key);
+    const number = this.#numberOf(key);
     if (number === -1) return undefined;
     const known = this.#loaded.get(number);
     if (known !== undefined) return known;
@@ -175,6 +178,16 @@ export class CompactEntries implements ReadonlyMap<string, LoadedEntry> {
     const made = this.#materialise(number);
     this.#loaded.set(number, made);
     return made;
+  }
+
+  // Answers ask `has` and then `get` with the same key: the second lookup is one string comparison, as a Map's second
+  // lookup reuses the hash V8 keeps in the string.
+  #numberOf(key: string): number {
+    if (key === this.#lastKey) return this.#lastNumber;
+    const number = this.#keys.find(key);
+    this.#lastKey = key;
+    this.#lastNumber = number;
+    return number;
   }
 
   #materialise(number: number): LoadedEntry {

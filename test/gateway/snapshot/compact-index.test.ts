@@ -210,6 +210,14 @@ Entries('refuses a file given two sizes, whether its name has a hash or not', ()
   assert.is(twice(hashed('h', 10), { file: 'bodies/h.json', size: 10, etag: '"other"' }), 'accepted');
 });
 
+Entries('answers a key added after it was looked up', () => {
+  const entries = new CompactEntries(MEMORY);
+  entries.add('a', hashed('first', 1));
+  assert.equal([entries.has('b'), entries.get('b')], [false, undefined]);
+  entries.add('b', hashed('second', 2));
+  assert.equal([entries.has('b'), entries.get('b')?.etag, entries.get('a')?.etag, entries.has('b')], [true, '"second"', '"first"', true]);
+});
+
 Entries('keeps the last of a key given twice, as JSON.parse would', () => {
   const entries = new CompactEntries(MEMORY);
   entries.add('k', { ...hashed('first', 1), restriction: { role: 'editor' } });
