@@ -1,9 +1,11 @@
 // Reads a published snapshot's index into memory tables; bodies stay on disk until first asked for (body-store.ts).
-import { readFile, readdir, realpath } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DIST_LAYOUT } from './contract.ts';
-import type { Account, AccessSettings, Restriction, SlugPart, SnapshotIndex, StoredFile } from './contract.ts';
-import { parseAccounts, parseIndexEntry, parseIndexHeader } from './parse-snapshot.ts';
+import type { Account, AccessSettings, Restriction, SlugPart, SnapshotIndex } from './contract.ts';
+import { parseAccounts } from './parse-snapshot.ts';
+import { CompactEntries } from './compact-entries.ts';
+import { checkBodyFiles, readIndex } from './read-index.ts';
 import { buildAddressMatcher } from '../auth/ip-trust.ts';
 import type { ProxyPolicy, TrustPolicy } from '../auth/ip-trust.ts';
 import { resolveHosts } from '../auth/trusted-hosts.ts';
@@ -84,48 +86,12 @@ export interface LoadOptions {
 }
 
 async function readJson(path: string): Promise<unknown> {
-  // Read as bytes and decoded once: the text can be collected as soon as it is parsed.
   const bytes = await readFile(path);
   try {
     return JSON.parse(bytes.toString('utf8'));
   } catch (error) {
     throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-}
-
-async function listBodies(directory: string): Promise<Set<string>> {
-  const names = await readdir(join(directory, DIST_LAYOUT.bodiesDir));
-  return new Set(names.map((name) => `${DIST_LAYOUT.bodiesDir}/${name}`));
-}
-
-/** Validates every entry and shares one StoredBody per file. No body is read here: bodies are read on first use. */
-function loadEntries(rawEntries: Record<string, unknown>, listed: ReadonlySet<string>, memory: BodyMemory): Map<string, LoadedEntry> {
-  const bodies = new Map<string, StoredBody>();
-  const bodyOf = (stored: StoredFile): StoredBody => {
-    const known = bodies.get(stored.file);
-    if (known !== undefined) {
-      if (known.size !== stored.size) throw new Error(`${stored.file}: the index gives it two sizes, ${known.size} and ${stored.size}`);
-      return known;
-    }
-    // One directory listing instead of a stat per file; sizes are checked when the body is first read.
-    if (!listed.has(stored.file)) throw new Error(`${stored.file}: no such body file`);
-    const body: StoredBody = { file: stored.file, size: stored.size, bytes: undefined, memory };
-    bodies.set(stored.file, body);
-    return body;
-  };
-  const entries = new Map<string, LoadedEntry>();
-  for (const key in rawEntries) {
-    const entry = parseIndexEntry(rawEntries[key], key);
-    entries.set(key, {
-      etag: entry.etag,
-      identity: bodyOf(entry),
-      gzip: entry.gzip === undefined ? undefined : bodyOf(entry.gzip),
-      br: entry.br === undefined ? undefined : bodyOf(entry.br),
-      restriction: entry.restriction,
-      prepared: undefined,
-    });
-  }
-  return entries;
 }
 
 export async function buildTrust(access: AccessSettings, lookup: HostLookup): Promise<{ trust: TrustPolicy; warnings: string[] }> {
@@ -141,15 +107,11 @@ export async function buildTrust(access: AccessSettings, lookup: HostLookup): Pr
 /** Loads `<dist>/current`; throws with a reason when anything is missing or malformed. */
 export async function loadSnapshot(distDirectory: string, options: LoadOptions): Promise<ServingState> {
   const directory = await realpath(join(distDirectory, DIST_LAYOUT.currentLink));
-  const [rawIndex, rawAccounts, listed] = await Promise.all([
-    readJson(join(directory, DIST_LAYOUT.indexFile)),
-    readJson(join(directory, DIST_LAYOUT.accountsFile)),
-    listBodies(directory),
-  ]);
-  const index = parseIndexHeader(rawIndex);
-  const accounts = parseAccounts(rawAccounts);
   const limit = options.memoryBodyLimit ?? MEMORY_BODY_LIMIT;
-  const entries = loadEntries(index.entries, listed, { directory, limit, left: options.memoryBudget ?? MEMORY_BUDGET });
+  const entries = new CompactEntries({ directory, limit, left: options.memoryBudget ?? MEMORY_BUDGET });
+  const [index, rawAccounts] = await Promise.all([readIndex(join(directory, DIST_LAYOUT.indexFile), entries), readJson(join(directory, DIST_LAYOUT.accountsFile))]);
+  await checkBodyFiles(directory, entries);
+  const accounts = parseAccounts(rawAccounts);
   const { trust, warnings } = await buildTrust(index.access, options.lookup);
   const searchEntry = entries.get(SEARCH_INDEX_KEY);
   const search = searchEntry === undefined ? undefined : await loadSearchIndex(join(directory, searchEntry.identity.file), entries);
