@@ -8,11 +8,13 @@ import type { LoadedEntry, LoadedSnapshot } from '../snapshot/snapshot-loader.ts
 import { MESSAGES, errorReply, validationReply } from '../http/reply.ts';
 import type { Reply } from '../http/reply.ts';
 import { passesRestriction } from '../auth/roles.ts';
+import { composedBody } from '../http/success-reply.ts';
+import type { ComposedBody } from '../http/success-reply.ts';
 
 export type Answer =
   | { kind: 'entry'; entry: LoadedEntry }
   /** A body composed per request (restricted slugs, getbynames); served identity-only. */
-  | { kind: 'composed'; json: string }
+  | { kind: 'composed'; body: ComposedBody }
   | { kind: 'reply'; reply: Reply };
 
 export interface EndpointInput {
@@ -66,7 +68,7 @@ export function bySlug(keyOf: (slug: string) => string) {
     if (parts === undefined) return fromEntry(snapshot.entries.get(keyOf(slug)), user, MESSAGES.pageNotFound);
     const allowed = parts.filter((part) => passesRestriction(part.restriction, user));
     if (allowed.length === 0) return notFound(MESSAGES.pageNotFound);
-    return { kind: 'composed', json: `{"items":[${allowed.map((part) => part.json).join(',')}]}` };
+    return { kind: 'composed', body: composedBody(`{"items":[${allowed.map((part) => part.json).join(',')}]}`) };
   };
 }
 
@@ -77,12 +79,12 @@ export function usersByNames({ query, snapshot }: EndpointInput): Answer {
     .filter((name) => USERNAME.test(name))
     .map((name) => snapshot.userRecords.get(name))
     .filter((record): record is string => record !== undefined);
-  return { kind: 'composed', json: `{"userdata":[${records.join(',')}]}` };
+  return { kind: 'composed', body: composedBody(`{"userdata":[${records.join(',')}]}`) };
 }
 
 function userList(snapshot: LoadedSnapshot, key: string, noUsersKey: string): Answer {
   const entry = snapshot.entries.get(key) ?? snapshot.entries.get(noUsersKey);
-  return entry === undefined ? { kind: 'composed', json: NO_USERS } : { kind: 'entry', entry };
+  return entry === undefined ? { kind: 'composed', body: composedBody(NO_USERS) } : { kind: 'entry', entry };
 }
 
 export function usersByRole(keyOf: (role: string) => string, noUsersKey: string) {

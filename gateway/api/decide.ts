@@ -104,7 +104,7 @@ function safePathOf(target: string): string {
 function answerReply(answer: Answer, route: ReplyPolicy, request: GatewayRequest): Reply {
   // Every answer is a fresh reply object, so the caller may set its user.
   if (answer.kind === 'reply') return answer.reply;
-  if (answer.kind === 'composed') return composedReply(answer.json, route, request.ifNoneMatch);
+  if (answer.kind === 'composed') return composedReply(answer.body, route, request.ifNoneMatch);
   return entryReply(answer.entry, route, request);
 }
 

@@ -71,10 +71,20 @@ export function entryReply(
   return { status: 200, headers, body: { kind: 'stored', stored } };
 }
 
-export function composedReply(json: string, route: ReplyPolicy, ifNoneMatch: string | undefined): Reply {
+/** A body composed at request time, encoded and tagged once: a remembered one (a search answer) is not hashed again. */
+export interface ComposedBody {
+  bytes: Buffer;
+  etag: string;
+}
+
+export function composedBody(json: string): ComposedBody {
   const bytes = Buffer.from(json, 'utf8');
   // Same hash as the generator's tags, so a composed body equal to a stored one has the same ETag.
-  const etag = etagOf(contentHash(bytes));
+  return { bytes, etag: etagOf(contentHash(bytes)) };
+}
+
+export function composedReply(body: ComposedBody, route: ReplyPolicy, ifNoneMatch: string | undefined): Reply {
+  const { bytes, etag } = body;
   if (matchesIfNoneMatch(ifNoneMatch, etag)) return { status: 304, headers: notModifiedHeaders(etag, route), body: { kind: 'empty' } };
   return { status: 200, headers: okHeaders(etag, route, bytes.length, 'identity'), body: { kind: 'bytes', bytes } };
 }

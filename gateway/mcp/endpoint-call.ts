@@ -31,6 +31,6 @@ export async function callEndpoint(
   const query: Query = new Map(Object.entries(parameters).filter((pair): pair is [string, string] => pair[1] !== undefined));
   const answer = await route.answer({ query, user, snapshot });
   if (answer.kind === 'reply') return failure(answer.reply);
-  const json = answer.kind === 'composed' ? answer.json : (await readStoredBody(answer.entry.identity)).toString('utf8');
+  const json = (answer.kind === 'composed' ? answer.body.bytes : await readStoredBody(answer.entry.identity)).toString('utf8');
   return { ok: true, value: JSON.parse(json) as unknown };
 }

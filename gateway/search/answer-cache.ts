@@ -2,6 +2,7 @@
 import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import { createRecentMap } from './recent-map.ts';
 import type { SearchRequest } from './search-query.ts';
+import type { ComposedBody } from '../http/success-reply.ts';
 
 /** About 10 KB per answer at most (50 results), 3–5 KB for the default 10: up to 10 MB per snapshot. Query popularity
  *  is skewed, so least recently used goes first: the popular answers stay however long the tail of rare queries is. */
@@ -9,8 +10,8 @@ export const ANSWER_CACHE_ENTRIES = 1000;
 
 export interface AnswerCache {
   /** The answer, or the one being computed: concurrent identical queries share one computation. */
-  get(key: string): Promise<string> | undefined;
-  remember(key: string, json: Promise<string>): void;
+  get(key: string): Promise<ComposedBody> | undefined;
+  remember(key: string, body: Promise<ComposedBody>): void;
 }
 
 /** Restrictions name roles and users, so the caller's role and name are part of the key. */
@@ -19,13 +20,13 @@ export function answerKey(request: SearchRequest, user: AuthenticatedUser): stri
 }
 
 export function createAnswerCache(maxEntries = ANSWER_CACHE_ENTRIES): AnswerCache {
-  const answers = createRecentMap<string, Promise<string>>(maxEntries);
+  const answers = createRecentMap<string, Promise<ComposedBody>>(maxEntries);
   return {
     get: (key) => answers.get(key),
-    remember(key, json) {
-      answers.set(key, json);
+    remember(key, body) {
+      answers.set(key, body);
       // A failed computation is not remembered.
-      json.catch(() => answers.delete(key));
+      body.catch(() => answers.delete(key));
     },
   };
 }

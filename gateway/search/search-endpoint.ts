@@ -1,6 +1,7 @@
 // GET /api/v1/search: validate, then answer from the snapshot's search index within the caller's rights.
 import type { Answer, EndpointInput } from '../api/answers.ts';
 import { errorReply } from '../http/reply.ts';
+import { composedBody } from '../http/success-reply.ts';
 import { answerKey } from './answer-cache.ts';
 import { runSearch } from './run-search.ts';
 import { isSearchRequest, parseSearchRequest } from './search-query.ts';
@@ -14,10 +15,10 @@ export async function searchEndpoint({ query, user, snapshot }: EndpointInput): 
   const index = snapshot.search;
   if (index === undefined) return { kind: 'reply', reply: errorReply(404, SEARCH_NOT_AVAILABLE) };
   const key = answerKey(request, user);
-  let json = index.answers.get(key);
-  if (json === undefined) {
-    json = runSearch(index, request, user).then((answer) => JSON.stringify(answer));
-    index.answers.remember(key, json);
+  let body = index.answers.get(key);
+  if (body === undefined) {
+    body = runSearch(index, request, user).then((answer) => composedBody(JSON.stringify(answer)));
+    index.answers.remember(key, body);
   }
-  return { kind: 'composed', json: await json };
+  return { kind: 'composed', body: await body };
 }

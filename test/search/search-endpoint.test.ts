@@ -5,6 +5,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../generator/build-site.ts';
 import { startGateway } from '../../gateway/http/server.ts';
+import { parseQuery } from '../../gateway/http/query.ts';
+import { searchEndpoint } from '../../gateway/search/search-endpoint.ts';
+import { contentHash } from '../../gateway/snapshot/etag.ts';
+import { loadSnapshot } from '../../gateway/snapshot/snapshot-loader.ts';
 import type { Gateway } from '../../gateway/http/server.ts';
 import { removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { send } from '../gateway/http-client.ts';
@@ -50,6 +54,17 @@ endpoint('answers 200 JSON with ETag and the content endpoints\' cache policy, a
   const etag = String(response.headers.etag);
   const again = await get('/api/v1/search?q=docker+image&limit=1', SAMPLE_USERS.author, { 'If-None-Match': etag });
   assert.is(again.status, 304);
+});
+
+endpoint('a repeated query is answered with the bytes and ETag of the remembered answer, not encoded and hashed again', async () => {
+  const { snapshot } = await loadSnapshot(dist, { lookup: async () => [] });
+  const input = { query: parseQuery('q=docker&limit=2'), user: { username: SAMPLE_USERS.author.username, role: 'author' }, snapshot };
+  const [first, again] = [await searchEndpoint(input), await searchEndpoint(input)];
+  if (first.kind !== 'composed' || again.kind !== 'composed') throw new Error(`expected composed answers, got ${first.kind} and ${again.kind}`);
+  assert.ok(again.body === first.body, 'the same prepared body');
+  assert.is(first.body.etag, `"${contentHash(first.body.bytes)}"`);
+  const other = await searchEndpoint({ ...input, user: { username: 'someone', role: 'author' } });
+  assert.ok(other.kind === 'composed' && other.body !== first.body && other.body.bytes.equals(first.body.bytes), 'another caller has an answer of its own');
 });
 
 endpoint('answers bodies that match the OpenAPI schema of the search endpoint, for a page of results and for none', async () => {

@@ -1,4 +1,6 @@
 // The stored index: common terms left to titles, refusal of a malformed index, and the per-snapshot answer cache.
+import { composedBody } from '../../gateway/http/success-reply.ts';
+import type { ComposedBody } from '../../gateway/http/success-reply.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { answerKey, createAnswerCache } from '../../gateway/search/answer-cache.ts';
@@ -39,13 +41,15 @@ cache('keys answers by role, user and every parameter, and drops the least recen
     answerKey({ ...request, draft: true }, author), answerKey({ ...request, offset: 10 }, author), answerKey({ ...request, query: 'x ' }, author)];
   assert.is(new Set(keys).size, keys.length);
   const answers = createAnswerCache(2);
-  answers.remember('a', Promise.resolve('1'));
-  answers.remember('b', Promise.resolve('2'));
-  answers.remember('c', Promise.resolve('3'));
-  assert.equal([answers.get('a'), await answers.get('b'), await answers.get('c')], [undefined, '2', '3']);
+  const body = (text: string) => Promise.resolve(composedBody(text));
+  const text = async (answer: Promise<ComposedBody> | undefined) => (answer === undefined ? undefined : (await answer).bytes.toString('utf8'));
+  answers.remember('a', body('1'));
+  answers.remember('b', body('2'));
+  answers.remember('c', body('3'));
+  assert.equal([answers.get('a'), await text(answers.get('b')), await text(answers.get('c'))], [undefined, '2', '3']);
   await answers.get('b');
-  answers.remember('e', Promise.resolve('5'));
-  assert.equal([await answers.get('b'), answers.get('c'), await answers.get('e')], ['2', undefined, '5'], 'b was used after c, so c went');
+  answers.remember('e', body('5'));
+  assert.equal([await text(answers.get('b')), answers.get('c'), await text(answers.get('e'))], ['2', undefined, '5'], 'b was used after c, so c went');
   answers.remember('d', Promise.reject(new Error('failed')));
   await answers.get('d')?.catch(() => undefined);
   assert.is(answers.get('d'), undefined, 'a failed answer is forgotten');
