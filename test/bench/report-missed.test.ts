@@ -33,7 +33,7 @@ missed('each kind of row points to its section; met rows point nowhere', () => {
     'docs/performance.md: Scale',
     'docs/performance.md: Login floods',
     'docs/performance.md: Gateway',
-    'docs/performance.md: The request path, profiled',
+    'docs/performance.md: The request path',
     '',
   ]);
 });

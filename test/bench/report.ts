@@ -132,7 +132,7 @@ const EXPLAINED_IN: ReadonlyArray<readonly [RegExp, string]> = [
   [/^search|^title/, 'search.md: Figures'],
   [/flood/, 'performance.md: Login floods'],
   [/RSS|start-up/, 'performance.md: Gateway'],
-  [/snapi/, 'performance.md: The request path, profiled'],
+  [/snapi/, 'performance.md: The request path'],
 ];
 
 export function explainedIn(row: TargetRow): string {
