@@ -94,11 +94,11 @@ function authorization(user: BenchUser): string {
   return `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`;
 }
 
-function runLoad(options: GatewayBenchOptions, plan: LoadPlan): Promise<LoadFigures> {
+function runLoad(options: Pick<GatewayBenchOptions, 'tools' | 'workDir'>, plan: LoadPlan): Promise<LoadFigures> {
   return runLoadClient(options.tools, options.workDir, plan);
 }
 
-async function loadWithCpu(options: GatewayBenchOptions, server: RunningServer, plan: LoadPlan): Promise<ServerFigures> {
+async function loadWithCpu(options: Pick<GatewayBenchOptions, 'tools' | 'workDir'>, server: RunningServer, plan: LoadPlan): Promise<ServerFigures> {
   const cpuBefore = cpuMsOf(server.process.pid);
   const started = performance.now();
   const figures = await runLoad(options, plan);
@@ -241,4 +241,31 @@ export async function runGatewayBench(options: GatewayBenchOptions): Promise<Gat
     flood,
     startup: { startMs: median(startups.map((run) => run.startMs)), rssMb: median(startups.map((run) => run.rssMb)), responses: Object.keys(index.entries).length },
   };
+}
+
+export interface GatewayMemoryFigures {
+  pages: number;
+  startMs: number;
+  rssAfterStartMb: number;
+  rssUnderLoadMb: number;
+  requestsPerSecond: number;
+}
+
+/** Start-up and memory of the gateway on a large snapshot: spawn to listening, RSS once loaded, RSS at the end of a
+ *  load of the usual mix (identity bodies). */
+export async function measureGatewayMemory(options: Omit<GatewayBenchOptions, 'rounds' | 'startups'> & { pages: number }): Promise<GatewayMemoryFigures> {
+  const index = JSON.parse(await readFile(join(options.dist, DIST_LAYOUT.currentLink, DIST_LAYOUT.indexFile), 'utf8')) as SnapshotIndex;
+  const readers = options.users.filter((user) => ['author', 'editor', 'administrator'].includes(user.role));
+  const requests = mixedRequests(index).map((request, position) => ({ path: request.path, headers: { Authorization: authorization(readers[position % readers.length]!) } }));
+  const server = await startGatewayProcess(options.tools, options.dist, PORT);
+  try {
+    const rssAfterStartMb = memoryOf(server.process.pid).rssMb;
+    const plan = { url: `http://127.0.0.1:${PORT}`, connections: options.connections, requests };
+    await primeCredentials(plan.url, requests);
+    await runLoad(options, { ...plan, durationSeconds: options.warmupSeconds });
+    const loaded = await loadWithCpu(options, server, { ...plan, durationSeconds: options.durationSeconds });
+    return { pages: options.pages, startMs: server.startMs, rssAfterStartMb, rssUnderLoadMb: loaded.rssMb, requestsPerSecond: loaded.requestsPerSecond };
+  } finally {
+    await server.stop();
+  }
 }

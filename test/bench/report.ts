@@ -1,6 +1,6 @@
 // Turns the benchmark figures into the target table (ratios measured in the same run) and the detail tables.
 import type { BuildBenchResult, ToolFigures } from './build-bench.ts';
-import type { GatewayBenchResult, ServerFigures } from './gateway-bench.ts';
+import type { GatewayBenchResult, GatewayMemoryFigures, ServerFigures } from './gateway-bench.ts';
 import type { RunFigures } from './measure.ts';
 import type { ScaleFigures } from './scale-bench.ts';
 import { DEV_P95_LIMIT_MS, type DevLatencyFigures } from './dev-latency.ts';
@@ -98,6 +98,13 @@ export function gatewayRows(gateway: GatewayBenchResult, gatewayPages: number): 
   rows.push(limitRow(`gateway RSS under load, ${gatewayPages}-page snapshot`, Math.max(...gateway.cases.map((encodingCase) => encodingCase.snapi.rssMb)), 250, 'MB'));
   rows.push(limitRow(`gateway start-up (spawn to listening), ${gatewayPages} pages`, gateway.startup.startMs, 2000, 'ms'));
   return rows;
+}
+
+export function gatewayMemoryRows(memory: GatewayMemoryFigures): TargetRow[] {
+  return [
+    { ...limitRow(`gateway start-up (spawn to listening), ${memory.pages} pages`, memory.startMs, 2000, 'ms'), note: `RSS once loaded ${memory.rssAfterStartMb.toFixed(0)} MB` },
+    { ...limitRow(`gateway RSS under load, ${memory.pages}-page snapshot`, memory.rssUnderLoadMb, 250, 'MB'), note: `${memory.requestsPerSecond.toFixed(0)} req/s` },
+  ];
 }
 
 function markdownTable(header: string[], rows: string[][]): string {

@@ -6,13 +6,13 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT, runBuildBench, snapiBuildArgs } from './build-bench.ts';
-import { runGatewayBench } from './gateway-bench.ts';
+import { measureGatewayMemory, runGatewayBench } from './gateway-bench.ts';
 import { benchUsers, makeSite } from './make-site.ts';
 import { measureRun } from './measure.ts';
-import { buildRows, devRows, formatReport, gatewayRows, scaleRows } from './report.ts';
+import { buildRows, devRows, formatReport, gatewayMemoryRows, gatewayRows, scaleRows } from './report.ts';
 import { measureDevLatency } from './dev-latency.ts';
 import { DEMO_USERS } from '../../generator/cli/demo-users.ts';
-import { runScaleBench } from './scale-bench.ts';
+import { runScaleBench, scaleOutDir } from './scale-bench.ts';
 import { runSearchRows } from './search-rows.ts';
 import { ensureTools } from './tools.ts';
 
@@ -62,8 +62,9 @@ if (!values['gateway-only']) {
 
 const scaleSizes = (values.scale ?? '').split(',').filter((size) => size !== '').map(Number);
 if (scaleSizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`--scale wants page counts such as 4000,20000: "${values.scale}"`);
-const scale = await runScaleBench({ sizes: scaleSizes, workDir, reuse: true, log });
+const scale = await runScaleBench({ sizes: scaleSizes, workDir, reuse: true, keepLargest: true, log });
 rows.push(...scaleRows(scale));
+const largestScale = Math.max(0, ...scaleSizes);
 
 const gatewayDist = join(workDir, `out-gateway-${settings.gatewayPages}`);
 // --reuse-snapshot: the site is deterministic, so a snapshot built from the same page count before is the same snapshot.
@@ -80,6 +81,15 @@ const gateway = await runGatewayBench({
   durationSeconds: settings.durationSeconds, warmupSeconds: settings.warmupSeconds, rounds: settings.gatewayRounds, startups: settings.startups, log,
 });
 rows.push(...gatewayRows(gateway, settings.gatewayPages));
+// The largest scale site's snapshot: the gateway's start-up and memory where they are hardest (40,000 pages).
+if (largestScale > settings.gatewayPages) {
+  log(`gateway start-up and memory on the ${largestScale}-page snapshot`);
+  const memory = await measureGatewayMemory({
+    dist: scaleOutDir(workDir, largestScale), pages: largestScale, users: benchUsers(), tools, workDir, connections: 50,
+    durationSeconds: settings.durationSeconds, warmupSeconds: settings.warmupSeconds, log,
+  });
+  rows.push(...gatewayMemoryRows(memory));
+}
 
 const machine = { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, loadAverage: loadavg() };
 const report = formatReport(rows, build, gateway);

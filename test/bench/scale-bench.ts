@@ -15,6 +15,8 @@ export interface ScaleBenchOptions {
   workDir: string;
   /** Keep a site made by an earlier run (the generator is deterministic for a size and seed). */
   reuse: boolean;
+  /** Keep the largest site's snapshot (in `scale-out-<pages>`) for the gateway's start-up and memory rows. */
+  keepLargest?: boolean;
   log: (line: string) => void;
 }
 
@@ -28,16 +30,20 @@ function siteOf(directory: string, pages: number, reuse: boolean): string {
   return made.site;
 }
 
+export function scaleOutDir(workDir: string, pages: number): string {
+  return join(workDir, `scale-out-${pages}`);
+}
+
 export async function runScaleBench(options: ScaleBenchOptions): Promise<ScaleFigures[]> {
   const results: ScaleFigures[] = [];
   for (const pages of options.sizes) {
     options.log(`scale: making a ${pages}-page site`);
     const site = siteOf(join(options.workDir, `scale-site-${pages}`), pages, options.reuse);
-    const out = join(options.workDir, `scale-out-${pages}`);
+    const out = scaleOutDir(options.workDir, pages);
     rmSync(out, { recursive: true, force: true });
     const figures = await measureRun(process.execPath, snapiBuildArgs(site, out), PROJECT_ROOT);
     options.log(`scale: ${pages} pages built in ${(figures.wallMs / 1000).toFixed(1)} s wall, ${(figures.cpuMs / 1000).toFixed(1)} s CPU, ${figures.peakRssMb.toFixed(0)} MB peak`);
-    rmSync(out, { recursive: true, force: true });
+    if (!(options.keepLargest && pages === Math.max(...options.sizes))) rmSync(out, { recursive: true, force: true });
     results.push({ pages, ...figures });
   }
   return results;
