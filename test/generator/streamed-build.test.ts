@@ -1,9 +1,7 @@
 // The streaming build: content bodies go to the staging snapshot while pages render, and what it publishes is exactly
 // what publishing the whole build result at once gives; a failure half-way through rendering leaves nothing behind.
-import { execFile } from 'node:child_process';
-import { readdir, readFile, readlink, stat } from 'node:fs/promises';
+import { readdir, readFile, readlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DIST_LAYOUT, type SnapshotIndex } from '../../gateway/snapshot/contract.ts';
@@ -15,9 +13,9 @@ import { contentReader, siteSearchResponse } from '../../generator/search/site-s
 import type { BuiltResponse } from '../../generator/types.ts';
 import { publishSnapshot } from '../../generator/write-snapshot.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
+import { buildWithFault, listTree } from '../helpers/faulty-build.ts';
 import { BODIES_BEFORE_FAILURE, FAILURE } from '../helpers/fail-mid-render/render-pages-failing.ts';
 
-const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const FAIL_MID_RENDER = join(ROOT, 'test', 'helpers', 'fail-mid-render', 'register.mjs');
 const BASE_URL = 'http://localhost/typemill';
@@ -69,27 +67,6 @@ for (const fixture of ['site', 'front-matter']) {
   }
 }
 
-/** Every file with its size and time; folders by name only (a staging folder made and removed changes its parent's time). */
-async function listTree(directory: string): Promise<string[]> {
-  const entries = await readdir(directory, { recursive: true, withFileTypes: true });
-  const lines = await Promise.all(entries.map(async (entry) => {
-    const path = join(entry.parentPath, entry.name);
-    if (entry.isDirectory()) return `${path.slice(directory.length)}/`;
-    const info = await stat(path).catch(() => undefined);
-    return `${path.slice(directory.length)} ${info?.size ?? 'link'} ${info?.mtimeMs ?? ''}`;
-  }));
-  return lines.sort();
-}
-
-async function buildFailingMidRender(site: string, out: string, baseUrl: string): Promise<{ code: number; stderr: string }> {
-  try {
-    await run(process.execPath, ['--import', 'tsx', '--import', FAIL_MID_RENDER, 'generator/cli/build.ts', '--site', site, '--out', out, '--base-url', baseUrl], { cwd: ROOT });
-    return { code: 0, stderr: '' };
-  } catch (error) {
-    const failed = error as { code?: number; stderr?: string };
-    return { code: failed.code ?? -1, stderr: failed.stderr ?? '' };
-  }
-}
 
 const failing = suite(`a build whose body writes fail after ${BODIES_BEFORE_FAILURE} bodies, while pages render`);
 let site = '';
@@ -108,7 +85,7 @@ failing('exits 1 naming the failure, removes its staging folder and leaves curre
   const before = await listTree(out);
   const current = await readlink(join(out, DIST_LAYOUT.currentLink));
   // Another base URL changes every page's content: every page is rendered again, none comes from the cache.
-  const { code, stderr } = await buildFailingMidRender(site, out, 'http://localhost/elsewhere');
+  const { code, stderr } = await buildWithFault(FAIL_MID_RENDER, site, out, 'http://localhost/elsewhere');
   assert.is(code, 1);
   assert.equal(stderr.split('\n').filter((line) => line.startsWith('snapi build:')), [
     `snapi build: failed: ${FAILURE}; the current snapshot is unchanged.`,
@@ -119,7 +96,7 @@ failing('exits 1 naming the failure, removes its staging folder and leaves curre
 
 failing('a first build into a new folder leaves no folder behind', async () => {
   const fresh = join(out, 'not-yet');
-  const { code } = await buildFailingMidRender(site, fresh, BASE_URL);
+  const { code } = await buildWithFault(FAIL_MID_RENDER, site, fresh, BASE_URL);
   assert.is(code, 1);
   assert.equal(await readdir(out), []);
 });
