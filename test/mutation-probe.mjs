@@ -90,15 +90,15 @@ const PROBES = [
   {
     name: 'publish removes current, then links it',
     file: 'generator/write-snapshot.ts',
-    find: '  await symlink(join(DIST_LAYOUT.snapshotsDir, id), temporaryLink);\n  await rename(temporaryLink, join(options.distDir, DIST_LAYOUT.currentLink));',
-    replace: '  await rm(join(options.distDir, DIST_LAYOUT.currentLink), { force: true });\n  await symlink(join(DIST_LAYOUT.snapshotsDir, id), join(options.distDir, DIST_LAYOUT.currentLink));',
+    find: '  await symlink(join(DIST_LAYOUT.snapshotsDir, id), temporaryLink);\n  await rename(temporaryLink, join(distDir, DIST_LAYOUT.currentLink));',
+    replace: '  await rm(join(distDir, DIST_LAYOUT.currentLink), { force: true });\n  await symlink(join(DIST_LAYOUT.snapshotsDir, id), join(distDir, DIST_LAYOUT.currentLink));',
     tests: 'generator/atomic-publish\\.test\\.ts$',
   },
   {
     name: 'publish switches current before the snapshot folder is complete',
     file: 'generator/write-snapshot.ts',
-    find: '  await rename(staging, directory);\n',
-    replace: '  await symlink(join(DIST_LAYOUT.snapshotsDir, id), join(options.distDir, `.early-${id}`));\n  await rename(join(options.distDir, `.early-${id}`), join(options.distDir, DIST_LAYOUT.currentLink));\n  await new Promise((resolve) => setTimeout(resolve, 1));\n  await rename(staging, directory);\n',
+    find: '  await rename(staging.directory, directory);\n',
+    replace: '  await symlink(join(DIST_LAYOUT.snapshotsDir, id), join(distDir, `.early-${id}`));\n  await rename(join(distDir, `.early-${id}`), join(distDir, DIST_LAYOUT.currentLink));\n  await new Promise((resolve) => setTimeout(resolve, 1));\n  await rename(staging.directory, directory);\n',
     tests: 'generator/atomic-publish\\.test\\.ts$',
   },
   {
