@@ -7,7 +7,7 @@ import type { BuildProblem, BuildResult, StoredResponse } from './types.ts';
 import { renderSitePages, type RenderedSite } from './render-pages.ts';
 import { openStaging, type Staging } from './snapshot-staging.ts';
 import { publishStaged, stageResponses, type Published } from './write-snapshot.ts';
-import { siteSearchResponse } from './search/site-search.ts';
+import { siteSearchResponse, type ReadContentBody } from './search/site-search.ts';
 
 export interface BuildSiteOptions {
   site: string;
@@ -32,9 +32,7 @@ function byFileAndLine(left: BuildProblem, right: BuildProblem): number {
 }
 
 /** The identity body of a response key (`keyOf(KEYS.contentLive, url)`), read back from the staging snapshot. */
-export type BodyReader = (key: string) => Promise<string | undefined>;
-
-function bodyReader(staging: Staging, responses: readonly StoredResponse[]): BodyReader {
+function bodyReader(staging: Staging, responses: readonly StoredResponse[]): ReadContentBody {
   const hashes = new Map(responses.map((response) => [response.key, response.stored]));
   return (key) => {
     const hash = hashes.get(key);

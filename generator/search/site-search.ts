@@ -41,9 +41,3 @@ export async function siteSearchResponse(plan: BuildPlan, readContentBody: ReadC
   }
   return searchIndexBody(builder.finish());
 }
-
-/** A reader over bodies built in memory, until the build hands the step its staging files. */
-export function contentReader(responses: readonly BuiltResponse[]): ReadContentBody {
-  const bodies = new Map(responses.filter((response) => response.key.startsWith('content:')).map((response) => [response.key, response.body]));
-  return async (key) => bodies.get(key);
-}
