@@ -48,7 +48,7 @@ export async function languageTools(language: string): Promise<LanguageTools> {
 }
 
 // Letters and digits of any script; everything else (query syntax, regular-expression characters) separates words.
-const WORD = /[\p{L}\p{N}]+/gu;
+export const WORD = /[\p{L}\p{N}]+/gu;
 const MARKS = /\p{M}+/gu;
 
 export function fold(word: string): string {
@@ -60,10 +60,18 @@ export function tokensOf(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
+/** A word as written and where it starts in its text. */
+export interface PlacedWord {
+  word: string;
+  start: number;
+}
+
 /** The words of a text as written, with their offsets, for highlighting. */
-export function wordsOf(text: string): Array<{ word: string; start: number }> {
+export function wordsOf(text: string): PlacedWord[] {
   return [...text.matchAll(WORD)].map((match) => ({ word: match[0], start: match.index }));
 }
+
+
 
 /** A word's index terms: the folded word and its folded stem; none for stop words. */
 export function termsOf(word: string, tools: LanguageTools): string[] {

@@ -1,30 +1,14 @@
 // Snippets read a section's words only up to the first match and the window after it: the same snippet as reading all.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SNIPPET, escapeHtml, snippetOf } from '../../gateway/search/snippet.ts';
+import { snippetOf, windowSnippet, windowStart } from '../../gateway/search/snippet.ts';
 import { wordsOf } from '../../gateway/search/search-terms.ts';
 import { createRandom } from '../bench/prng.ts';
 
 /** The snippet as made from every word of the section (the version before): the reference. */
 function fromAllWords(text: string, isMatch: (word: string) => boolean): string {
   const words = wordsOf(text);
-  const first = words.find(({ word }) => isMatch(word));
-  const from = first === undefined ? 0 : Math.max(0, first.start - SNIPPET.before);
-  const start = from === 0 ? 0 : words.find((word) => word.start >= from)?.start ?? first?.start ?? 0;
-  let end = Math.min(text.length, start + SNIPPET.maxLength);
-  if (end < text.length) {
-    const lastWhole = words.filter((word) => word.start >= start && word.start + word.word.length <= end).at(-1);
-    if (lastWhole !== undefined) end = lastWhole.start + lastWhole.word.length;
-  }
-  let snippet = start > 0 ? SNIPPET.ellipsis : '';
-  let position = start;
-  for (const { word, start: at } of words) {
-    if (at < start || at + word.length > end || !isMatch(word)) continue;
-    snippet += `${escapeHtml(text.slice(position, at))}${SNIPPET.open}${escapeHtml(word)}${SNIPPET.close}`;
-    position = at + word.length;
-  }
-  snippet += escapeHtml(text.slice(position, end));
-  return end < text.length ? `${snippet}${SNIPPET.ellipsis}` : snippet;
+  return windowSnippet(text, words, windowStart(words, words.find(({ word }) => isMatch(word))), isMatch);
 }
 
 const snippets = suite('snippetOf');
