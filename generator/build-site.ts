@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { finishBuild, planBuild, type BuildPlan } from './build.ts';
 import { loadSite } from './load.ts';
+import { siteFolderProblem } from './site-folder.ts';
 import { openApiResponse } from './openapi-document.ts';
 import type { BuildProblem, BuildResult, StoredResponse } from './types.ts';
 import { renderSitePages, type RenderedSite } from './render-pages.ts';
@@ -17,6 +18,8 @@ export interface BuildSiteOptions {
   onStage?: (stage: string) => void;
   /** Render worker threads; default: one per core when many pages need rendering. */
   workers?: number;
+  /** Publish a site whose content/ holds no pages (refused by default: it is almost always a wrong --site). */
+  allowEmpty?: boolean;
 }
 
 export type BuildSiteOutcome =
@@ -41,6 +44,8 @@ function bodyReader(staging: Staging, responses: readonly StoredResponse[]): Rea
 }
 
 export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteOutcome> {
+  const folder = siteFolderProblem(options.site, { allowEmpty: options.allowEmpty === true });
+  if (folder !== undefined) return { ok: false, errors: [{ file: options.site, message: folder.message }], warnings: [] };
   options.onStage?.('reading site');
   const loaded = await loadSite(options.site, options.baseUrl, options.rootPath);
   options.onStage?.('rendering pages');

@@ -5,6 +5,7 @@ import { renderContent, type ContentJob, type ContentSettings, type RenderedCont
 import { encodePhpJson } from './php-json.ts';
 import { walkItems } from './tree/build-items.ts';
 import { orderedItem, type Item } from './tree/item.ts';
+import { accessSettingProblems } from './site/access-settings.ts';
 import { duplicateUrlWarnings } from './site/duplicate-urls.ts';
 import { BUILT_IN_TABS, FALLBACK_THEME_TABS, fieldsFor, mergeTabs, parseMetatabs } from './site/meta-definitions.ts';
 import { metaBody } from './site/meta-values.ts';
@@ -169,7 +170,7 @@ export function planBuild(source: SiteSource): BuildPlan {
     source, sources, model, users, pages,
     contentSettings: contentSettings(source, model),
     contentJobs: pages.map((page) => contentJob(sources, page)),
-    errors: sources.errors,
+    errors: [...sources.errors, ...accessSettingProblems(model.settings, source.files.get('settings/settings.yaml')?.text)],
     warnings: [...sources.warnings, ...duplicateUrlWarnings(model.draftTree, model.byUrl), ...users.warnings],
   };
 }

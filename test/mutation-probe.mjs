@@ -48,15 +48,15 @@ const PROBES = [
   {
     name: 'IPv4 prefixes one bit wider',
     file: 'gateway/auth/ip-trust.ts',
-    find: '  list.addSubnet(address, prefix, familyOf(address));',
-    replace: '  list.addSubnet(address, version === 4 ? prefix - 1 : prefix, familyOf(address));',
+    find: '  else list.addSubnet(rule.address, rule.prefix, familyOf(rule.address));',
+    replace: '  else list.addSubnet(rule.address, isIP(rule.address) === 4 ? rule.prefix - 1 : rule.prefix, familyOf(rule.address));',
     tests: 'gateway/auth/trust-edges\\.test\\.ts$',
   },
   {
     name: 'IPv6 prefixes one bit wider',
     file: 'gateway/auth/ip-trust.ts',
-    find: '  list.addSubnet(address, prefix, familyOf(address));',
-    replace: '  list.addSubnet(address, version === 6 ? prefix - 1 : prefix, familyOf(address));',
+    find: '  else list.addSubnet(rule.address, rule.prefix, familyOf(rule.address));',
+    replace: '  else list.addSubnet(rule.address, isIP(rule.address) === 6 ? rule.prefix - 1 : rule.prefix, familyOf(rule.address));',
     tests: 'gateway/auth/trust-edges\\.test\\.ts$',
   },
   {

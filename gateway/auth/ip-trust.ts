@@ -22,20 +22,36 @@ function familyOf(address: string): 'ipv4' | 'ipv6' {
   return isIP(address) === 4 ? 'ipv4' : 'ipv6';
 }
 
-function addRule(list: BlockList, entry: string, label: string): void {
+interface ParsedRule {
+  address: string;
+  /** Absent for a single address. */
+  prefix?: number;
+}
+
+/** An address or CIDR range as the BlockList takes it, or undefined when the entry is neither. */
+function parseRule(entry: string): ParsedRule | undefined {
   const [rawAddress = '', rawPrefix, ...extra] = entry.split('/');
   const address = normalizeAddress(rawAddress);
   const version = isIP(address);
-  const fail = (): never => {
-    throw new Error(`gateway config: ${label} "${entry}" is not an address or CIDR range`);
-  };
-  if (version === 0 || extra.length > 0) fail();
-  if (rawPrefix === undefined) return list.addAddress(address, familyOf(address));
-  if (!/^[0-9]{1,3}$/.test(rawPrefix)) fail();
+  if (version === 0 || extra.length > 0) return undefined;
+  if (rawPrefix === undefined) return { address };
+  if (!/^[0-9]{1,3}$/.test(rawPrefix)) return undefined;
   const mappedShift = version === 4 && address !== rawAddress ? 96 : 0;
   const prefix = Number(rawPrefix) - mappedShift;
-  if (prefix < 0 || prefix > (version === 4 ? 32 : 128)) fail();
-  list.addSubnet(address, prefix, familyOf(address));
+  if (prefix < 0 || prefix > (version === 4 ? 32 : 128)) return undefined;
+  return { address, prefix };
+}
+
+/** The one check of a trusted address entry, used by the gateway at load and by the build (generator/site/access-settings.ts). */
+export function isAddressRule(entry: string): boolean {
+  return parseRule(entry.trim()) !== undefined;
+}
+
+function addRule(list: BlockList, entry: string, label: string): void {
+  const rule = parseRule(entry);
+  if (rule === undefined) throw new Error(`gateway config: ${label} "${entry}" is not an address or CIDR range`);
+  if (rule.prefix === undefined) list.addAddress(rule.address, familyOf(rule.address));
+  else list.addSubnet(rule.address, rule.prefix, familyOf(rule.address));
 }
 
 /** Throws on the first entry that is neither an address nor a CIDR range, quoting it. */

@@ -1,7 +1,7 @@
-// Runs the pure build and the checker's rules over a loaded site; no file system access.
+// Runs the pure build and the checker's rules over a loaded site; no file system access. Its errors and warnings are
+// exactly the build's; the checker only adds hints the build does not act on.
 import { finishBuild, planBuild, renderPages } from '../build.ts';
 import type { LoadedSite } from '../load.ts';
-import { isDuplicateUrlWarning } from '../site/duplicate-urls.ts';
 import { checkSite } from './check-site.ts';
 import { sortFindings } from './findings.ts';
 import type { Finding } from './findings.ts';
@@ -12,8 +12,7 @@ export function checkLoadedSite(loaded: LoadedSite): Finding[] {
   return sortFindings(checkSite({
     source: loaded.source,
     problems: [...loaded.errors, ...result.errors],
-    // The checker reports duplicate URLs itself, as errors; the build's warning would say it twice.
-    warnings: result.warnings.filter((warning) => !isDuplicateUrlWarning(warning)),
+    warnings: result.warnings,
     draftTree: plan.model.draftTree,
     basePath: plan.model.basePath,
     responses: result.responses,

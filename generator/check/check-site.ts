@@ -1,5 +1,5 @@
-// The site checker's rules, on values: build problems, duplicate URLs and slugs, untitled pages, dead internal links.
-import { sharedUrls } from '../site/duplicate-urls.ts';
+// The site checker's rules, on values: the build's problems as they are, then hints: shared slugs, untitled pages,
+// dead internal links.
 import { walkItems } from '../tree/build-items.ts';
 import type { Item } from '../tree/item.ts';
 import type { BuildProblem, BuiltResponse, SiteSource } from '../types.ts';
@@ -38,19 +38,17 @@ function groupBy(items: readonly Item[], keyOf: (item: Item) => string): Map<str
   return groups;
 }
 
-function duplicateUrls(draftTree: readonly Item[], source: SiteSource): Finding[] {
-  return [...sharedUrls(draftTree)].flatMap(([url, group]) =>
-    group.slice(1).map((item) => ({
-      severity: 'error' as const, file: fileOf(item, source), line: 1,
-      message: `URL ${url} is also the URL of ${fileOf(group[0] as Item, source)}; only one of them can be reached by URL`,
-    })));
+/** Pages by URL, or by file when two of them share a URL (the URL would not tell them apart). */
+function pageNames(group: readonly Item[], source: SiteSource): string[] {
+  const urls = group.map((item) => item.urlRelWoF);
+  return new Set(urls).size === urls.length ? urls : group.map((item) => fileOf(item, source));
 }
 
 function repeatedSlugs(items: readonly Item[], source: SiteSource): Finding[] {
   return [...groupBy(items.filter((item) => item.elementType === 'file'), (item) => item.slug)].filter(([, group]) => group.length > 1)
     .map(([slug, group]) => ({
       severity: 'info' as const, file: fileOf(group[0] as Item, source), line: 1,
-      message: `slug "${slug}" is used by ${group.length} pages (${group.map((item) => item.urlRelWoF).join(', ')}); article/items returns them all`,
+      message: `slug "${slug}" is used by ${group.length} pages (${pageNames(group, source).join(', ')}); article/items returns them all`,
     }));
 }
 
@@ -58,11 +56,15 @@ function parsed(body: string | undefined): Record<string, unknown> | undefined {
   return body === undefined ? undefined : (JSON.parse(body) as Record<string, unknown>);
 }
 
-/** A page has a title when its meta title is set or its first block is a `#` heading. */
+/** A page has a title when its meta title is set or its first block is a `#` heading. A page whose files have a build
+ *  error or warning is not judged: its meta or front matter was not read, and the build's message already names it. */
 function untitledPages(items: readonly Item[], input: CheckInput): Finding[] {
   const bodies = new Map(input.responses.map((response) => [response.key, response.body]));
+  const filesWithProblems = new Set([...input.problems, ...input.warnings].map((problem) => problem.file));
   const findings: Finding[] = [];
   for (const item of items) {
+    const files = ['.md', '.txt', '.yaml'].map((extension) => `${CONTENT}${item.pathWithoutType}${extension}`);
+    if (files.some((file) => filesWithProblems.has(file))) continue;
     const url = item.urlRelWoF;
     const content = parsed(bodies.get(`content:live:${url}`) ?? bodies.get(`content:draft:${url}`));
     if (content === undefined) continue;
@@ -94,7 +96,6 @@ export function checkSite(input: CheckInput): Finding[] {
   return [
     ...input.problems.map((problem) => fromProblem(problem, 'error')),
     ...input.warnings.map((problem) => fromProblem(problem, 'warning')),
-    ...duplicateUrls(input.draftTree, input.source),
     ...repeatedSlugs(items, input.source),
     ...untitledPages(items, input),
     ...deadLinks(input, targets),

@@ -1,44 +1,49 @@
 // `npm run build`: publish a snapshot of a site folder, or print every problem as `path:line: message` and exit 1.
-import { parseArgs } from 'node:util';
+import { CommandFailure, parseBaseUrl, parseCommandLine, runCommand, UsageError } from '../../commands/command-line.ts';
 import { buildSite, formatProblem } from '../build-site.ts';
 import { startProgress } from '../progress.ts';
+import { siteFolderProblem } from '../site-folder.ts';
 
-const USAGE = 'usage: npm run build -- [--site DIR] [--out DIR] [--base-url URL] [--root-path PATH] [--json]';
+const BUILD = {
+  name: 'build',
+  usage: `usage: npm run build -- [--site DIR] [--out DIR] [--base-url URL] [--root-path PATH] [--allow-empty] [--json]
 
-function parseOptions() {
-  try {
-    const { values } = parseArgs({
-      options: {
-        site: { type: 'string', default: '.' },
-        out: { type: 'string', default: './dist' },
-        'base-url': { type: 'string', default: 'http://localhost:8080' },
-        'root-path': { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    });
-    const baseUrl = new URL(values['base-url']);
-    if (baseUrl.protocol !== 'http:' && baseUrl.protocol !== 'https:') throw new Error(`--base-url must be http or https: "${values['base-url']}"`);
-    return values;
-  } catch (error) {
-    console.error(`snapi build: ${(error as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
-}
+Builds a snapshot of the Typemill site folder DIR and publishes it atomically into --out.
+  --site DIR        the site folder, holding content/ and settings/ (default .)
+  --out DIR         the snapshot folder the gateway serves (default ./dist)
+  --base-url URL    scheme, host and optional sub-path of the public site (default http://localhost:8080)
+  --root-path PATH  the install path reported in settings (default: the site folder's absolute path)
+  --allow-empty     publish even when content/ holds no pages
+  --json            print the summary as one JSON object
 
-async function main(): Promise<void> {
-  const options = parseOptions();
+example: npm run build -- --site ./my-site --out ./dist --base-url https://docs.example.org`,
+  options: {
+    site: { type: 'string', default: '.' },
+    out: { type: 'string', default: './dist' },
+    'base-url': { type: 'string', default: 'http://localhost:8080' },
+    'root-path': { type: 'string' },
+    'allow-empty': { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  },
+} as const;
+
+async function main(): Promise<number> {
+  const options = parseCommandLine(BUILD, process.argv.slice(2));
+  const site = String(options.site);
+  const baseUrl = parseBaseUrl(String(options['base-url']));
+  const allowEmpty = options['allow-empty'] === true;
+  const folder = siteFolderProblem(site, { allowEmpty });
+  if (folder !== undefined) throw folder.kind === 'usage' ? new UsageError(folder.message) : new CommandFailure(`${folder.message}; nothing was published`);
   const started = performance.now();
   const progress = startProgress(process.stderr);
-  const outcome = await buildSite({
-    site: options.site, out: options.out, baseUrl: options['base-url'],
-    ...(options['root-path'] ? { rootPath: options['root-path'] } : {}), onStage: progress.stage,
-  });
-  progress.stop();
+  const rootPath = typeof options['root-path'] === 'string' && options['root-path'] !== '' ? { rootPath: options['root-path'] } : {};
+  const outcome = await buildSite({ site, out: String(options.out), baseUrl, ...rootPath, allowEmpty, onStage: progress.stage })
+    .finally(() => progress.stop());
   for (const warning of outcome.warnings) console.error(`warning: ${formatProblem(warning)}`);
   if (!outcome.ok) {
     for (const error of outcome.errors) console.error(`error: ${formatProblem(error)}`);
     console.error(`snapi build: ${outcome.errors.length} error(s); nothing was published, the current snapshot is unchanged.`);
-    process.exit(1);
+    return 1;
   }
   const seconds = Number(((performance.now() - started) / 1000).toFixed(2));
   const { published, stats } = outcome;
@@ -48,9 +53,14 @@ async function main(): Promise<void> {
   } else {
     console.log(`snapi build: published ${published.id}: ${stats.pages} pages, ${stats.folders} folders, ${stats.drafts} drafts, ${stats.users} users, ${published.responses} responses in ${published.files} files (${published.bytes} bytes) in ${seconds} s; ${changes.added} added, ${changes.changed} changed, ${changes.removed} removed`);
   }
+  return 0;
 }
 
-main().catch((error: unknown) => {
-  console.error(`snapi build: failed: ${error instanceof Error ? error.message : String(error)}; the current snapshot is unchanged.`);
-  process.exit(1);
+runCommand(BUILD, async () => {
+  try {
+    return await main();
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof CommandFailure) throw error;
+    throw new CommandFailure(`failed: ${error instanceof Error ? error.message : String(error)}; the current snapshot is unchanged`);
+  }
 });

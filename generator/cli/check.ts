@@ -1,37 +1,38 @@
-// `npm run check`: checks a site folder without publishing; prints `path:line: severity: message`, exits 1 on errors.
-import { parseArgs } from 'node:util';
+// `npm run check`: runs the build's own rules on a site folder without publishing; prints `path:line: severity:
+// message` per finding and exits 1 exactly when `npm run build` would refuse the site.
+import { CommandFailure, parseBaseUrl, parseCommandLine, runCommand, UsageError } from '../../commands/command-line.ts';
 import { checkLoadedSite } from '../check/check-loaded-site.ts';
 import { countBySeverity, formatFinding } from '../check/findings.ts';
 import { loadSite } from '../load.ts';
+import { siteFolderProblem } from '../site-folder.ts';
 
-const USAGE = 'usage: npm run check -- [--site DIR] [--base-url URL]';
+const CHECK = {
+  name: 'check',
+  usage: `usage: npm run check -- [--site DIR] [--base-url URL] [--allow-empty]
 
-function parseOptions() {
-  try {
-    const { values } = parseArgs({
-      options: {
-        site: { type: 'string', default: '.' },
-        'base-url': { type: 'string', default: 'http://localhost:8080' },
-      },
-    });
-    new URL(values['base-url']);
-    return values;
-  } catch (error) {
-    console.error(`snapi check: ${(error as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
-}
+Checks a site folder with the build's rules (and a few more hints: dead links, untitled pages) without publishing.
+Exits 1 when the build would refuse the site.
+  --site DIR        the site folder, holding content/ and settings/ (default .)
+  --base-url URL    as for npm run build (default http://localhost:8080)
+  --allow-empty     accept a content/ folder without pages, as npm run build --allow-empty does
 
-async function main(): Promise<void> {
-  const options = parseOptions();
-  const findings = checkLoadedSite(await loadSite(options.site, options['base-url']));
+example: npm run check -- --site ./my-site`,
+  options: {
+    site: { type: 'string', default: '.' },
+    'base-url': { type: 'string', default: 'http://localhost:8080' },
+    'allow-empty': { type: 'boolean', default: false },
+  },
+} as const;
+
+runCommand(CHECK, async () => {
+  const options = parseCommandLine(CHECK, process.argv.slice(2));
+  const site = String(options.site);
+  const baseUrl = parseBaseUrl(String(options['base-url']));
+  const folder = siteFolderProblem(site, { allowEmpty: options['allow-empty'] === true });
+  if (folder !== undefined) throw folder.kind === 'usage' ? new UsageError(folder.message) : new CommandFailure(folder.message);
+  const findings = checkLoadedSite(await loadSite(site, baseUrl));
   for (const finding of findings) console.log(formatFinding(finding));
   const counts = countBySeverity(findings);
-  console.error(`snapi check: ${counts.error} error(s), ${counts.warning} warning(s), ${counts.info} note(s) in ${options.site}`);
-  process.exit(counts.error > 0 ? 1 : 0);
-}
-
-main().catch((error: unknown) => {
-  console.error(`snapi check: failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  console.error(`snapi check: ${counts.error} error(s), ${counts.warning} warning(s), ${counts.info} note(s) in ${site}`);
+  return counts.error > 0 ? 1 : 0;
 });

@@ -47,10 +47,23 @@ rules('reports a draft that is not a JSON array of block strings as an error', (
     ['content/00-page.txt:1: error: draft is not valid JSON (…); Typemill stores drafts as a JSON array of block strings']);
 });
 
-rules('reports two pages with the same URL as an error at the second one', () => {
+rules('reports two pages with the same URL as the build does: a warning at the entry URL lookups never return', () => {
   assert.equal(check({ ...HOME, 'content/01-faq.md': '# FAQ one\n', 'content/02-faq.md': '# FAQ two\n' }), [
-    'content/01-faq.md:1: info: slug "faq" is used by 2 pages (/faq, /faq); article/items returns them all',
-    'content/02-faq.md:1: error: URL /faq is also the URL of content/01-faq.md; only one of them can be reached by URL',
+    'content/01-faq.md:1: warning: another entry has the same URL /faq; lookups by URL return content/02-faq.md, the later entry',
+    'content/01-faq.md:1: info: slug "faq" is used by 2 pages (content/01-faq.md, content/02-faq.md); article/items returns them all',
+  ]);
+});
+
+rules('does not call a page untitled when its front matter is broken: the build\'s warning names it already', () => {
+  assert.equal(check({ ...HOME, 'content/00-page.md': '---\ntitle: [unclosed\n---\n\nBody text.\n' }).map((line) => line.replace(/YAML: .*?;/, 'YAML: …;')), [
+    'content/00-page.md:2: warning: YAML: …; the page starts with --- but this is not YAML front matter, so it is read as markdown',
+  ]);
+});
+
+rules('refuses a trusted IP the gateway would refuse, at its line in settings.yaml', () => {
+  assert.equal(check({ ...HOME, 'settings/settings.yaml': "title: Docs\ntrustedipsforapi: '10.0.0.1, not-an-ip'\ntrustedproxies: 10.0.0.0/33\n" }), [
+    'settings/settings.yaml:2: error: trustedipsforapi: trusted IP "not-an-ip" is not an address or CIDR range (write addresses such as 203.0.113.7 or ranges such as 10.0.0.0/8, separated by commas); the gateway would refuse this snapshot',
+    'settings/settings.yaml:3: error: trustedproxies: trusted proxy "10.0.0.0/33" is not an address or CIDR range (write addresses such as 203.0.113.7 or ranges such as 10.0.0.0/8, separated by commas); the gateway would refuse this snapshot',
   ]);
 });
 
