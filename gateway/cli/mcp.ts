@@ -1,6 +1,8 @@
 // `npm run mcp -- [--dist DIR]`: the MCP server on stdio for a desktop assistant, acting for SNAPI_USER.
-import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CommandFailure, parseCommandLine, runCommand } from '../../commands/command-line.ts';
+import { DIST_LAYOUT } from '../snapshot/contract.ts';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { openLiveSnapshot } from '../snapshot/live-snapshot.ts';
 import { watchSnapshots } from '../snapshot/snapshot-watcher.ts';
@@ -12,10 +14,22 @@ import { credentialsFromEnvironment, stdioUser } from '../mcp/stdio-user.ts';
 // stdout carries the protocol: every log line goes to stderr.
 const logEvent = (event: string, details: Record<string, unknown>) => process.stderr.write(`${eventLine(event, details, new Date())}\n`);
 
+const MCP = {
+  name: 'mcp',
+  usage: `usage: npm run mcp -- [--dist DIR]
+
+The MCP server on stdio for a desktop assistant, acting for the API user SNAPI_USER (password SNAPI_PASSWORD).
+  --dist DIR    the snapshot folder (default ./dist)
+
+example: SNAPI_USER=author1 SNAPI_PASSWORD=… npm run mcp -- --dist ./dist`,
+  options: { dist: { type: 'string', default: './dist' }, poll: { type: 'string', default: '1000' } },
+} as const;
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { dist: { type: 'string', default: './dist' }, poll: { type: 'string', default: '1000' } } });
+  const values = parseCommandLine(MCP, process.argv.slice(2), (text) => process.stderr.write(`${text}\n`));
   const credentials = credentialsFromEnvironment(process.env);
-  const dist = resolve(values.dist);
+  const dist = resolve(String(values.dist));
+  if (!existsSync(join(dist, DIST_LAYOUT.currentLink))) throw new CommandFailure(`no snapshot in ${String(values.dist)} (build one first: npm run build -- --out ${String(values.dist)})`);
   const live = await openLiveSnapshot(dist, { lookup: systemLookup }, logEvent);
   // Opened without allowMissing: loading throws when there is no snapshot, so there always is one here.
   const served = () => {
@@ -33,7 +47,8 @@ async function main(): Promise<void> {
   logEvent('mcp-ready', { dist, snapshot: served().snapshot.id, user: credentials.username });
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+// Credential errors already read `snapi mcp: …`; the convention's prefix is not repeated.
+runCommand(MCP, () => main().catch((error: unknown) => {
+  if (error instanceof Error && error.message.startsWith('snapi mcp: ')) throw new CommandFailure(error.message.slice('snapi mcp: '.length));
+  throw error;
+}));

@@ -1,39 +1,82 @@
 // CLI of the gateway: `npm run serve -- [--dist DIR] [--port N] [--host H] [--cdn]`, or with `--from s3://BUCKET/PREFIX` (follow/serve-from.ts).
-import { parseArgs } from 'node:util';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { CommandFailure, parseCommandLine, parsePort, runCommand, UsageError } from '../../commands/command-line.ts';
+import { describeListenError, ensureCanListen } from '../../commands/listen-check.ts';
 import { startGateway } from '../http/server.ts';
 import type { Gateway } from '../http/server.ts';
+import { parseS3Location } from '../follow/s3-location.ts';
+import { DIST_LAYOUT } from '../snapshot/contract.ts';
 
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!/^[0-9]+$/.test(value) || port > 65_535) throw new Error(`gateway: --port "${value}" is not a port number`);
-  return port;
-}
+const SERVE = {
+  name: 'serve',
+  usage: `usage: npm run serve -- [--dist DIR] [--port N] [--host H] [--cdn]
+       npm run serve -- --from s3://BUCKET/PREFIX [--endpoint URL] [--region R] [--poll SECONDS] [--cache DIR] [--port N] [--host H] [--cdn]
+
+Serves the snapshot DIR/current (built by npm run build), or follows a bucket that npm run publish writes to.
+  --dist DIR        the snapshot folder (default ./dist)
+  --port N          port to listen on (default 8080)
+  --host H          address to listen on (default 127.0.0.1)
+  --cdn             shared answers are public, no-cache, for a CDN that revalidates
+  --from s3://…     follow a published snapshot in object storage (credentials from AWS_* variables)
+  --endpoint URL    S3-compatible endpoint (R2, MinIO); --region R its region
+  --poll SECONDS    how often to look for a new snapshot (default 10)
+  --cache DIR       where followed snapshots are kept (default ./snapi-cache)
+
+example: npm run serve -- --dist ./dist --port 8080 --host 0.0.0.0`,
+  options: {
+    dist: { type: 'string', default: './dist' },
+    port: { type: 'string', default: '8080' },
+    host: { type: 'string', default: '127.0.0.1' },
+    cdn: { type: 'boolean', default: false },
+    from: { type: 'string' },
+    endpoint: { type: 'string' },
+    region: { type: 'string' },
+    poll: { type: 'string' },
+    cache: { type: 'string' },
+  },
+} as const;
 
 /** Loaded only with --from: the S3 SDK costs start-up time a gateway serving a local dist does not need to pay. */
 const followModule = () => import('../follow/serve-from.ts');
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      dist: { type: 'string', default: './dist' },
-      port: { type: 'string', default: '8080' },
-      host: { type: 'string', default: '127.0.0.1' },
-      cdn: { type: 'boolean', default: false },
-      from: { type: 'string' },
-      endpoint: { type: 'string' },
-      region: { type: 'string' },
-      poll: { type: 'string' },
-      cache: { type: 'string' },
-    },
+/** A thrown `gateway: --x …` check as a usage error without the prefix. */
+function asUsage<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/^gateway: /, ''));
+  }
+}
+
+async function startFromOptions(values: Record<string, string | boolean | undefined>, port: number, host: string): Promise<Gateway> {
+  const common = { port, host, cdn: values.cdn === true };
+  const from = typeof values.from === 'string' ? values.from : undefined;
+  if (from === undefined) {
+    const dist = String(values.dist);
+    if (!existsSync(join(dist, DIST_LAYOUT.currentLink))) {
+      throw new CommandFailure(`no snapshot in ${dist} (build one first: npm run build -- --out ${dist})`);
+    }
+    return startGateway({ ...common, dist });
+  }
+  asUsage(() => parseS3Location(from, '--from'));
+  const follow = await followModule();
+  const poll = typeof values.poll === 'string' ? values.poll : undefined;
+  return follow.startFollowingGateway({
+    ...common, from, endpoint: values.endpoint as string | undefined, region: values.region as string | undefined,
+    cacheDir: values.cache as string | undefined, ...(poll === undefined ? {} : { pollSeconds: asUsage(() => follow.parsePollSeconds(poll)) }),
   });
-  const common = { port: parsePort(values.port), host: values.host, cdn: values.cdn };
-  const gateway: Gateway = values.from === undefined
-    ? await startGateway({ ...common, dist: values.dist })
-    : await (await followModule()).startFollowingGateway({
-      ...common, from: values.from, endpoint: values.endpoint, region: values.region, cacheDir: values.cache,
-      ...(values.poll === undefined ? {} : { pollSeconds: (await followModule()).parsePollSeconds(values.poll) }),
-    });
-  console.log(`snapi gateway listening on ${gateway.url} (snapshot ${gateway.snapshotId() || `none yet, following ${values.from}`}, ${gateway.responseCount()} responses)`);
+}
+
+runCommand(SERVE, async () => {
+  const values = parseCommandLine(SERVE, process.argv.slice(2));
+  const port = parsePort(String(values.port));
+  const host = String(values.host);
+  await ensureCanListen(host, port);
+  const gateway = await startFromOptions(values, port, host).catch((error: unknown) => {
+    throw describeListenError(error, host, port);
+  });
+  console.log(`snapi gateway listening on ${gateway.url} (snapshot ${gateway.snapshotId() || `none yet, following ${String(values.from)}`}, ${gateway.responseCount()} responses)`);
   process.on('SIGHUP', () => void gateway.reload());
   const stop = () => {
     process.off('SIGTERM', stop);
@@ -42,9 +85,4 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
 });

@@ -1,8 +1,21 @@
 // `npm run dev -- [--site DIR]`: build, serve and rebuild on every change of the site folder (default: the sample site).
-import { parseArgs } from 'node:util';
+import { parseBaseUrl, parseCommandLine, parsePort, runCommand, UsageError, CommandFailure } from '../../commands/command-line.ts';
+import { ensureCanListen } from '../../commands/listen-check.ts';
 import { startDevServer, WATCHED_FOLDERS } from '../dev-mode.ts';
+import { siteFolderProblem } from '../site-folder.ts';
 
-const { values } = parseArgs({
+const DEV = {
+  name: 'dev',
+  usage: `usage: npm run dev -- [--site DIR] [--out DIR] [--port N] [--host H] [--base-url URL]
+
+Builds the site, serves it, and rebuilds on every change under content/, settings/, plugins/ and themes/.
+  --site DIR        the site folder (default .)
+  --out DIR         the snapshot folder (default ./dist)
+  --port N          port to listen on (default $PORT or 8080)
+  --host H          address to listen on (default 127.0.0.1)
+  --base-url URL    public base URL (default http://localhost:<port>)
+
+example: npm run dev -- --site ./my-site --port 3000`,
   options: {
     site: { type: 'string', default: '.' },
     out: { type: 'string', default: './dist' },
@@ -10,18 +23,21 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     'base-url': { type: 'string' },
   },
-});
-const port = Number(values.port);
-const dev = await startDevServer({
-  site: values.site, out: values.out, port, host: values.host,
-  baseUrl: values['base-url'] ?? `http://localhost:${port}`,
-  report: (line) => console.log(line),
-}).catch((error: unknown) => {
-  console.error(`snapi dev: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
-console.log(`snapi dev: serving ${values.site} at ${dev.gateway.url}/api/v1/, watching ${WATCHED_FOLDERS.join('/, ')}/ (Ctrl-C stops)`);
+} as const;
 
-const stop = (): void => void dev.close().then(() => process.exit(0));
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+runCommand(DEV, async () => {
+  const values = parseCommandLine(DEV, process.argv.slice(2));
+  const site = String(values.site);
+  const host = String(values.host);
+  const port = parsePort(String(values.port));
+  const baseUrl = parseBaseUrl(typeof values['base-url'] === 'string' ? values['base-url'] : `http://localhost:${port}`);
+  const folder = siteFolderProblem(site);
+  if (folder !== undefined) throw folder.kind === 'usage' ? new UsageError(folder.message) : new CommandFailure(folder.message);
+  // Before the first build: it would replace the snapshot in --out only for the gateway to fail to listen.
+  await ensureCanListen(host, port);
+  const dev = await startDevServer({ site, out: String(values.out), port, host, baseUrl, report: (line) => console.log(line) });
+  console.log(`snapi dev: serving ${site} at ${dev.gateway.url}/api/v1/, watching ${WATCHED_FOLDERS.join('/, ')}/ (Ctrl-C stops)`);
+  const stop = (): void => void dev.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+});

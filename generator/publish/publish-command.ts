@@ -1,5 +1,5 @@
 // The publish command as a function of its arguments and environment: it writes its lines and returns the exit code.
-import { parseArgs } from 'node:util';
+import { formatCommandError, parseCommandLine, UsageError } from '../../commands/command-line.ts';
 import { createStoreClient } from '../../gateway/follow/s3-client.ts';
 import { parseS3Location } from '../../gateway/follow/s3-location.ts';
 import type { S3Location } from '../../gateway/follow/s3-location.ts';
@@ -10,7 +10,30 @@ import { publishToStore } from './publish-to-store.ts';
 import type { PublishOutcome } from './publish-to-store.ts';
 import { startUploadProgress } from './upload-progress.ts';
 
-export const USAGE = 'usage: npm run publish -- --dist DIR --to s3://BUCKET/PREFIX [--endpoint URL] [--region R] [--keep N] [--json]';
+export const USAGE = `usage: npm run publish -- --dist DIR --to s3://BUCKET/PREFIX [--endpoint URL] [--region R] [--keep N] [--json]
+
+Uploads the snapshot DIR/current to S3-compatible storage: bodies the bucket lacks or holds wrongly, then the
+manifest, the pointer last. Credentials from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION.
+  --dist DIR        the snapshot folder npm run build wrote (required)
+  --to s3://…       bucket and prefix to publish to (required)
+  --endpoint URL    S3-compatible endpoint (R2, MinIO); --region R its region
+  --keep N          afterwards delete all but the N newest snapshots and their unused objects
+  --json            print the outcome as one JSON object
+
+example: npm run publish -- --dist ./dist --to s3://docs-bucket/handbook --keep 3`;
+
+const PUBLISH = {
+  name: 'publish',
+  usage: USAGE,
+  options: {
+    dist: { type: 'string' },
+    to: { type: 'string' },
+    endpoint: { type: 'string' },
+    region: { type: 'string' },
+    keep: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+} as const;
 
 export interface CommandIo {
   out: (line: string) => void;
@@ -30,22 +53,18 @@ interface PublishOptions {
 }
 
 function parseOptions(argv: string[]): PublishOptions {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      dist: { type: 'string', default: './dist' },
-      to: { type: 'string' },
-      endpoint: { type: 'string' },
-      region: { type: 'string' },
-      keep: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  if (values.to === undefined) throw new Error('--to s3://BUCKET/PREFIX is required');
-  if (values.keep !== undefined && !/^[1-9][0-9]{0,5}$/.test(values.keep)) throw new Error(`--keep "${values.keep}" must be a whole number of snapshots, at least 1`);
+  const values = parseCommandLine(PUBLISH, argv);
+  const text = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
+  const dist = text('dist');
+  const to = text('to');
+  const keep = text('keep');
+  // Required, never defaulted: a publish from the wrong folder replaces what every follower serves.
+  if (dist === undefined) throw new UsageError('--dist DIR is required: the snapshot folder npm run build wrote');
+  if (to === undefined) throw new UsageError('--to s3://BUCKET/PREFIX is required');
+  if (keep !== undefined && !/^[1-9][0-9]{0,5}$/.test(keep)) throw new UsageError(`--keep "${keep}" must be a whole number of snapshots, at least 1`);
   return {
-    dist: values.dist, location: parseS3Location(values.to, '--to'), endpoint: values.endpoint, region: values.region,
-    keep: values.keep === undefined ? undefined : Number(values.keep), json: values.json,
+    dist, location: parseS3Location(to, '--to'), endpoint: text('endpoint'), region: text('region'),
+    keep: keep === undefined ? undefined : Number(keep), json: values.json === true,
   };
 }
 
@@ -56,13 +75,18 @@ function summaryLine(outcome: PublishOutcome, garbage: GarbageOutcome | undefine
 
 /** 0 published, 1 failed (one line on error), 2 usage error. */
 export async function runPublishCommand(argv: string[], io: CommandIo): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.out(USAGE);
+    return 0;
+  }
   let options: PublishOptions;
   let client;
   try {
     options = parseOptions(argv);
     client = createStoreClient({ endpoint: options.endpoint, region: options.region }, io.environment);
   } catch (error) {
-    io.error(`snapi publish: ${(error as Error).message}\n${USAGE}`);
+    const usage = error instanceof UsageError ? error : new UsageError((error as Error).message);
+    io.error(formatCommandError(PUBLISH, usage).line);
     return 2;
   }
   const started = performance.now();

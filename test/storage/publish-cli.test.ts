@@ -103,19 +103,33 @@ Cli('bad input gives one clear line and exit 1, never a stack trace', async (con
   assert.equal(seen, BAD_INPUT.map(([, , line]) => [1, '', `${line}\n`]));
 });
 
-Cli('a malformed --to or --keep is a usage error with exit 2', async ({ local }) => {
+Cli('a missing, unknown or malformed option is one usage line with exit 2, and nothing is uploaded', async ({ local }) => {
+  const hint = '(run snapi publish --help for usage)';
   const runs = await Promise.all([
     runInProcess(['--dist', local.dist, '--to', 'https://bucket/x']),
     runInProcess(['--dist', local.dist, '--to', 's3://b/x', '--keep', '0']),
     runInProcess(['--dist', local.dist]),
+    runInProcess(['--to', 's3://snapi-test/no-dist']),
     runInProcess(['--dist', local.dist, '--to', 's3://snapi-test/x', '--endpoint', 'ftp://127.0.0.1']),
+    runInProcess(['--dist', local.dist, '--to', 's3://snapi-test/x', '--bogus']),
+    runInProcess(['--dist', local.dist, '--to']),
   ]);
-  assert.equal(runs.map((run) => [run.code, run.stderr]), [
-    [2, `snapi publish: --to "https://bucket/x" is not an s3://BUCKET/PREFIX address\n${USAGE}\n`],
-    [2, `snapi publish: --keep "0" must be a whole number of snapshots, at least 1\n${USAGE}\n`],
-    [2, `snapi publish: --to s3://BUCKET/PREFIX is required\n${USAGE}\n`],
-    [2, `snapi publish: --endpoint "ftp://127.0.0.1" must start with http:// or https://\n${USAGE}\n`],
+  assert.equal(runs.map((run) => [run.code, run.stdout, run.stderr]), [
+    [2, '', `snapi publish: --to "https://bucket/x" is not an s3://BUCKET/PREFIX address ${hint}\n`],
+    [2, '', `snapi publish: --keep "0" must be a whole number of snapshots, at least 1 ${hint}\n`],
+    [2, '', `snapi publish: --to s3://BUCKET/PREFIX is required ${hint}\n`],
+    [2, '', `snapi publish: --dist DIR is required: the snapshot folder npm run build wrote ${hint}\n`],
+    [2, '', `snapi publish: --endpoint "ftp://127.0.0.1" must start with http:// or https:// ${hint}\n`],
+    [2, '', `snapi publish: unknown option --bogus ${hint}\n`],
+    [2, '', `snapi publish: option --to needs a value ${hint}\n`],
   ]);
+});
+
+Cli('--help prints the usage with an example and exits 0', async () => {
+  const run = await runInProcess(['--help']);
+  assert.equal([run.code, run.stdout, run.stderr], [0, `${USAGE}\n`, '']);
+  assert.match(USAGE, /^usage: npm run publish -- --dist DIR --to s3:\/\/BUCKET\/PREFIX/);
+  assert.match(USAGE, /\nexample: npm run publish -- --dist \.\/dist --to s3:\/\/docs-bucket\/handbook --keep 3$/);
 });
 
 Cli.run();
