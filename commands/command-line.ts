@@ -24,11 +24,10 @@ type OptionValues = Record<string, string | boolean | undefined>;
 /** What node's parseArgs says, as one short sentence without its advice about positional arguments. */
 function describeParseError(error: Error & { code?: string }): string {
   const option = /'(-[^']*)'/.exec(error.message)?.[1];
-  const quoted = /"([^"]*)"/.exec(error.message)?.[1];
   switch (error.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': return `unknown option ${option ?? error.message}`;
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': return `option ${(option ?? '').split(/[ ,]/)[0] || error.message} needs a value`;
-    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL': return `unexpected argument "${quoted ?? error.message}"`;
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL': return `unexpected argument "${/'([^']*)'/.exec(error.message)?.[1] ?? error.message}"`;
     default: return error.message;
   }
 }
@@ -55,7 +54,8 @@ export function parseCommandLine(spec: CommandSpec, argv: string[], print: (text
 
 export function formatCommandError(spec: Pick<CommandSpec, 'name'>, error: unknown): { line: string; exitCode: number } {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof UsageError) return { line: `snapi ${spec.name}: ${message} (${helpHint(spec)})`, exitCode: EXIT_USAGE };
+  // A message that already says how to fix it, in parentheses, is not given a second pair.
+  if (error instanceof UsageError) return { line: `snapi ${spec.name}: ${message}${message.endsWith(')') ? '' : ` (${helpHint(spec)})`}`, exitCode: EXIT_USAGE };
   return { line: `snapi ${spec.name}: ${message}`, exitCode: EXIT_FAILURE };
 }
 
