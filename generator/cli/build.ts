@@ -61,6 +61,6 @@ runCommand(BUILD, async () => {
     return await main();
   } catch (error) {
     if (error instanceof UsageError || error instanceof CommandFailure) throw error;
-    throw new CommandFailure(`failed: ${error instanceof Error ? error.message : String(error)}; the current snapshot is unchanged`);
+    throw new CommandFailure(`failed: ${error instanceof Error ? error.message : String(error)}; the current snapshot is unchanged.`);
   }
 });

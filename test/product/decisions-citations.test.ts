@@ -14,7 +14,7 @@ const OUTSIDE_NUMBER = /\((?:decision )?[DO]\d{1,2}\b|\((?:\d{1,2}\.\d{1,2}(?:, 
 const COMMENT_LINE = /^\s*(?:\/\/|\/?\*)/;
 const SOURCE_FILE = /\.(?:ts|mjs|md)$/;
 /** Folders whose files must not cite documents outside the repository. */
-const CHECKED_FOLDERS = ['generator', 'gateway', 'test', 'docs'];
+const CHECKED_FOLDERS = ['commands', 'generator', 'gateway', 'test', 'docs'];
 /** Fixture content is input data for the build, not prose about the code. */
 const SKIPPED = [join('test', 'fixtures', 'site'), join('test', 'fixtures', 'expected'), join('test', '.tmp'), join('gateway', 'build')];
 const THIS_FILE = relative(ROOT, import.meta.filename);
