@@ -17,6 +17,8 @@ export interface CommandSpec {
   /** The usage text printed on --help, first line `usage: …`. */
   usage: string;
   options: NonNullable<ParseArgsConfig['options']>;
+  /** How many plain arguments the command takes (`snapi user add NAME`); none by default. */
+  positionals?: number;
 }
 
 type OptionValues = Record<string, string | boolean | undefined>;
@@ -41,15 +43,24 @@ export function helpHint(spec: Pick<CommandSpec, 'name'>): string {
  * stray arguments throw a UsageError with a sentence a person can act on.
  */
 export function parseCommandLine(spec: CommandSpec, argv: string[], print: (text: string) => void = (text) => console.log(text)): OptionValues {
+  return parseCommandArguments(spec, argv, print).values;
+}
+
+/** As parseCommandLine, with the plain arguments of a command that takes some. */
+export function parseCommandArguments(spec: CommandSpec, argv: string[], print: (text: string) => void = (text) => console.log(text)): { values: OptionValues; positionals: string[] } {
   if (argv.includes('--help') || argv.includes('-h')) {
     print(spec.usage);
     process.exit(0);
   }
+  let parsed: { values: OptionValues; positionals: string[] };
   try {
-    return parseArgs({ args: argv, options: spec.options, strict: true, allowPositionals: false }).values as OptionValues;
+    parsed = parseArgs({ args: argv, options: spec.options, strict: true, allowPositionals: (spec.positionals ?? 0) > 0 }) as typeof parsed;
   } catch (error) {
     throw new UsageError(describeParseError(error as Error & { code?: string }));
   }
+  const extra = parsed.positionals[spec.positionals ?? 0];
+  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+  return parsed;
 }
 
 export function formatCommandError(spec: Pick<CommandSpec, 'name'>, error: unknown): { line: string; exitCode: number } {

@@ -16,12 +16,13 @@ const logEvent = (event: string, details: Record<string, unknown>) => process.st
 
 const MCP = {
   name: 'mcp',
-  usage: `usage: npm run mcp -- [--dist DIR]
+  usage: `usage: snapi mcp [--dist DIR]
+       (npm run mcp -- … takes the same options)
 
 The MCP server on stdio for a desktop assistant, acting for the API user SNAPI_USER (password SNAPI_PASSWORD).
   --dist DIR    the snapshot folder (default ./dist)
 
-example: SNAPI_USER=author1 SNAPI_PASSWORD=… npm run mcp -- --dist ./dist`,
+example: SNAPI_USER=author1 SNAPI_PASSWORD=… snapi mcp --dist ./dist`,
   options: { dist: { type: 'string', default: './dist' }, poll: { type: 'string', default: '1000' } },
 } as const;
 

@@ -10,8 +10,9 @@ import { DIST_LAYOUT } from '../snapshot/contract.ts';
 
 const SERVE = {
   name: 'serve',
-  usage: `usage: npm run serve -- [--dist DIR] [--port N] [--host H] [--cdn]
-       npm run serve -- --from s3://BUCKET/PREFIX [--endpoint URL] [--region R] [--poll SECONDS] [--cache DIR] [--port N] [--host H] [--cdn]
+  usage: `usage: snapi serve [--dist DIR] [--port N] [--host H] [--cdn]
+       snapi serve --from s3://BUCKET/PREFIX [--endpoint URL] [--region R] [--poll SECONDS] [--cache DIR] [--port N] [--host H] [--cdn]
+       (npm run serve -- … takes the same options)
 
 Serves the snapshot DIR/current (built by npm run build), or follows a bucket that npm run publish writes to.
   --dist DIR        the snapshot folder (default ./dist)
@@ -23,7 +24,7 @@ Serves the snapshot DIR/current (built by npm run build), or follows a bucket th
   --poll SECONDS    how often to look for a new snapshot (default 10)
   --cache DIR       where followed snapshots are kept (default ./snapi-cache)
 
-example: npm run serve -- --dist ./dist --port 8080 --host 0.0.0.0`,
+example: snapi serve --dist ./dist --port 8080 --host 0.0.0.0`,
   options: {
     dist: { type: 'string', default: './dist' },
     port: { type: 'string', default: '8080' },

@@ -6,7 +6,8 @@ import { siteFolderProblem } from '../site-folder.ts';
 
 const BUILD = {
   name: 'build',
-  usage: `usage: npm run build -- [--site DIR] [--out DIR] [--base-url URL] [--root-path PATH] [--allow-empty] [--json]
+  usage: `usage: snapi build [--site DIR] [--out DIR] [--base-url URL] [--root-path PATH] [--allow-empty] [--json]
+       (npm run build -- … takes the same options)
 
 Builds a snapshot of the Typemill site folder DIR and publishes it atomically into --out.
   --site DIR        the site folder, holding content/ and settings/ (default .)
@@ -16,7 +17,7 @@ Builds a snapshot of the Typemill site folder DIR and publishes it atomically in
   --allow-empty     publish even when content/ holds no pages
   --json            print the summary as one JSON object
 
-example: npm run build -- --site ./my-site --out ./dist --base-url https://docs.example.org`,
+example: snapi build --site ./my-site --out ./dist --base-url https://docs.example.org`,
   options: {
     site: { type: 'string', default: '.' },
     out: { type: 'string', default: './dist' },

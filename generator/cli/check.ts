@@ -8,7 +8,8 @@ import { siteFolderProblem } from '../site-folder.ts';
 
 const CHECK = {
   name: 'check',
-  usage: `usage: npm run check -- [--site DIR] [--base-url URL] [--allow-empty]
+  usage: `usage: snapi check [--site DIR] [--base-url URL] [--allow-empty]
+       (npm run check -- … takes the same options)
 
 Checks a site folder with the build's rules (and a few more hints: dead links, untitled pages) without publishing.
 Exits 1 when the build would refuse the site.
@@ -16,7 +17,7 @@ Exits 1 when the build would refuse the site.
   --base-url URL    as for npm run build (default http://localhost:8080)
   --allow-empty     accept a content/ folder without pages, as npm run build --allow-empty does
 
-example: npm run check -- --site ./my-site`,
+example: snapi check --site ./my-site`,
   options: {
     site: { type: 'string', default: '.' },
     'base-url': { type: 'string', default: 'http://localhost:8080' },

@@ -6,7 +6,8 @@ import { siteFolderProblem } from '../site-folder.ts';
 
 const DEV = {
   name: 'dev',
-  usage: `usage: npm run dev -- [--site DIR] [--out DIR] [--port N] [--host H] [--base-url URL]
+  usage: `usage: snapi dev [--site DIR] [--out DIR] [--port N] [--host H] [--base-url URL]
+       (npm run dev -- … takes the same options)
 
 Builds the site, serves it, and rebuilds on every change under content/, settings/, plugins/ and themes/.
   --site DIR        the site folder (default .)
@@ -15,7 +16,7 @@ Builds the site, serves it, and rebuilds on every change under content/, setting
   --host H          address to listen on (default 127.0.0.1)
   --base-url URL    public base URL (default http://localhost:<port>)
 
-example: npm run dev -- --site ./my-site --port 3000`,
+example: snapi dev --site ./my-site --port 3000`,
   options: {
     site: { type: 'string', default: '.' },
     out: { type: 'string', default: './dist' },

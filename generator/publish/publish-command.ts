@@ -10,7 +10,8 @@ import { publishToStore } from './publish-to-store.ts';
 import type { PublishOutcome } from './publish-to-store.ts';
 import { startUploadProgress } from './upload-progress.ts';
 
-export const USAGE = `usage: npm run publish -- --dist DIR --to s3://BUCKET/PREFIX [--endpoint URL] [--region R] [--keep N] [--json]
+export const USAGE = `usage: snapi publish --dist DIR --to s3://BUCKET/PREFIX [--endpoint URL] [--region R] [--keep N] [--json]
+       (npm run publish -- … takes the same options)
 
 Uploads the snapshot DIR/current to S3-compatible storage: bodies the bucket lacks or holds wrongly, then the
 manifest, the pointer last. Credentials from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION.
@@ -20,7 +21,7 @@ manifest, the pointer last. Credentials from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCES
   --keep N          afterwards delete all but the N newest snapshots and their unused objects
   --json            print the outcome as one JSON object
 
-example: npm run publish -- --dist ./dist --to s3://docs-bucket/handbook --keep 3`;
+example: snapi publish --dist ./dist --to s3://docs-bucket/handbook --keep 3`;
 
 const PUBLISH = {
   name: 'publish',

@@ -18,7 +18,7 @@ export interface Users {
 }
 
 /** Typemill's loose truth: true, 1, or a non-empty string other than "0". */
-function looselyTrue(value: unknown): boolean {
+export function looselyTrue(value: unknown): boolean {
   if (typeof value === 'string') return value !== '' && value !== '0';
   if (typeof value === 'number') return value !== 0;
   return value === true;
@@ -46,8 +46,19 @@ export function readUsers(files: readonly UserFile[]): Users {
       hash: typeof password === 'string' ? password : '',
     };
   }
+  if (!Object.values(accounts).some(mayCallTheApi)) warnings.push(NO_API_USER);
   return { records, accounts, warnings };
 }
+
+/** A user who can log in to the API at all: API access, a password, and a role above guest. */
+function mayCallTheApi(account: Account): boolean {
+  return account.apiaccess && account.hash !== '' && account.role !== 'guest' && (ROLES as readonly string[]).includes(account.role);
+}
+
+const NO_API_USER: BuildProblem = {
+  file: 'settings/users/',
+  message: 'no user may call the API (none has apiaccess: true, a password and a role above guest), so every request gets 401; add one with: snapi user add NAME --role author',
+};
 
 const naturalOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 

@@ -66,7 +66,24 @@ accounts('warns about a user without password or with an unknown role, and keeps
   const users = readUsers([userFile('nopass', { username: 'nopass', userrole: 'author' }), userFile('odd', { username: 'odd', userrole: 'superuser', password: 'x' })]);
   assert.equal(users.accounts.nopass?.hash, '');
   assert.equal(users.accounts.odd?.role, 'superuser');
-  assert.equal(users.warnings.map((warning) => warning.file), ['settings/users/nopass.yaml', 'settings/users/odd.yaml']);
+  assert.equal(users.warnings.map((warning) => warning.file), ['settings/users/nopass.yaml', 'settings/users/odd.yaml', 'settings/users/']);
+});
+
+accounts('warns, naming settings/users/, when no user may call the API, and not when one may', () => {
+  const noOne = [
+    userFile('guest', { username: 'guest', userrole: 'guest', password: 'x', apiaccess: true }),
+    userFile('closed', { username: 'closed', userrole: 'administrator', password: 'x', apiaccess: false }),
+    userFile('nopass', { username: 'nopass', userrole: 'author', apiaccess: true }),
+    userFile('odd', { username: 'odd', userrole: 'superuser', password: 'x', apiaccess: true }),
+  ];
+  const warning = {
+    file: 'settings/users/',
+    message: 'no user may call the API (none has apiaccess: true, a password and a role above guest), so every request gets 401; add one with: snapi user add NAME --role author',
+  };
+  assert.equal(readUsers([]).warnings, [warning]);
+  assert.equal(readUsers(noOne).warnings.filter((problem) => problem.file === 'settings/users/'), [warning]);
+  const member = userFile('member', { username: 'member', userrole: 'member', password: 'x', apiaccess: '1' });
+  assert.equal(readUsers([...noOne, member]).warnings.filter((problem) => problem.file === 'settings/users/'), []);
 });
 accounts.run();
 

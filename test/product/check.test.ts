@@ -33,9 +33,19 @@ function siteFrom(texts: Record<string, string>, otherPaths: string[] = [], base
 const check = (texts: Record<string, string>, otherPaths: string[] = [], baseUrl?: string) =>
   checkLoadedSite(siteFrom(texts, otherPaths, baseUrl)).map(formatFinding);
 
-const HOME = { 'content/index.md': '# Home\n' };
+/** The home page and one user who may call the API, so that the build has nothing to say about either. */
+const HOME = {
+  'content/index.md': '# Home\n',
+  'settings/users/author1.yaml': 'username: author1\nuserrole: author\npassword: $2y$10$abcdefghijklmnopqrstuuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01\napiaccess: true\n',
+};
 
 const rules = suite('checkLoadedSite');
+
+rules('warns at settings/users/ when no user may call the API', () => {
+  assert.equal(check({ 'content/index.md': '# Home\n' }), [
+    'settings/users/:1: warning: no user may call the API (none has apiaccess: true, a password and a role above guest), so every request gets 401; add one with: snapi user add NAME --role author',
+  ]);
+});
 
 rules('reports a YAML error with its line as an error', () => {
   assert.equal(check({ ...HOME, 'content/00-page.md': '# Page\n', 'content/00-page.yaml': "meta:\n  title: ok\n  description: 'closed' trailing text\n" }).map((line) => line.replace(/YAML: .*/, 'YAML: …')),

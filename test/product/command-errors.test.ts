@@ -149,8 +149,8 @@ Commands('build: unknown options and malformed values are one usage line each', 
 Commands('build --help prints the usage with an example and exits 0', async () => {
   const run = await build(['--help']);
   assert.is(run.code, 0);
-  assert.match(run.stdout, /^usage: npm run build -- \[--site DIR\]/);
-  assert.match(run.stdout, /\nexample: npm run build -- --site \.\/my-site --out \.\/dist --base-url https:\/\/docs\.example\.org\n$/);
+  assert.match(run.stdout, /^usage: snapi build \[--site DIR\]/);
+  assert.match(run.stdout, /\nexample: snapi build --site \.\/my-site --out \.\/dist --base-url https:\/\/docs\.example\.org\n$/);
 });
 
 Commands('check: a missing folder is a usage error, not "0 error(s)"', async (context) => {

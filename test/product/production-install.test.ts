@@ -28,6 +28,13 @@ production('installs without development packages, builds the sample site and se
   for (const devPackage of ['typescript', 'uvu', 'autocannon', 's3rver', 'lunr']) assert.not.ok(installed.includes(devPackage), `${devPackage} was installed`);
   assert.equal((await readdir(join(copy, 'gateway', 'build'))).sort(), ['mcp.mjs', 'serve.mjs']);
   await run('npm', ['run', 'build', '--', '--out', 'dist'], { cwd: copy });
+  // The snapi command from the same install: its help, a subcommand's help, and a check through it.
+  const help = await run('npx', ['--no-install', 'snapi', '--help'], { cwd: copy });
+  assert.match(help.stdout, /^snapi \d+\.\d+\.\d+: serves a Typemill/);
+  const subcommands = await Promise.all(['build', 'serve', 'user'].map((name) => run('npx', ['--no-install', 'snapi', name, '--help'], { cwd: copy })));
+  assert.equal(subcommands.map(({ stdout }) => stdout.split(' ').slice(0, 3).join(' ')), ['usage: snapi build', 'usage: snapi serve', 'usage: snapi user']);
+  const checked = await run('npx', ['--no-install', 'snapi', 'check', '--site', '.'], { cwd: copy });
+  assert.match(checked.stderr, /^snapi check: 0 error\(s\)/);
   const gateway = await startBuiltGateway(['--dist', join(copy, 'dist'), '--port', '0'], {});
   try {
     const health = await fetch(`${gateway.url}/healthz`);

@@ -128,8 +128,8 @@ Cli('a missing, unknown or malformed option is one usage line with exit 2, and n
 Cli('--help prints the usage with an example and exits 0', async () => {
   const run = await runInProcess(['--help']);
   assert.equal([run.code, run.stdout, run.stderr], [0, `${USAGE}\n`, '']);
-  assert.match(USAGE, /^usage: npm run publish -- --dist DIR --to s3:\/\/BUCKET\/PREFIX/);
-  assert.match(USAGE, /\nexample: npm run publish -- --dist \.\/dist --to s3:\/\/docs-bucket\/handbook --keep 3$/);
+  assert.match(USAGE, /^usage: snapi publish --dist DIR --to s3:\/\/BUCKET\/PREFIX/);
+  assert.match(USAGE, /\nexample: snapi publish --dist \.\/dist --to s3:\/\/docs-bucket\/handbook --keep 3$/);
 });
 
 Cli.run();

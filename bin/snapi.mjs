@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// `snapi <command>`: every program of snapi behind one command on the PATH. Each subcommand runs the same entry file
+// as its npm script, in this process: the generator's TypeScript through tsx, the gateway's built files as they are.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = new URL('../', import.meta.url);
+const { version } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
+
+/** Subcommand → its entry file (relative to the package root) and one line for `snapi --help`. */
+const COMMANDS = {
+  build: { entry: 'generator/cli/build.ts', summary: 'build a snapshot of a Typemill site folder into dist/' },
+  check: { entry: 'generator/cli/check.ts', summary: "check a site folder with the build's rules, publishing nothing" },
+  serve: { entry: 'gateway/build/serve.mjs', summary: 'serve a snapshot (or follow one in object storage) over HTTP' },
+  dev: { entry: 'generator/cli/dev.ts', summary: 'build, serve and rebuild on every change of a site folder' },
+  publish: { entry: 'generator/cli/publish.ts', summary: 'upload a snapshot to S3-compatible object storage' },
+  mcp: { entry: 'gateway/build/mcp.mjs', summary: 'the MCP server on stdio for a desktop assistant' },
+  user: { entry: 'generator/cli/user.ts', summary: 'add a user, change a password, list users (settings/users/)' },
+};
+
+const HELP = `snapi ${version}: serves a Typemill documentation site's read API from a precomputed snapshot.
+
+usage: snapi <command> [options]
+
+commands:
+${Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(9)}${command.summary}`).join('\n')}
+
+Run snapi <command> --help for a command's options, defaults and an example.
+  snapi --version   print the version
+
+example: snapi build --site ./my-site --out ./dist && snapi serve --dist ./dist`;
+
+const [name, ...rest] = process.argv.slice(2);
+if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  console.log(HELP);
+  process.exit(name === undefined ? 2 : 0);
+}
+if (name === '--version' || name === '-v') {
+  console.log(version);
+  process.exit(0);
+}
+const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+if (command === undefined) {
+  console.error(`snapi: unknown command "${name}" (run snapi --help for the list: ${Object.keys(COMMANDS).join(', ')})`);
+  process.exit(2);
+}
+const entry = fileURLToPath(new URL(command.entry, root));
+// The entry reads its options from process.argv.slice(2), as when npm runs it.
+process.argv = [process.argv[0], entry, ...rest];
+if (entry.endsWith('.ts')) {
+  const { register } = await import('tsx/esm/api');
+  register();
+}
+await import(new URL(command.entry, root).href);
