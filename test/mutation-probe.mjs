@@ -180,6 +180,27 @@ const PROBES = [
     replace: "    warnings: result.warnings.filter((warning) => !warning.message.startsWith('another entry')),",
     tests: 'product/check\\.test\\.ts$',
   },
+  {
+    name: 'user add writes bcryptjs\'s $2b$ hash that PHP names $2y$',
+    file: 'generator/site/user-file.ts',
+    find: "  return hash.replace(/^\\$2[ab]\\$/, '$2y$');",
+    replace: '  return hash;',
+    tests: 'product/user-command\\.test\\.ts$',
+  },
+  {
+    name: 'user add replaces an existing user without --force',
+    file: 'generator/cli/user.ts',
+    find: '  if (existsSync(file) && values.force !== true) {',
+    replace: '  if (existsSync(file) && values.force !== true && false) {',
+    tests: 'product/user-command\\.test\\.ts$',
+  },
+  {
+    name: 'a build with no API user says nothing',
+    file: 'generator/site/users.ts',
+    find: '  if (!Object.values(accounts).some(mayCallTheApi)) warnings.push(NO_API_USER);',
+    replace: '',
+    tests: 'generator/users\\.test\\.ts$',
+  },
 ];
 
 /** The runner probes mutate test/run.mjs itself, so their tests run under uvu directly. */

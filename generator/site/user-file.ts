@@ -1,5 +1,6 @@
-// A user file in settings/users/ as Typemill writes it, made and changed by `snapi user` (docs/decisions.md: Accounts
-// are made with snapi user): name, role and email checks, the new file's YAML, a password change that keeps the rest.
+// A user file in settings/users/ as Typemill writes it, made and changed by `snapi user`
+// (docs/decisions.md: Accounts are made with snapi user): name, role and email checks, the new file's YAML, and a
+// password change that keeps the rest.
 import { parseDocument, stringify } from 'yaml';
 import { ROLES, type Role } from '../../gateway/snapshot/contract.ts';
 

@@ -34,6 +34,8 @@ production('installs without development packages, builds the sample site and se
   const subcommands = await Promise.all(['build', 'serve', 'user'].map((name) => run('npx', ['--no-install', 'snapi', name, '--help'], { cwd: copy })));
   assert.equal(subcommands.map(({ stdout }) => stdout.split(' ').slice(0, 3).join(' ')), ['usage: snapi build', 'usage: snapi serve', 'usage: snapi user']);
   const checked = await run('npx', ['--no-install', 'snapi', 'check', '--site', '.'], { cwd: copy });
+  const client = await run(process.execPath, ['--input-type=module', '-e', "const m = await import('snapi/client'); console.log(Object.keys(m).sort().join(' '))"], { cwd: copy });
+  assert.is(client.stdout, 'SnapiError createClient\n');
   assert.match(checked.stderr, /^snapi check: 0 error\(s\)/);
   const gateway = await startBuiltGateway(['--dist', join(copy, 'dist'), '--port', '0'], {});
   try {
