@@ -201,6 +201,27 @@ const PROBES = [
     replace: '',
     tests: 'generator/users\\.test\\.ts$',
   },
+  {
+    name: 'the client never revalidates',
+    file: 'client/client.ts',
+    find: "    if (cached !== undefined) headers['If-None-Match'] = cached.etag;",
+    replace: '',
+    tests: 'client/client\\.test\\.ts$',
+  },
+  {
+    name: 'the client keeps users answers',
+    file: 'client/client.ts',
+    find: "    if (etag !== null && limit > 0 && !/no-store/.test(response.headers.get('cache-control') ?? '')) {",
+    replace: '    if (etag !== null && limit > 0) {',
+    tests: 'client/client\\.test\\.ts$',
+  },
+  {
+    name: 'the client sends draft=false for a false flag',
+    file: 'client/client.ts',
+    find: "      if (value === true) query.append(parameter.wire, 'true');",
+    replace: '      query.append(parameter.wire, String(value));',
+    tests: 'client/client\\.test\\.ts$',
+  },
 ];
 
 /** The runner probes mutate test/run.mjs itself, so their tests run under uvu directly. */

@@ -67,6 +67,7 @@ Client('every endpoint method returns exactly the body of its request', async (c
   const calls: Array<[string, () => Promise<unknown>, string]> = [
     ['navigation', () => admin.navigation(), '/api/v1/navigation'],
     ['navigation draft', () => admin.navigation({ draft: true }), '/api/v1/navigation?draft=true'],
+    ['navigation published', () => admin.navigation({ draft: false }), '/api/v1/navigation'],
     ['content', () => admin.content({ url: '/names/page' }), '/api/v1/article/content?url=%2Fnames%2Fpage'],
     ['content draft', () => admin.content({ url: '/posts/draft-newest', draft: true }), '/api/v1/article/content?url=%2Fposts%2Fdraft-newest&draft=true'],
     ['meta', () => admin.meta({ url: '/status' }), '/api/v1/article/meta?url=%2Fstatus'],
