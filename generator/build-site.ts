@@ -20,6 +20,18 @@ export interface BuildSiteOptions {
   workers?: number;
   /** Publish a site whose content/ holds no pages (refused by default: it is almost always a wrong --site). */
   allowEmpty?: boolean;
+  /** Asked just before publishing: the input files that changed since they were read. Any: nothing is published and
+   *  the build throws InputsChangedError (`watch` builds again once the files are quiet). */
+  changedInputs?: () => string[];
+}
+
+/** Files changed while the build read them; the snapshot was not published. */
+export class InputsChangedError extends Error {
+  readonly paths: string[];
+  constructor(paths: string[]) {
+    super(`${paths.join(', ')} changed while the build read ${paths.length === 1 ? 'it' : 'them'}; nothing was published`);
+    this.paths = paths;
+  }
 }
 
 export type BuildSiteOutcome =
@@ -77,6 +89,8 @@ async function stageSite(plan: BuildPlan, staging: Staging, out: string, options
   // Search: the index is one more entry of the snapshot, built from the bodies above.
   const search = await siteSearchResponse(plan, bodyReader(staging, result.responses));
   const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), search] };
+  const changed = options.changedInputs?.() ?? [];
+  if (changed.length > 0) throw new InputsChangedError(changed);
   const published = await publishStaged(staging, withDocument, { baseUrl: plan.source.baseUrl, builtAt: new Date() });
   return { pages, result, published };
 }

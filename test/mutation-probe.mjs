@@ -222,6 +222,20 @@ const PROBES = [
     replace: '      query.append(parameter.wire, String(value));',
     tests: 'client/client\\.test\\.ts$',
   },
+  {
+    name: 'watch builds on every event, not once a burst is quiet',
+    file: 'generator/watch/site-watcher.ts',
+    find: '      clearTimeout(timer);\n      timer = setTimeout(flush, quietMs);',
+    replace: '      timer = setTimeout(flush, quietMs);',
+    tests: 'product/watch\\.test\\.ts$',
+  },
+  {
+    name: 'a build publishes inputs that changed while it read them',
+    file: 'generator/build-site.ts',
+    find: '  if (changed.length > 0) throw new InputsChangedError(changed);',
+    replace: '',
+    tests: 'product/watch\\.test\\.ts$',
+  },
 ];
 
 /** The runner probes mutate test/run.mjs itself, so their tests run under uvu directly. */

@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const SNAPI = join(ROOT, 'bin', 'snapi.mjs');
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-const SUBCOMMANDS = ['build', 'check', 'serve', 'dev', 'publish', 'mcp', 'user'];
+const SUBCOMMANDS = ['build', 'check', 'serve', 'dev', 'watch', 'publish', 'mcp', 'user'];
 
 function snapi(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [SNAPI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -33,7 +33,7 @@ Command('--help lists every subcommand and --version prints the package version'
 
 Command('an unknown subcommand is one usage line with exit 2', async () => {
   assert.equal(await snapi(['frobnicate']), {
-    code: 2, stdout: '', stderr: 'snapi: unknown command "frobnicate" (run snapi --help for the list: build, check, serve, dev, publish, mcp, user)\n',
+    code: 2, stdout: '', stderr: 'snapi: unknown command "frobnicate" (run snapi --help for the list: build, check, serve, dev, watch, publish, mcp, user)\n',
   });
 });
 

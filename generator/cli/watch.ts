@@ -1,0 +1,73 @@
+// `npm run watch -- --site DIR --out DIR [--publish s3://BUCKET/PREFIX]`: beside a live site folder, build and publish
+// every change, one JSON line per event (generator/watch/watch-site.ts).
+import { CommandFailure, parseBaseUrl, parseCommandLine, runCommand, UsageError } from '../../commands/command-line.ts';
+import { eventLine } from '../../gateway/http/request-log.ts';
+import { createStoreClient } from '../../gateway/follow/s3-client.ts';
+import { parseS3Location } from '../../gateway/follow/s3-location.ts';
+import { describeStoreError, isStoreError } from '../../gateway/follow/store-error.ts';
+import { publishToStore } from '../publish/publish-to-store.ts';
+import { siteFolderProblem } from '../site-folder.ts';
+import { startWatching } from '../watch/watch-site.ts';
+
+const WATCH = {
+  name: 'watch',
+  usage: `usage: snapi watch [--site DIR] [--out DIR] [--base-url URL] [--publish s3://BUCKET/PREFIX] [--endpoint URL] [--region R]
+       (npm run watch -- … takes the same options)
+
+Builds the site folder, then builds and publishes again after every change saved in content/, settings/, plugins/,
+themes/ or media/: beside a live Typemill installation, the API follows every edit. A file still being written is
+never published; a change that breaks the build keeps the previous snapshot. One JSON line per event on stdout.
+  --site DIR        the site folder, e.g. the Typemill installation (default .)
+  --out DIR         the snapshot folder a gateway serves (default ./dist)
+  --base-url URL    public base URL (default http://localhost:8080)
+  --publish s3://…  also upload each snapshot to object storage (credentials from AWS_* variables)
+  --endpoint URL    S3-compatible endpoint (R2, MinIO); --region R its region
+
+example: snapi watch --site /var/www/typemill --out /srv/snapi/dist --base-url https://docs.example.org`,
+  options: {
+    site: { type: 'string', default: '.' },
+    out: { type: 'string', default: './dist' },
+    'base-url': { type: 'string', default: 'http://localhost:8080' },
+    publish: { type: 'string' },
+    endpoint: { type: 'string' },
+    region: { type: 'string' },
+  },
+} as const;
+
+function uploader(target: string, values: Record<string, unknown>, out: string) {
+  let location;
+  try {
+    location = parseS3Location(target, '--publish');
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const client = createStoreClient({ endpoint: values.endpoint as string | undefined, region: values.region as string | undefined }, process.env);
+  const store = { client, bucket: location.bucket };
+  return async () => {
+    try {
+      const { snapshot, uploadedObjects, uploadedBytes, skippedObjects } = await publishToStore({ dist: out, store, location });
+      return { snapshot, to: target, uploadedObjects, uploadedBytes, skippedObjects };
+    } catch (error) {
+      throw new Error(isStoreError(error) ? describeStoreError(error, location) : error instanceof Error ? error.message : String(error));
+    }
+  };
+}
+
+runCommand(WATCH, async () => {
+  const values = parseCommandLine(WATCH, process.argv.slice(2));
+  const site = String(values.site);
+  const out = String(values.out);
+  const baseUrl = parseBaseUrl(String(values['base-url']));
+  const folder = siteFolderProblem(site);
+  if (folder !== undefined) throw folder.kind === 'usage' ? new UsageError(folder.message) : new CommandFailure(folder.message);
+  const upload = typeof values.publish === 'string' ? uploader(values.publish, values, out) : undefined;
+  const log = (event: string, details: Record<string, unknown>) => console.log(eventLine(event, details, new Date()));
+  log('watching', { site, out, ...(typeof values.publish === 'string' ? { publish: values.publish } : {}) });
+  const watching = startWatching({ site, out, baseUrl, log, ...(upload ? { upload } : {}) });
+  const stop = (): void => void watching.close().then(() => {
+    log('stopped', {});
+    process.exit(0);
+  });
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+});
