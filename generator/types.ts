@@ -1,5 +1,6 @@
 // Shapes that cross the generator's boundaries: what the loader reads and what the pure build returns.
 import type { Accounts, AccessSettings, Restriction, SlugPart } from '../gateway/snapshot/contract.ts';
+import type { MediaSource } from './media/scan-media.ts';
 
 /** A file of the site folder, path relative to the site root with `/` separators. */
 export interface SourceFile {
@@ -21,6 +22,8 @@ export interface SiteSource {
   mtimes: Map<string, number>;
   /** Every file path under the site's folders, for shortcodes that check a file exists. */
   knownPaths: Set<string>;
+  /** media/live, media/thumbs and media/files as listed at load; absent: a site without media. */
+  media?: MediaSource;
 }
 
 export interface BuildProblem {

@@ -91,6 +91,8 @@ function toGatewayRequest(request: IncomingMessage): GatewayRequest {
     peerAddress: request.socket.remoteAddress ?? '',
     authorization: headers.authorization,
     ifNoneMatch: firstHeader(headers['if-none-match']),
+    range: firstHeader(headers.range),
+    ifRange: firstHeader(headers['if-range']),
     acceptEncoding: firstHeader(headers['accept-encoding']),
     forwardedFor: firstHeader(headers['x-forwarded-for']),
   };
@@ -107,6 +109,11 @@ function writeReply(response: ServerResponse, reply: Reply, headOnly: boolean): 
   if (body.kind === 'bytes') {
     response.end(body.bytes);
     return body.bytes.length;
+  }
+  if (body.kind === 'file') {
+    const length = body.end - body.start + 1;
+    if (length <= 0) return (response.end(), 0);
+    return pipeline(streamStoredBody(body.stored, { start: body.start, end: body.end }), response).then(() => length);
   }
   const { stored } = body;
   if (stored.bytes !== undefined) {
