@@ -1,0 +1,79 @@
+// Media in the snapshot: content-addressed, linked (not copied) from the previous snapshot when unchanged, taken as it
+// was at build time, and symbolic links in media folders refused with a warning.
+import { appendFile, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../../generator/build-site.ts';
+import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
+import { readSnapshot } from '../helpers/snapshot-bodies.ts';
+
+const store = suite('media in the snapshot');
+
+async function build(site: string, out: string) {
+  const outcome = await buildSite({ site, out, baseUrl: 'http://localhost' });
+  if (!outcome.ok) throw new Error(outcome.errors.map((error) => error.message).join('\n'));
+  const snapshot = await readSnapshot(out);
+  const fileOf = (key: string) => join(snapshot.directory, snapshot.index.entries[key]?.file ?? 'missing');
+  return { outcome, snapshot, fileOf };
+}
+
+store('stores each file once under its content hash and links unchanged files into the next snapshot', async () => {
+  const site = await copyFixture('site');
+  const out = await temporaryDir('media-store-dist');
+  try {
+    const first = await build(site, out);
+    const chart = first.snapshot.index.entries['media:live:chart.png'];
+    assert.match(chart?.file ?? '', /^bodies\/[A-Za-z0-9_-]{32}\.media$/);
+    assert.is(chart?.etag, `"${chart?.file.slice('bodies/'.length, -'.media'.length)}"`);
+    assert.ok((await readFile(first.fileOf('media:live:chart.png'))).equals(await readFile(join(site, 'media/live/chart.png'))));
+    // Two names with the same bytes share one stored file.
+    assert.is(first.snapshot.index.entries['media:live:logo.svg']?.file, first.snapshot.index.entries['media:thumbs:logo.svg']?.file);
+    const firstInode = (await stat(first.fileOf('media:live:chart.png'))).ino;
+
+    await appendFile(join(site, 'media/files/report.pdf'), 'changed\n');
+    const second = await build(site, out);
+    assert.is((await stat(second.fileOf('media:live:chart.png'))).ino, firstInode, 'an unchanged file is a link to the same inode');
+    assert.is.not(second.snapshot.index.entries['media:files:report.pdf']?.etag, first.snapshot.index.entries['media:files:report.pdf']?.etag);
+    assert.match(await readFile(second.fileOf('media:files:report.pdf'), 'utf8'), /changed\n$/);
+    assert.equal(second.snapshot.index.entries['media:files:secret.zip']?.restriction, { role: 'editor' });
+    assert.ok(second.outcome.ok && second.outcome.published.changes.changed.includes('media:files:report.pdf'));
+  } finally {
+    await removeDir(join(site, '..'));
+    await removeDir(out);
+  }
+});
+
+store('keeps what the snapshot holds when the site changes after the build', async () => {
+  const site = await copyFixture('site');
+  const out = await temporaryDir('media-store-dist');
+  try {
+    const built = await build(site, out);
+    await writeFile(join(site, 'media/live/chart.png'), 'replaced after the build');
+    assert.ok((await readFile(built.fileOf('media:live:chart.png'))).subarray(1, 4).equals(Buffer.from('PNG')));
+  } finally {
+    await removeDir(join(site, '..'));
+    await removeDir(out);
+  }
+});
+
+store('does not store, list or serve a symbolic link in a media folder, and warns about it', async () => {
+  const site = await copyFixture('site');
+  const out = await temporaryDir('media-store-dist');
+  try {
+    await symlink(join(site, 'settings', 'settings.yaml'), join(site, 'media', 'files', 'settings.yaml'));
+    await symlink('chart.png', join(site, 'media', 'live', 'alias.png'));
+    const { outcome, snapshot } = await build(site, out);
+    assert.equal(outcome.ok ? outcome.warnings.filter((warning) => warning.file.startsWith('media/')) : [], [
+      { file: 'media/live/alias.png', message: 'symbolic link in a media folder: not served and not listed; put the file itself there' },
+      { file: 'media/files/settings.yaml', message: 'symbolic link in a media folder: not served and not listed; put the file itself there' },
+    ]);
+    const keys = [...Object.keys(snapshot.index.entries)];
+    assert.equal(keys.filter((key) => key.includes('settings.yaml') || key.includes('alias.png')), []);
+  } finally {
+    await removeDir(join(site, '..'));
+    await removeDir(out);
+  }
+});
+
+store.run();
