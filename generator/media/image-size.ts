@@ -59,14 +59,14 @@ const jpeg: Reader = (bytes) => {
 };
 
 const webp: Reader = (bytes) => {
-  if (!startsWith(bytes, ascii('RIFF')) || !startsWith(bytes, ascii('WEBP'), 8)) return undefined;
+  // getimagesize reads 18 bytes after the RIFF header whatever the chunk, and gives nothing for a shorter file.
+  if (!startsWith(bytes, ascii('RIFF')) || !startsWith(bytes, ascii('WEBP'), 8) || bytes.length < 30) return undefined;
   const data = view(bytes);
   const size = (width: number, height: number): ImageSize => ({ width, height, mime: 'image/webp' });
-  if (startsWith(bytes, ascii('VP8L'), 12) && bytes.length >= 25) {
+  if (startsWith(bytes, ascii('VP8L'), 12)) {
     const bits = data.getUint32(21, true);
     return size((bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1);
   }
-  if (bytes.length < 30) return undefined;
   if (startsWith(bytes, ascii('VP8 '), 12)) return size(data.getUint16(26, true) & 0x3fff, data.getUint16(28, true) & 0x3fff);
   if (startsWith(bytes, ascii('VP8X'), 12)) {
     const width = (bytes[24] ?? 0) | ((bytes[25] ?? 0) << 8) | ((bytes[26] ?? 0) << 16);

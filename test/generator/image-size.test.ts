@@ -41,7 +41,7 @@ sizes('reads width, height and MIME type of each format getimagesize knows', () 
     ['gif87a', Uint8Array.from([...ascii('GIF87a'), ...u16le(300), ...u16le(200), 0, 0, 0]), { width: 300, height: 200, mime: 'image/gif' }],
     ['gif89a', Uint8Array.from([...ascii('GIF89a'), ...u16le(1), ...u16le(65535), 0, 0, 0]), { width: 1, height: 65535, mime: 'image/gif' }],
     ['lossy webp (VP8)', webp('VP8 ', [0, 0, 0, 0x9d, 0x01, 0x2a, ...u16le(800), ...u16le(600)]), { width: 800, height: 600, mime: 'image/webp' }],
-    ['lossless webp (VP8L)', webp('VP8L', [0x2f, ...u32le((99 - 1) | ((77 - 1) << 14))]), { width: 99, height: 77, mime: 'image/webp' }],
+    ['lossless webp (VP8L)', webp('VP8L', [0x2f, ...u32le((99 - 1) | ((77 - 1) << 14)), 0, 0, 0, 0, 0]), { width: 99, height: 77, mime: 'image/webp' }],
     ['extended webp (VP8X)', webp('VP8X', [0x10, 0, 0, 0, 0xff, 0x0f, 0x00, 0x1f, 0x00, 0x00]), { width: 4096, height: 32, mime: 'image/webp' }],
     ['a png named like anything, recognised by content', png(1, 1), { width: 1, height: 1, mime: 'image/png' }],
   ];
@@ -57,6 +57,8 @@ sizes('gives nothing for SVG, text, empty files and headers cut short', () => {
     ['jpeg without a frame', Uint8Array.from([0xff, 0xd8, 0xff, 0xd9])],
     ['jpeg cut inside a segment', jpeg(5, 5).subarray(0, 100)],
     ['webp cut short', webp('VP8 ', [0, 0, 0]).subarray(0, 20)],
+    // getimagesize reads 18 bytes after the RIFF header: a 29-byte lossless WebP has no size for it.
+    ['lossless webp shorter than 30 bytes', webp('VP8L', [0x2f, ...u32le(0), 0])],
   ];
   for (const [name, bytes] of cases) assert.equal([name, imageSize(bytes)], [name, undefined]);
 });
