@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../generator/build-site.ts';
+import { startGateway } from '../../gateway/http/server.ts';
+import { send } from '../gateway/http-client.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { readSnapshot } from '../helpers/snapshot-bodies.ts';
 
@@ -71,6 +73,27 @@ store('does not store, list or serve a symbolic link in a media folder, and warn
     const keys = [...Object.keys(snapshot.index.entries)];
     assert.equal(keys.filter((key) => key.includes('settings.yaml') || key.includes('alias.png')), []);
   } finally {
+    await removeDir(join(site, '..'));
+    await removeDir(out);
+  }
+});
+
+store('streams a large file into the snapshot and out of the gateway, whole and by range', async () => {
+  const site = await copyFixture('site');
+  const out = await temporaryDir('media-store-dist');
+  const big = Buffer.alloc(5 * 1024 * 1024 + 3);
+  for (let position = 0; position < big.length; position++) big[position] = (position * 7) % 251;
+  await writeFile(join(site, 'media/files/big.bin'), big);
+  const { snapshot } = await build(site, out);
+  assert.is(snapshot.index.entries['media:files:big.bin']?.size, big.length);
+  const gateway = await startGateway({ dist: out, port: 0, host: '127.0.0.1', log: () => undefined, pollMs: 60_000 });
+  try {
+    const whole = await send(gateway.url, '/media/files/big.bin');
+    assert.equal([whole.status, whole.headers['content-type'], whole.body.equals(big)], [200, 'application/octet-stream', true]);
+    const middle = await send(gateway.url, '/media/files/big.bin', { headers: { Range: 'bytes=3000000-3000009' } });
+    assert.equal([middle.status, middle.headers['content-range'], middle.body.equals(big.subarray(3_000_000, 3_000_010))], [206, `bytes 3000000-3000009/${big.length}`, true]);
+  } finally {
+    await gateway.close();
     await removeDir(join(site, '..'));
     await removeDir(out);
   }
