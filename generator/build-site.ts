@@ -8,11 +8,6 @@ import { renderSitePages, type RenderedSite } from './render-pages.ts';
 import { openStaging, type Staging } from './snapshot-staging.ts';
 import { publishStaged, stageResponses, type Published } from './write-snapshot.ts';
 import { siteSearchResponse, type ReadContentBody } from './search/site-search.ts';
-import { mapConcurrently } from './concurrency.ts';
-import type { MediaObject } from './media/media-bodies.ts';
-
-/** Media files hashed and stored at once: each is streamed, so this bounds open files, not memory. */
-const MEDIA_CONCURRENCY = 8;
 
 export interface BuildSiteOptions {
   site: string;
@@ -76,16 +71,9 @@ async function stageSite(plan: BuildPlan, staging: Staging, out: string, options
   const result = await finishStaged(plan, pages.rendered, staging);
   // Search: the index is one more entry of the snapshot, built from the bodies above.
   const search = await siteSearchResponse(plan, bodyReader(staging, result.responses));
-  const media = await stageMedia(staging, plan.media.objects);
-  const withDocument = { ...result, responses: [...result.responses, ...media, await openApiResponse(), search] };
+  const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), search] };
   const published = await publishStaged(staging, withDocument, { baseUrl: plan.source.baseUrl, builtAt: new Date() });
   return { pages, result, published };
-}
-
-/** Each media file as a response whose body is already in the staging snapshot. */
-function stageMedia(staging: Staging, objects: readonly MediaObject[]): Promise<StoredResponse[]> {
-  return mapConcurrently(objects, MEDIA_CONCURRENCY, async ({ key, path, restriction }) =>
-    ({ key, stored: await staging.storeMedia(path), ...(restriction ? { restriction } : {}) }));
 }
 
 /** The remaining bodies (items, meta, navigation, users) written before the search step: only their hashes outlive

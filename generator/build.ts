@@ -227,6 +227,7 @@ export function finishBuild(plan: BuildPlan, rendered: PageContents): BuildResul
       trustedProxies: listSetting(model.settings.trustedproxies),
     },
     basePath: model.basePath,
+    media: plan.media.objects,
     stats: {
       pages: allItems.filter((item) => item.elementType === 'file').length,
       folders: allItems.filter((item) => item.elementType === 'folder').length,

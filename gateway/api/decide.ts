@@ -134,12 +134,14 @@ function then<T, U>(value: Eventually<T>, next: (settled: T) => Eventually<U>): 
   return value instanceof Promise ? value.then(next) : next(value);
 }
 
+function refused(outcome: Exclude<AuthenticationOutcome, { allowed: true }>, client: string): Admission {
+  const reply = refusal(outcome);
+  if (outcome.reason === 'locked-out') reply.throttledAddress = client;
+  return { reply };
+}
+
 function afterAuthentication(outcome: AuthenticationOutcome, client: string, route: Endpoint, queryString: string): Admission {
-  if (!outcome.allowed) {
-    const refused = refusal(outcome);
-    if (outcome.reason === 'locked-out') refused.throttledAddress = client;
-    return { reply: refused };
-  }
+  if (!outcome.allowed) return refused(outcome, client);
   const { user } = outcome;
   if (!meetsMinimumRole(user.role, route.minRole)) {
     const denied = permissionDeniedReply(user.role, route.privilege, route.resource);
@@ -151,15 +153,11 @@ function afterAuthentication(outcome: AuthenticationOutcome, client: string, rou
 
 /** A restricted media file after authentication: the role its restriction names (administrator always passes). */
 function afterMediaAuthentication(outcome: AuthenticationOutcome, client: string, route: MediaRoute, media: LoadedEntry, request: GatewayRequest): Admission {
-  if (!outcome.allowed) return afterAuthentication(outcome, client, MEDIA_ADMISSION, '');
+  if (!outcome.allowed) return refused(outcome, client);
   const reply = passesRestriction(media.restriction, outcome.user) ? mediaReply(media, route, request, RESTRICTED_MEDIA_CACHE) : errorReply(403, MESSAGES.notEnoughRights);
   reply.user = outcome.user.username;
   return { reply };
 }
-
-/** Stands for a restricted file in the authenticator's refusals; never answers. */
-const MEDIA_ADMISSION = { path: '/media/files', minRole: 'guest', resource: 'mycontent', privilege: 'read', cacheControl: RESTRICTED_MEDIA_CACHE, parameters: [], keys: {},
-  answer: () => ({ kind: 'reply', reply: errorReply(404, MESSAGES.mediaNotFound) }) } as const satisfies Endpoint;
 
 export function admit(request: GatewayRequest, tables: DecisionTables): Eventually<Admission> {
   const { state } = tables;

@@ -1,4 +1,4 @@
-// The media bodies against what PHP itself computes (test/generator/media-corpus/regenerate.php, run where PHP is
+// The media bodies against what PHP itself computes (test/fixtures/media-corpus/regenerate.php, run where PHP is
 // installed; its output is committed): image sizes, pathinfo, order, json_encode and the pagemedia pattern.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -7,10 +7,10 @@ import * as assert from 'uvu/assert';
 import { KEYS } from '../../gateway/api/endpoints.ts';
 import { buildSite } from '../../generator/build-site.ts';
 import { planMedia } from '../../generator/media/media-bodies.ts';
-import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
+import { copyFixture, FIXTURES, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { readSnapshot } from '../helpers/snapshot-bodies.ts';
 
-const CORPUS = join(import.meta.dirname, 'media-corpus');
+const CORPUS = join(FIXTURES, 'media-corpus');
 const reference = async () => JSON.parse(await readFile(join(CORPUS, 'typemill-media.json'), 'utf8')) as { bodies: Record<string, string>; patterns: string[][] };
 /** The endpoints PHP's reference covers; filerestrictions needs Symfony's YAML and is covered in media-bodies.test.ts. */
 const COMPARED = [KEYS.images, KEYS.image, KEYS.files, KEYS.file, KEYS.pageMedia].map((kind) => kind.prefix);

@@ -62,10 +62,10 @@ endpoints('gives Typemill\'s 400 for a missing, empty or "0" parameter and its 4
 
 endpoints('finds the media of a page in its draft (else live) markdown, for page paths only', async ({ fixture }) => {
   const media = async (path: string) => (await fixture.get(`/api/v1/pagemedia?path=${encodeURIComponent(path)}`, 'contributor')).text;
-  for (const path of ['/06-contact', '06-contact', '//06-contact/']) assert.is(await media(path), '{"pagemedia":["chart.png","report.pdf","secret.zip"]}', path);
+  for (const path of ['/07-front-matter', '07-front-matter', '//07-front-matter/']) assert.is(await media(path), '{"pagemedia":["chart.png","report.pdf","secret.zip"]}', path);
   // The home page's draft links photo.jpg; its live file links anim.gif.
   assert.is(await media('/index'), '{"pagemedia":["photo.jpg"]}');
-  for (const path of ['../settings/settings', '/06-contact.md', '/contact', '/06-contact/../06-contact', 'settings/users/admin']) {
+  for (const path of ['../settings/settings', '/07-front-matter.md', '/front-matter', '/07-front-matter/../07-front-matter', 'settings/users/admin']) {
     assert.is(await media(path), '{"pagemedia":[]}', path);
   }
 });
