@@ -138,6 +138,27 @@ const PROBES = [
     replace: '  const differs = t > T_THRESHOLD;',
     tests: 'bench/timing-verdict\\.test\\.ts$',
   },
+  {
+    name: 'a restricted media file served as a public one',
+    file: 'gateway/api/decide.ts',
+    find: 'media !== undefined && media.restriction === undefined ? mediaReply',
+    replace: 'media !== undefined ? mediaReply',
+    tests: 'gateway/media/media-(decide|files)\\.test\\.ts$',
+  },
+  {
+    name: 'parent segments kept in media paths',
+    file: 'gateway/media/media-path.ts',
+    find: "rest.length > 0 || segments.includes('..') ||",
+    replace: 'rest.length > 0 ||',
+    tests: 'gateway/media/media-path\\.test\\.ts$',
+  },
+  {
+    name: 'media byte range past the end not clamped',
+    file: 'gateway/media/byte-range.ts',
+    find: "Math.min(Number(last), size - 1)",
+    replace: 'Number(last)',
+    tests: 'gateway/media/byte-range\\.test\\.ts$',
+  },
 ];
 
 /** The runner probes mutate test/run.mjs itself, so their tests run under uvu directly. */
