@@ -3,6 +3,7 @@
 import { lstatSync, openSync, readSync, closeSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildProblem } from '../types.ts';
+import { imageSize } from './image-size.ts';
 
 export const MEDIA_FOLDERS = ['live', 'thumbs', 'files'] as const;
 export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
@@ -10,8 +11,10 @@ export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
 /** Typemill's registry of restricted files; never served, never listed. */
 export const RESTRICTIONS_FILE = 'filerestrictions.yaml';
 
-/** Enough for every PNG, GIF and WebP header, and for JPEGs with large EXIF or ICC segments before their frame. */
-const HEAD_BYTES = 512 * 1024;
+/** Enough for every PNG, GIF and WebP header and most JPEGs; a JPEG whose frame comes later (a large EXIF thumbnail
+ *  or ICC profile first) is read again up to LONG_HEAD_BYTES. */
+const HEAD_BYTES = 64 * 1024;
+const LONG_HEAD_BYTES = 1024 * 1024;
 
 export interface MediaFile {
   folder: MediaFolder;
@@ -32,8 +35,8 @@ export interface MediaSource {
   warnings: BuildProblem[];
 }
 
-function readHead(path: string, size: number): Uint8Array {
-  const head = Buffer.alloc(Math.min(size, HEAD_BYTES));
+function readBytes(path: string, size: number, limit: number): Uint8Array {
+  const head = Buffer.alloc(Math.min(size, limit));
   const descriptor = openSync(path, 'r');
   try {
     const read = readSync(descriptor, head, 0, head.length, 0);
@@ -41,6 +44,12 @@ function readHead(path: string, size: number): Uint8Array {
   } finally {
     closeSync(descriptor);
   }
+}
+
+function readHead(path: string, size: number): Uint8Array {
+  const head = readBytes(path, size, HEAD_BYTES);
+  const isJpeg = head[0] === 0xff && head[1] === 0xd8;
+  return isJpeg && size > head.length && imageSize(head) === undefined ? readBytes(path, size, LONG_HEAD_BYTES) : head;
 }
 
 /** Names in PHP's scandir order (bytes, ascending), which Typemill keeps for files with equal times. */

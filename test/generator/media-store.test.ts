@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../generator/build-site.ts';
+import { scanMedia } from '../../generator/media/scan-media.ts';
+import { planMedia } from '../../generator/media/media-bodies.ts';
 import { startGateway } from '../../gateway/http/server.ts';
 import { send } from '../gateway/http-client.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
@@ -96,6 +98,20 @@ store('streams a large file into the snapshot and out of the gateway, whole and 
     await gateway.close();
     await removeDir(join(site, '..'));
     await removeDir(out);
+  }
+});
+
+store('finds the size of a JPEG whose frame comes after a large EXIF segment', async () => {
+  const site = await copyFixture('site');
+  try {
+    const exif = Buffer.concat([Buffer.from([0xff, 0xe1, 0xff, 0xff]), Buffer.alloc(0xffff - 2)]);
+    const frame = Buffer.from([0xff, 0xc0, 0x00, 0x0b, 0x08, 0x02, 0x58, 0x03, 0x20, 0x01, 0x01, 0x11, 0x00, 0xff, 0xd9]);
+    await writeFile(join(site, 'media/live/exif.jpg'), Buffer.concat([Buffer.from([0xff, 0xd8]), exif, exif, frame]));
+    const plan = planMedia(scanMedia(site), []);
+    const body = plan.responses.find((response) => response.key === 'image:exif.jpg')?.body ?? '';
+    assert.match(body, /"width":800,"height":600,"type":"image\\\/jpeg"/);
+  } finally {
+    await removeDir(join(site, '..'));
   }
 });
 
