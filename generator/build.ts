@@ -16,6 +16,7 @@ import { buildSiteModel, restrictionOf, storedMeta, type SiteModel } from './sit
 import { readUsers, usersByEmail, usersByRole } from './site/users.ts';
 import type { BuildProblem, BuildResult, BuiltResponse, SiteSource, StoredResponse } from './types.ts';
 import { isRecord } from './yaml.ts';
+import { planMedia, type MediaPlan, type PageTexts } from './media/media-bodies.ts';
 
 const CONTENT = 'content';
 
@@ -156,8 +157,20 @@ export interface BuildPlan {
   pages: PageEntry[];
   contentSettings: ContentSettings;
   contentJobs: ContentJob[];
+  /** Media bodies, made here while the page texts are still held, and the media files to store. */
+  media: MediaPlan;
   errors: BuildProblem[];
   warnings: BuildProblem[];
+}
+
+/** What pagemedia searches: the draft's blocks joined as Typemill joins them, else the live file, and the meta file. */
+function pageTexts(source: SiteSource, sources: ParsedSources, pages: readonly PageEntry[]): PageTexts[] {
+  return pages.map(({ pathWithoutType }) => ({
+    pathWithoutType,
+    markdown: sources.drafts.get(`${CONTENT}${pathWithoutType}.txt`)?.map((block) => `${block}\n\n`).join('')
+      ?? source.files.get(`${CONTENT}${pathWithoutType}.md`)?.text ?? '',
+    meta: source.files.get(`${CONTENT}${pathWithoutType}.yaml`)?.text ?? '',
+  }));
 }
 
 export function planBuild(source: SiteSource): BuildPlan {
@@ -166,12 +179,13 @@ export function planBuild(source: SiteSource): BuildPlan {
   const users = readUsers([...sources.yaml].filter(([path]) => /^settings\/users\/[^/]+\.yaml$/.test(path))
     .map(([file, data]) => ({ name: file.slice('settings/users/'.length, -'.yaml'.length), file, data })));
   const pages = pageEntries(model);
+  const media = planMedia(source.media, pageTexts(source, sources, pages));
   return {
-    source, sources, model, users, pages,
+    source, sources, model, users, pages, media,
     contentSettings: contentSettings(source, model),
     contentJobs: pages.map((page) => contentJob(sources, page)),
-    errors: [...sources.errors, ...accessSettingProblems(model.settings, source.files.get('settings/settings.yaml')?.text)],
-    warnings: [...sources.warnings, ...duplicateUrlWarnings(model.draftTree, model.byUrl), ...users.warnings],
+    errors: [...sources.errors, ...accessSettingProblems(model.settings, source.files.get('settings/settings.yaml')?.text), ...media.errors],
+    warnings: [...sources.warnings, ...duplicateUrlWarnings(model.draftTree, model.byUrl), ...users.warnings, ...media.warnings],
   };
 }
 
@@ -199,6 +213,7 @@ export function finishBuild(plan: BuildPlan, rendered: PageContents): BuildResul
     ...[...usersByRole(users)].map(([role, names]) => ({ key: keyOf(KEYS.usersByRole, role), body: userList(names) })),
     ...[...usersByEmail(users)].map(([email, names]) => ({ key: keyOf(KEYS.usersByEmail, email), body: userList(names) })),
     { key: keyOf(KEYS.noUsers), body: userList([]) },
+    ...plan.media.responses,
   ];
   const allItems = [...walkItems(model.draftTree)];
   return {
@@ -213,6 +228,7 @@ export function finishBuild(plan: BuildPlan, rendered: PageContents): BuildResul
       trustedProxies: listSetting(model.settings.trustedproxies),
     },
     basePath: model.basePath,
+    media: plan.media.objects,
     stats: {
       pages: allItems.filter((item) => item.elementType === 'file').length,
       folders: allItems.filter((item) => item.elementType === 'folder').length,

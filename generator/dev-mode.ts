@@ -1,4 +1,4 @@
-// Live authoring: build once, serve, and rebuild on every change under content/, settings/, plugins/ and themes/.
+// Live authoring: build once, serve, and rebuild on every change under content/, settings/, plugins/, themes/ and media/.
 import { existsSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -8,7 +8,7 @@ import { startGateway } from '../gateway/http/server.ts';
 import type { Gateway } from '../gateway/http/server.ts';
 import type { LogWriter } from '../gateway/http/request-log.ts';
 
-export const WATCHED_FOLDERS = ['content', 'settings', 'plugins', 'themes'] as const;
+export const WATCHED_FOLDERS = ['content', 'settings', 'plugins', 'themes', 'media'] as const;
 /** Editors write a file in several steps; one rebuild per burst of events. */
 const DEBOUNCE_MS = 80;
 

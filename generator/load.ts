@@ -3,6 +3,7 @@ import fg from 'fast-glob';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { findSymlinkLoops } from './symlink-loops.ts';
+import { scanMedia } from './media/scan-media.ts';
 import type { BuildProblem, SiteSource, SourceFile } from './types.ts';
 
 const LISTED = ['content/**', 'settings/settings.yaml', 'settings/users/*.yaml', 'plugins/*/*', 'themes/*/*', 'media/**'];
@@ -100,7 +101,7 @@ export async function loadSite(siteDir: string, baseUrl: string, rootPath?: stri
   const toRead = [...knownPaths].filter((path) => READ.test(path)).sort();
   const files = readFiles(root, toRead, mtimes, errors);
   return {
-    source: { rootPath: rootPath ?? root, baseUrl: baseUrl.replace(/\/+$/, ''), contentEntries, files, mtimes, knownPaths },
+    source: { rootPath: rootPath ?? root, baseUrl: baseUrl.replace(/\/+$/, ''), contentEntries, files, mtimes, knownPaths, media: scanMedia(root) },
     errors,
   };
 }

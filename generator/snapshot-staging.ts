@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { DIST_LAYOUT, type SnapshotIndex, type StoredFile } from '../gateway/snapshot/contract.ts';
 import { storedEncodings, type StoredEncoding } from './compression-policy.ts';
+import { MEDIA_SUFFIX, openMediaStore } from './media/media-store.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -54,7 +55,9 @@ export interface Staging extends BodyStore {
   /** The staging folder, renamed into place when the snapshot is complete. */
   readonly directory: string;
   readonly previous: PreviousSnapshot | undefined;
-  /** The files of a body stored or reused, once its `store` has resolved. */
+  /** Stores a media file content-addressed (media/media-store.ts); resolves to the name `stored` knows it by. */
+  storeMedia(path: string): Promise<string>;
+  /** The files of a body stored or reused, once its `store` has resolved (or a media file, by its `storeMedia` name). */
   stored(hash: string): StoredBody | undefined;
   /** Waits for every body's files. */
   settled(): Promise<void>;
@@ -155,6 +158,8 @@ export async function openStaging(distDir: string): Promise<Staging> {
   const previous = await readPrevious(distDir);
   const before = previous ? previousBodies(previous.index) : new Map<string, StoredBody>();
   const slots = new Map<string, Slot>();
+  const media = openMediaStore(directory, previous);
+  const mediaInFlight = new Set<Promise<unknown>>();
 
   let closed = false;
   /** `settled` belongs to the latest promise of the slot only: a widened body replaces the first one. */
@@ -203,6 +208,17 @@ export async function openStaging(distDir: string): Promise<Staging> {
       if (made) slots.set(hash, made);
       return made !== undefined;
     },
+    storeMedia(path) {
+      if (closed) return Promise.reject(new Error('the staging snapshot was discarded'));
+      const placed = media.store(path).then((body) => {
+        const name = `${body.hash}${MEDIA_SUFFIX}`;
+        slots.set(name, { body: Promise.resolve(body), settled: body, pageContentOnly: false });
+        return name;
+      });
+      const tracked = placed.finally(() => mediaInFlight.delete(tracked));
+      mediaInFlight.add(tracked);
+      return placed;
+    },
     stored: (hash) => slots.get(hash)?.settled,
     settled: async () => {
       // A body may be widened while another is awaited: wait until a pass finds nothing new.
@@ -217,6 +233,7 @@ export async function openStaging(distDir: string): Promise<Staging> {
       closed = true;
       // Writes under way finish (or fail) first, so none lands in a folder being removed.
       await Promise.allSettled([...slots.values()].map((slot) => slot.body));
+      await Promise.allSettled([...mediaInFlight]);
       // A build into a new folder leaves none behind: the first folder it created goes with the staging folder.
       await rm(firstCreated ?? directory, { recursive: true, force: true });
     },

@@ -8,8 +8,11 @@ import { changesBetween } from './changes.ts';
 import { mapConcurrently } from './concurrency.ts';
 import { openStaging, type Staging, type StoredBody } from './snapshot-staging.ts';
 import type { BuildResult, BuiltResponse, StoredResponse } from './types.ts';
+import type { MediaObject } from './media/media-bodies.ts';
 
 const WRITE_CONCURRENCY = 32;
+/** Media files hashed and stored at once: each is streamed, so this bounds open files, not memory. */
+const MEDIA_CONCURRENCY = 8;
 
 export interface PublishOptions {
   distDir: string;
@@ -60,13 +63,19 @@ export async function stageResponses(staging: Staging, responses: ReadonlyArray<
   return staged;
 }
 
+/** Each media file as a response whose body is in the staging snapshot (linked or streamed in, never read whole). */
+function stageMedia(staging: Staging, objects: readonly MediaObject[]): Promise<StoredResponse[]> {
+  return mapConcurrently(objects, MEDIA_CONCURRENCY, async ({ key, path, restriction }) =>
+    ({ key, stored: await staging.storeMedia(path), ...(restriction ? { restriction } : {}) }));
+}
+
 /** Completes the staging snapshot with the rest of the build's bodies and its index, then makes it `current`.
  *  The caller discards the staging snapshot if this fails. */
 export async function publishStaged(staging: Staging, result: BuildResult<BuiltResponse | StoredResponse>, options: Omit<PublishOptions, 'distDir'>): Promise<Published> {
   const { distDir, previous } = staging;
   const id = snapshotId(options.builtAt);
   const directory = join(distDir, DIST_LAYOUT.snapshotsDir, id);
-  const responses = await stageResponses(staging, result.responses);
+  const responses = [...await stageResponses(staging, result.responses), ...await stageMedia(staging, result.media ?? [])];
   const entries: Record<string, IndexEntry> = {};
   const stored = new Map<string, StoredBody>();
   for (const { key, stored: hash, restriction } of responses) {

@@ -242,6 +242,25 @@ const PROBES = [
     find: ".update(JSON.stringify(settings)).update('\\0');",
     replace: ".update('\\0');",
     tests: 'generator/incremental-equals-full\\.test\\.ts$',
+    name: 'a restricted media file served as a public one',
+    file: 'gateway/api/decide.ts',
+    find: 'media !== undefined && media.restriction === undefined ? mediaReply',
+    replace: 'media !== undefined ? mediaReply',
+    tests: 'gateway/media/media-(decide|files)\\.test\\.ts$',
+  },
+  {
+    name: 'parent segments kept in media paths',
+    file: 'gateway/media/media-path.ts',
+    find: "rest.length > 0 || segments.includes('..') ||",
+    replace: 'rest.length > 0 ||',
+    tests: 'gateway/media/media-path\\.test\\.ts$',
+  },
+  {
+    name: 'media byte range past the end not clamped',
+    file: 'gateway/media/byte-range.ts',
+    find: "Math.min(Number(last), size - 1)",
+    replace: 'Number(last)',
+    tests: 'gateway/media/byte-range\\.test\\.ts$',
   },
 ];
 

@@ -1,5 +1,5 @@
 // The gateway's decision order (docs/decisions.md: The gateway decides in a fixed order): ordered checks, first match wins, ending in the reply to send.
-import { matchRoute } from './routes.ts';
+import { isMediaRoute, matchRoute } from './routes.ts';
 import type { MatchedRoute } from './routes.ts';
 import type { Endpoint } from './endpoints.ts';
 import { parseQuery } from '../http/query.ts';
@@ -17,6 +17,10 @@ import { entryReply, composedReply } from '../http/success-reply.ts';
 import { documentReply } from '../http/document-reply.ts';
 import { cdnPolicy } from '../http/cdn-policy.ts';
 import type { ReplyPolicy } from '../http/success-reply.ts';
+import type { LoadedEntry } from '../snapshot/snapshot-loader.ts';
+import { passesRestriction } from '../auth/roles.ts';
+import { PUBLIC_MEDIA_CACHE, RESTRICTED_MEDIA_CACHE, mediaReply } from '../media/media-reply.ts';
+import type { MediaRoute } from '../media/media-path.ts';
 
 export const MAX_URL_LENGTH = 8 * 1024;
 
@@ -28,6 +32,9 @@ export interface GatewayRequest {
   authorization?: string;
   ifNoneMatch?: string;
   acceptEncoding?: string;
+  /** Media files only: one byte range, and the validator it depends on. */
+  range?: string;
+  ifRange?: string;
   forwardedFor?: string;
 }
 
@@ -46,6 +53,8 @@ interface RequestFacts {
   request: GatewayRequest;
   tables: DecisionTables;
   route: MatchedRoute | undefined;
+  /** The media file a path under /media/ names, when the snapshot has it. */
+  media: LoadedEntry | undefined;
   client: string;
 }
 
@@ -58,8 +67,9 @@ const ALLOWED_METHODS = new Set(['GET', 'HEAD']);
 const GUARDS: ReadonlyArray<readonly [string, Guard]> = [
   ['url too long', ({ request }) => (request.target.length > MAX_URL_LENGTH ? errorReply(414, MESSAGES.urlTooLong) : undefined)],
   ['not an API route', ({ route }) => (route === undefined ? errorReply(404, MESSAGES.notApiRoute) : undefined)],
+  ['not a media file', ({ route, media }) => (isMediaRoute(route) && media === undefined ? errorReply(404, MESSAGES.mediaNotFound) : undefined)],
   ['method', ({ request, route }) => {
-    const methods = typeof route === 'object' ? route.methods : undefined;
+    const methods = typeof route === 'object' && !isMediaRoute(route) ? route.methods : undefined;
     if (methods === undefined) return ALLOWED_METHODS.has(request.method) ? undefined : errorReply(405, MESSAGES.methodNotAllowed, { Allow: 'GET, HEAD' });
     return methods.includes(request.method) ? undefined : errorReply(405, `Method not allowed. Use ${methods.join(' or ')}.`, { Allow: methods.join(', ') });
   }],
@@ -67,6 +77,9 @@ const GUARDS: ReadonlyArray<readonly [string, Guard]> = [
     isTrustedAddress(client, tables.state.trust) ? undefined : errorReply(403, MESSAGES.untrustedAddress)],
   ['health', ({ route, tables }) => (route === 'health' ? healthReply(tables.state, tables.health?.()) : undefined)],
   ['openapi document', ({ route, tables, request }) => (route === 'openapi' ? documentReply(tables.state.snapshot, request) : undefined)],
+  // Public media skips checks 4–8, as on Typemill's web server; a restricted file goes on to the authenticator.
+  ['public media', ({ route, media, request }) =>
+    (isMediaRoute(route) && media !== undefined && media.restriction === undefined ? mediaReply(media, route, request, PUBLIC_MEDIA_CACHE) : undefined)],
 ];
 
 function unauthorized(message: string): Reply {
@@ -121,12 +134,14 @@ function then<T, U>(value: Eventually<T>, next: (settled: T) => Eventually<U>): 
   return value instanceof Promise ? value.then(next) : next(value);
 }
 
+function refused(outcome: Exclude<AuthenticationOutcome, { allowed: true }>, client: string): Admission {
+  const reply = refusal(outcome);
+  if (outcome.reason === 'locked-out') reply.throttledAddress = client;
+  return { reply };
+}
+
 function afterAuthentication(outcome: AuthenticationOutcome, client: string, route: Endpoint, queryString: string): Admission {
-  if (!outcome.allowed) {
-    const refused = refusal(outcome);
-    if (outcome.reason === 'locked-out') refused.throttledAddress = client;
-    return { reply: refused };
-  }
+  if (!outcome.allowed) return refused(outcome, client);
   const { user } = outcome;
   if (!meetsMinimumRole(user.role, route.minRole)) {
     const denied = permissionDeniedReply(user.role, route.privilege, route.resource);
@@ -136,23 +151,38 @@ function afterAuthentication(outcome: AuthenticationOutcome, client: string, rou
   return { user, route, queryString };
 }
 
+/** A restricted media file after authentication: the role its restriction names (administrator always passes). */
+function afterMediaAuthentication(outcome: AuthenticationOutcome, client: string, route: MediaRoute, media: LoadedEntry, request: GatewayRequest): Admission {
+  if (!outcome.allowed) return refused(outcome, client);
+  const reply = passesRestriction(media.restriction, outcome.user) ? mediaReply(media, route, request, RESTRICTED_MEDIA_CACHE) : errorReply(403, MESSAGES.notEnoughRights);
+  reply.user = outcome.user.username;
+  return { reply };
+}
+
 export function admit(request: GatewayRequest, tables: DecisionTables): Eventually<Admission> {
   const { state } = tables;
   const { pathname, queryString } = splitTarget(request.target);
+  const route = matchRoute(pathname, state.snapshot.basePath);
+  const mediaKey = isMediaRoute(route) ? route.media : undefined;
   const facts: RequestFacts = {
     request,
     tables,
-    route: matchRoute(pathname, state.snapshot.basePath),
+    route,
+    media: mediaKey === undefined ? undefined : state.snapshot.entries.get(mediaKey),
     client: clientAddress(request.peerAddress, request.forwardedFor, state.proxy),
   };
   for (const [, guard] of GUARDS) {
     const reply = guard(facts);
     if (reply !== undefined) return { reply };
   }
-  const { route, client } = facts;
+  const { client, media } = facts;
   if (route === undefined || route === 'health' || route === 'openapi') throw new Error('decide: a guard let an incomplete request through');
   const authentication = { accounts: state.snapshot.accounts, dummyHash: state.dummyHash, cache: state.credentials, verify: tables.verify, limiter: tables.limiter };
   const outcome = authenticateRequest({ address: client, authorization: request.authorization, now: tables.now }, authentication);
+  if (isMediaRoute(route)) {
+    if (media === undefined) throw new Error('decide: a guard let a missing media file through');
+    return then(outcome, (settled) => afterMediaAuthentication(settled, client, route, media, request));
+  }
   return then(outcome, (settled) => afterAuthentication(settled, client, route, queryString));
 }
 

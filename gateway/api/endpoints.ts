@@ -7,8 +7,9 @@ import type { EndpointInput, Answer } from './answers.ts';
 import { MESSAGES, errorReply } from '../http/reply.ts';
 import { searchEndpoint } from '../search/search-endpoint.ts';
 import { SEARCH_INDEX_KEY } from '../search/search-format.ts';
+import { fileAnswer, filesAnswer, fileRestrictionsAnswer, imageAnswer, imagesAnswer, pageMediaAnswer } from './media-answers.ts';
 
-export type ValueKind = 'none' | 'url' | 'slug' | 'role' | 'email';
+export type ValueKind = 'none' | 'url' | 'slug' | 'role' | 'email' | 'name' | 'path';
 
 /** One kind of snapshot key: `content:live:/guides/faq` is kind `content:live` with the value `/guides/faq`. */
 export interface KeyKind {
@@ -79,6 +80,17 @@ const KEY_TABLE = {
   openapi: { prefix: 'openapi', value: 'none', query: () => '' },
   // Never served as a body; any search answer may change with it, so its purge path is a prefix.
   searchIndex: { prefix: SEARCH_INDEX_KEY, value: 'none', query: () => '' },
+  images: { prefix: 'images', value: 'none', query: () => '' },
+  image: { prefix: 'image', value: 'name', query: (name) => `name=${queryValue(name)}` },
+  files: { prefix: 'files', value: 'none', query: () => '' },
+  file: { prefix: 'file', value: 'name', query: (name) => `name=${queryValue(name)}` },
+  pageMedia: { prefix: 'pagemedia', value: 'path', query: (path) => `path=${queryValue(path)}` },
+  fileRestriction: { prefix: 'filerestrictions', value: 'path', query: (filename) => `filename=${queryValue(filename)}` },
+  noFileRestriction: { prefix: 'filerestrictions-none', value: 'none', query: () => '' },
+  // The media files themselves, reached by path (gateway/media/media-path.ts); answered `no-cache`, so never purged.
+  mediaLive: { prefix: 'media:live', value: 'name' },
+  mediaThumbs: { prefix: 'media:thumbs', value: 'name' },
+  mediaFiles: { prefix: 'media:files', value: 'name' },
 } satisfies Record<string, KeyKind>;
 
 /** The keys the generator writes, by name: `KEYS.contentLive`. */
@@ -87,7 +99,8 @@ const KEY = KEYS;
 
 export type EndpointName =
   | 'navigation' | 'content' | 'meta' | 'item' | 'items' | 'settings' | 'mainnavi' | 'systemnavi'
-  | 'usersByNames' | 'usersByRole' | 'usersByEmail' | 'search';
+  | 'usersByNames' | 'usersByRole' | 'usersByEmail' | 'search'
+  | 'images' | 'image' | 'files' | 'file' | 'pageMedia' | 'fileRestrictions';
 
 const draftKeyOr = (draft: string, live: string) => (query: Query) => (wantsDraft(query) ? [draft, live] : [live]);
 
@@ -166,7 +179,52 @@ export const ENDPOINTS: Readonly<Record<EndpointName, Endpoint>> = {
     keys: { index: KEY.searchIndex },
     answer: searchEndpoint,
   },
+  // Typemill's media library: `mycontent` is the contributor's resource (docs/typemill.md: Media).
+  images: {
+    path: '/api/v1/images', minRole: 'contributor', resource: 'mycontent', privilege: 'read', cacheControl: SHARED_CACHE,
+    parameters: [],
+    keys: { images: KEY.images },
+    answer: imagesAnswer(keyOf(KEY.images)),
+  },
+  image: {
+    path: '/api/v1/image', minRole: 'contributor', resource: 'mycontent', privilege: 'read', cacheControl: SHARED_CACHE,
+    parameters: [{ name: 'name', required: true }],
+    keys: { image: KEY.image },
+    answer: imageAnswer((name) => keyOf(KEY.image, name)),
+  },
+  files: {
+    path: '/api/v1/files', minRole: 'contributor', resource: 'mycontent', privilege: 'read', cacheControl: SHARED_CACHE,
+    parameters: [],
+    keys: { files: KEY.files },
+    answer: filesAnswer(keyOf(KEY.files)),
+  },
+  file: {
+    path: '/api/v1/file', minRole: 'contributor', resource: 'mycontent', privilege: 'read', cacheControl: SHARED_CACHE,
+    parameters: [{ name: 'name', required: true }],
+    keys: { file: KEY.file },
+    answer: fileAnswer((name) => keyOf(KEY.file, name)),
+  },
+  pageMedia: {
+    path: '/api/v1/pagemedia', minRole: 'contributor', resource: 'mycontent', privilege: 'read', cacheControl: SHARED_CACHE,
+    parameters: [{ name: 'path', required: true }],
+    keys: { pageMedia: KEY.pageMedia },
+    answer: pageMediaAnswer((path) => keyOf(KEY.pageMedia, path)),
+  },
+  fileRestrictions: {
+    path: '/api/v1/filerestrictions', minRole: 'contributor', resource: 'mycontent', privilege: 'create', cacheControl: SHARED_CACHE,
+    parameters: [{ name: 'filename', required: false }],
+    keys: { fileRestriction: KEY.fileRestriction, noFileRestriction: KEY.noFileRestriction },
+    answer: fileRestrictionsAnswer((filename) => keyOf(KEY.fileRestriction, filename), keyOf(KEY.noFileRestriction)),
+  },
 };
+
+/** The media files: `GET /media/<folder>/<name>`, public unless `filerestrictions.yaml` names a role
+ *  (gateway/media/; docs/decisions.md: Media files are served from the snapshot). */
+export const MEDIA_ROUTES = {
+  live: { path: '/media/live/{name}', parameters: [], keys: { file: KEY.mediaLive } },
+  thumbs: { path: '/media/thumbs/{name}', parameters: [], keys: { file: KEY.mediaThumbs } },
+  files: { path: '/media/files/{name}', parameters: [], keys: { file: KEY.mediaFiles } },
+} as const satisfies Record<string, Route>;
 
 /** MCP over Streamable HTTP: the same admission as the API (address, credentials, throttle, role), then the MCP
  *  transport answers (gateway/mcp/). Stateless, so POST only. Not part of the REST API nor of openapi.yaml. */
@@ -196,7 +254,7 @@ export interface KeyIdentity {
   value: string;
 }
 
-const KINDS_WITH_ROUTE: ReadonlyArray<{ route: Route; kind: KeyKind }> = [...Object.values(ENDPOINTS), ...Object.values(SERVICE_ROUTES)]
+const KINDS_WITH_ROUTE: ReadonlyArray<{ route: Route; kind: KeyKind }> = [...Object.values(ENDPOINTS), ...Object.values(SERVICE_ROUTES), ...Object.values(MEDIA_ROUTES)]
   .flatMap((route: Route) => Object.values(route.keys).map((kind) => ({ route, kind })));
 
 /** What a stored key stands for, by its kind's prefix; undefined for keys no endpoint reads. */

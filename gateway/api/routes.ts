@@ -2,8 +2,10 @@
 // optionally under the installation's base path.
 import { ENDPOINTS, MCP_ROUTE, SERVICE_ROUTES } from './endpoints.ts';
 import type { Endpoint } from './endpoints.ts';
+import { matchMediaPath } from '../media/media-path.ts';
+import type { MediaRoute } from '../media/media-path.ts';
 
-export type MatchedRoute = Endpoint | 'health' | 'openapi';
+export type MatchedRoute = Endpoint | 'health' | 'openapi' | MediaRoute;
 
 const ROUTES_BY_PATH = new Map<string, MatchedRoute>([
   ...[...Object.values(ENDPOINTS), MCP_ROUTE].map((endpoint) => [endpoint.path, endpoint] as const),
@@ -23,5 +25,9 @@ function withoutBasePath(pathname: string, basePath: string): string {
 
 export function matchRoute(pathname: string, basePath: string): MatchedRoute | undefined {
   const trimmed = withoutTrailingSlash(pathname);
-  return ROUTES_BY_PATH.get(trimmed) ?? ROUTES_BY_PATH.get(withoutBasePath(trimmed, basePath));
+  return ROUTES_BY_PATH.get(trimmed) ?? ROUTES_BY_PATH.get(withoutBasePath(trimmed, basePath)) ?? matchMediaPath(pathname, basePath);
+}
+
+export function isMediaRoute(route: MatchedRoute | undefined): route is MediaRoute {
+  return typeof route === 'object' && 'media' in route;
 }

@@ -51,8 +51,8 @@ export interface Manifest {
 export type BodyList = Record<string, ObjectDigest>;
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
-/** Body files as the generator names them; nothing else may become a path in a follower's cache. */
-const BODY_FILE = /^bodies\/[A-Za-z0-9_-]{1,128}\.json(?:\.gz|\.br)?$/;
+/** Body files as the generator names them (media files as `<hash>.media`); nothing else may become a path in a follower's cache. */
+const BODY_FILE = /^bodies\/[A-Za-z0-9_-]{1,128}(?:\.json(?:\.gz|\.br)?|\.media)$/;
 /** Snapshot ids become one folder name in a follower's cache. */
 const SNAPSHOT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 

@@ -5,7 +5,9 @@ export type ReplyBody =
   | { kind: 'empty' }
   | { kind: 'bytes'; bytes: Buffer }
   /** A body of the snapshot, from memory or disk; its file comes from the snapshot index, never from the request. */
-  | { kind: 'stored'; stored: StoredBody };
+  | { kind: 'stored'; stored: StoredBody }
+  /** Bytes `start`..`end` (inclusive) of a media file, always streamed: media never spends the memory budget of bodies. */
+  | { kind: 'file'; stored: StoredBody; start: number; end: number };
 
 export interface Reply {
   status: number;
@@ -20,6 +22,7 @@ export interface Reply {
 
 export const MESSAGES = {
   notApiRoute: 'Not found. The API lives under /api/v1/.',
+  mediaNotFound: 'Not found. No media file at this path.',
   methodNotAllowed: 'Method not allowed. Use GET or HEAD.',
   untrustedAddress: 'Access denied: your address is not trusted for API access.',
   tooManyFailures: 'Too many failed logins from your address. Retry later.',

@@ -72,6 +72,8 @@ const LISTEN_BACKLOG = 2048;
 /** A response not delivered this long after its request arrived is abandoned and its connection closed. */
 const RESPONSE_DEADLINE = 30_000;
 const DEADLINE_SWEEP_MS = 1_000;
+/** A media file gets the deadline plus the time it takes at this rate: a large download on a slow link is not cut off. */
+const MEDIA_BYTES_PER_SECOND = 64 * 1024;
 const FORCE_CLOSE_AFTER_MS = 10_000;
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -91,6 +93,8 @@ function toGatewayRequest(request: IncomingMessage): GatewayRequest {
     peerAddress: request.socket.remoteAddress ?? '',
     authorization: headers.authorization,
     ifNoneMatch: firstHeader(headers['if-none-match']),
+    range: firstHeader(headers.range),
+    ifRange: firstHeader(headers['if-range']),
     acceptEncoding: firstHeader(headers['accept-encoding']),
     forwardedFor: firstHeader(headers['x-forwarded-for']),
   };
@@ -108,6 +112,11 @@ function writeReply(response: ServerResponse, reply: Reply, headOnly: boolean): 
     response.end(body.bytes);
     return body.bytes.length;
   }
+  if (body.kind === 'file') {
+    const length = body.end - body.start + 1;
+    if (length <= 0) return (response.end(), 0);
+    return pipeline(streamStoredBody(body.stored, { start: body.start, end: body.end }), response).then(() => length);
+  }
   const { stored } = body;
   if (stored.bytes !== undefined) {
     response.end(stored.bytes);
@@ -120,15 +129,24 @@ function writeReply(response: ServerResponse, reply: Reply, headOnly: boolean): 
 /** Responses in flight with the time their request arrived; a sweep closes those past the deadline. */
 function createDeadlineSweep(deadlineMs: number, sweepMs: number) {
   const started = new Map<ServerResponse, number>();
+  /** Media downloads, each with its own later deadline; few at a time, so each sweep looks at all of them. */
+  const extended = new Map<ServerResponse, number>();
   function forget(this: ServerResponse): void {
     started.delete(this);
+    extended.delete(this);
   }
   const sweep = setInterval(() => {
-    const tooOld = performance.now() - deadlineMs;
+    const now = performance.now();
+    const tooOld = now - deadlineMs;
     for (const [response, at] of started) {
       // Map order is arrival order: the rest arrived later.
       if (at > tooOld) break;
       started.delete(response);
+      response.socket?.destroy();
+    }
+    for (const [response, until] of extended) {
+      if (until > now) continue;
+      extended.delete(response);
       response.socket?.destroy();
     }
   }, sweepMs);
@@ -138,6 +156,13 @@ function createDeadlineSweep(deadlineMs: number, sweepMs: number) {
       started.set(response, at);
       // `on`, not `once`: a response closes once, and `once` would allocate a wrapper per request.
       response.on('close', forget);
+    },
+    /** Gives a response `extraMs` more than the deadline from its arrival. */
+    extend(response: ServerResponse, extraMs: number): void {
+      const at = started.get(response);
+      if (at === undefined) return;
+      started.delete(response);
+      extended.set(response, at + deadlineMs + extraMs);
     },
     stop: () => clearInterval(sweep),
   };
@@ -224,6 +249,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       logLine(0);
     };
     if (handled.reply === undefined) return logLine(0);
+    const { body } = handled.reply;
+    if (body.kind === 'file') deadlines.extend(response, ((body.end - body.start + 1) / MEDIA_BYTES_PER_SECOND) * 1000);
     let written: Eventually<number>;
     try {
       written = writeReply(response, handled.reply, request.method === 'HEAD');

@@ -1,4 +1,4 @@
-// The MCP server: four tools and one resource per page, answered through the API's own endpoints for the caller's user.
+// The MCP server: five tools and one resource per page, answered through the API's own endpoints for the caller's user.
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
@@ -6,6 +6,7 @@ import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import type { ServingState } from '../snapshot/snapshot-loader.ts';
 import { callEndpoint } from './endpoint-call.ts';
 import type { EndpointResult } from './endpoint-call.ts';
+import { registerMediaTool } from './media-tool.ts';
 import { blocksOf, firstItemUrl, metadataSummary, navigationOutline, navigationUrls, pageTitle } from './page-views.ts';
 
 export const MCP_SERVER_INFO = { name: 'snapi', version: '0.1.0' } as const;
@@ -93,6 +94,8 @@ export function createMcpServer(context: McpContext): McpServer {
     description: DESCRIPTIONS.get_page_metadata,
     inputSchema: { url: z.string().min(1).max(2000).describe('The page URL path.') },
   }, async ({ url }) => asText(unwrap(await call('meta', { url }))));
+
+  registerMediaTool(server, call, () => context.state().snapshot.basePath, unwrap);
 
   server.registerResource('page', new ResourceTemplate(PAGE_URI_TEMPLATE, {
     list: async () => {

@@ -44,6 +44,7 @@ export function readStoredBody(body: StoredBody): Promise<Buffer> {
   return read;
 }
 
-export function streamStoredBody(body: StoredBody): ReadStream {
-  return createReadStream(pathOf(body));
+/** The whole body, or bytes `start`..`end` (inclusive) of it. */
+export function streamStoredBody(body: StoredBody, range?: { start: number; end: number }): ReadStream {
+  return createReadStream(pathOf(body), range);
 }

@@ -8,6 +8,7 @@ import { KEYS, keyOf } from '../../gateway/api/endpoints.ts';
 import { parseIndexHeader } from '../../gateway/snapshot/parse-snapshot.ts';
 import { mapLimit } from '../../gateway/follow/map-limit.ts';
 import { SNAPSHOT_FILES, isBodyFile, isSnapshotId, sha256Hex } from '../../gateway/follow/remote-layout.ts';
+import { mediaTypeOf } from '../../gateway/media/media-types.ts';
 import type { ObjectDigest, SnapshotFileName } from '../../gateway/follow/remote-layout.ts';
 
 const gzipAsync = promisify(gzip);
@@ -29,6 +30,8 @@ export interface LocalSnapshot {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const YAML_TYPE = 'application/yaml; charset=utf-8';
+/** Media files keep their own type in the bucket (gateway/media/media-types.ts). */
+const MEDIA_KEY = new RegExp(`^(?:${[KEYS.mediaLive, KEYS.mediaThumbs, KEYS.mediaFiles].map((kind) => kind.prefix).join('|')}):`);
 
 async function readOptional(path: string): Promise<Buffer | undefined> {
   try {
@@ -44,7 +47,7 @@ function bodyFiles(entries: Record<string, unknown>): Map<string, string> {
   const files = new Map<string, string>();
   for (const [key, value] of Object.entries(entries)) {
     const entry = value as { file?: unknown; gzip?: { file?: unknown }; br?: { file?: unknown } };
-    const contentType = key === keyOf(KEYS.openapi) ? YAML_TYPE : JSON_TYPE;
+    const contentType = key === keyOf(KEYS.openapi) ? YAML_TYPE : MEDIA_KEY.test(key) ? mediaTypeOf(key).type : JSON_TYPE;
     for (const file of [entry.file, entry.gzip?.file, entry.br?.file]) {
       if (file === undefined) continue;
       if (typeof file !== 'string' || !isBodyFile(file)) throw new Error(`index.json entries["${key}"]: "${String(file)}" is not a body file the store layout can hold`);

@@ -48,6 +48,13 @@ export const BODIES: Record<string, FixtureBody> = {
   'users:role:editor': { json: `{"userdata":[{"fixture":"editors by role"}]}` },
   'users:email:editoruser@example.org': { json: '{"userdata":[{"fixture":"editor by email"}]}' },
   'users:none': { json: '{"userdata":[]}', compressed: false },
+  images: { json: '{"images":[{"fixture":"thumbs list"}]}' },
+  'image:chart.png': { json: '{"image":{"fixture":"chart.png details"}}' },
+  files: { json: '{"files":[{"fixture":"files list"}]}' },
+  'file:report.pdf': { json: '{"file":{"fixture":"report.pdf entry"}}' },
+  'pagemedia:/00-getting-started': { json: '{"pagemedia":["chart.png"]}' },
+  'filerestrictions:media/files/report.pdf': { json: '{"userroles":["fixture"],"restriction":"editor"}' },
+  'filerestrictions-none': { json: '{"userroles":["fixture"],"restriction":"all"}' },
 };
 for (const role of ['member', 'contributor', 'author', 'editor', 'manager', 'administrator']) {
   BODIES[`mainnavi:${role}`] = { json: navigation(role, 'mainnavi') };

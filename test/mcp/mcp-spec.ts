@@ -35,7 +35,7 @@ const searchUrls = async (client: Client, query: string, draft = false) =>
   ((await callJson(client, 'search_pages', { query, limit: 50, draft })).value as { results: Array<{ url: string }> }).results.map((result) => result.url);
 
 export function defineMcpSpec(test: Test, setup: () => McpSetup): void {
-  test('lists the four tools, each with a description and a JSON schema of its arguments', async () => {
+  test('lists the five tools, each with a description and a JSON schema of its arguments', async () => {
     await withClient(setup(), SAMPLE_USERS.author, async (client) => {
       const { tools } = await client.listTools();
       assert.equal(tools.map((tool) => [tool.name, Object.keys(tool.inputSchema.properties ?? {}), tool.inputSchema.required ?? []]), [
@@ -43,6 +43,7 @@ export function defineMcpSpec(test: Test, setup: () => McpSetup): void {
         ['get_page', ['url', 'slug', 'draft', 'html'], []],
         ['get_navigation', ['url', 'depth', 'draft'], []],
         ['get_page_metadata', ['url'], ['url']],
+        ['list_media', ['url'], []],
       ]);
       for (const tool of tools) assert.ok((tool.description ?? '').length > 80, tool.name);
       assert.is(tools[0]?.inputSchema.type, 'object');
@@ -93,6 +94,28 @@ export function defineMcpSpec(test: Test, setup: () => McpSetup): void {
       assert.is((await searchUrls(client, 'backup create'))[0], '/administration/backups');
       const { resources } = await client.listResources();
       assert.ok(resources.some((resource) => resource.uri === 'snapi://page/administration/backups'));
+    });
+  });
+
+  test('lists media with the paths to fetch them, the role a restricted file needs, and only a page\'s media for its url', async () => {
+    type Media = { images: Array<Record<string, unknown>>; files: Array<Record<string, unknown>> };
+    const withoutTimes = (list: Array<Record<string, unknown>>) => list.map(({ timestamp: _timestamp, ...rest }) => rest).sort((a, b) => String(a.name).localeCompare(String(b.name)));
+    // MCP needs the author role (docs/mcp.md), above the media endpoints' contributor minimum.
+    await withClient(setup(), SAMPLE_USERS.author, async (client) => {
+      const all = (await callJson(client, 'list_media', {})).value as Media;
+      assert.equal(withoutTimes(all.images), [
+        { name: 'dashboard-chart.png', path: '/media/live/dashboard-chart.png', thumbnail: '/media/thumbs/dashboard-chart.png' },
+        { name: 'lumen-logo.svg', path: '/media/live/lumen-logo.svg', thumbnail: '/media/thumbs/lumen-logo.svg' },
+      ]);
+      assert.equal(withoutTimes(all.files).map((file) => [file.name, file.path, file.restriction]), [
+        ['dashboard-overview.png', '/media/files/dashboard-overview.png', 'all'],
+        ['incident-runbook.pdf', '/media/files/incident-runbook.pdf', 'editor'],
+        ['launch-checklist.txt', '/media/files/launch-checklist.txt', 'all'],
+        ['lumen-sample.toml', '/media/files/lumen-sample.toml', 'all'],
+      ]);
+      const page = (await callJson(client, 'list_media', { url: '/guides/dashboards' })).value as Media;
+      assert.equal([page.images.map((image) => image.name), page.files.map((file) => file.name)], [['dashboard-chart.png'], ['dashboard-overview.png']]);
+      assert.equal(await callJson(client, 'list_media', { url: '/no/such/page' }), { error: true, value: 'page not found (HTTP 404)' });
     });
   });
 

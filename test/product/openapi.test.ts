@@ -22,6 +22,12 @@ const ENDPOINT_OF_GOLDEN: ReadonlyArray<readonly [RegExp, string]> = [
   [/^users__role__/, '/api/v1/users/getbyrole'],
   [/^users__email__/, '/api/v1/users/getbyemail'],
   [/^users__none\.json$/, '/api/v1/users/getbynames'],
+  [/^images\.json$/, '/api/v1/images'],
+  [/^image__/, '/api/v1/image'],
+  [/^files\.json$/, '/api/v1/files'],
+  [/^file__/, '/api/v1/file'],
+  [/^pagemedia__/, '/api/v1/pagemedia'],
+  [/^filerestrictions(__|-none\.json$)/, '/api/v1/filerestrictions'],
 ];
 
 const document = suite('openapi.yaml as an OpenAPI document');
@@ -34,7 +40,7 @@ document('is a valid OpenAPI 3.1 document', async () => {
   assert.is(validator.version, '3.1');
 });
 
-document('describes the twelve endpoints, the health check and itself, each with GET only', async () => {
+document('describes the eighteen endpoints, the media files, the health check and itself, each with GET only', async () => {
   const validator = new Validator();
   await validator.validate(OPENAPI_FILE);
   const paths = (validator.specification as { paths: Record<string, Record<string, unknown>> }).paths;
@@ -42,8 +48,11 @@ document('describes the twelve endpoints, the health check and itself, each with
     '/api/v1/article/content', '/api/v1/article/item', '/api/v1/article/items', '/api/v1/article/meta',
     '/api/v1/mainnavi/', '/api/v1/navigation', '/api/v1/openapi.yaml', '/api/v1/search', '/api/v1/settings/', '/api/v1/systemnavi/',
     '/api/v1/users/getbyemail', '/api/v1/users/getbynames', '/api/v1/users/getbyrole', '/healthz',
-  ]);
-  for (const [path, operations] of Object.entries(paths)) assert.equal(Object.keys(operations), ['get'], path);
+    '/api/v1/file', '/api/v1/filerestrictions', '/api/v1/files', '/api/v1/image', '/api/v1/images', '/api/v1/pagemedia',
+    '/media/files/{name}', '/media/live/{name}', '/media/thumbs/{name}',
+  ].sort());
+  // A media path declares its `{name}` once for the path, beside its one operation.
+  for (const [path, operations] of Object.entries(paths)) assert.equal(Object.keys(operations).filter((key) => key !== 'parameters'), ['get'], path);
 });
 
 const bodies = suite('golden bodies against the OpenAPI schemas');

@@ -42,7 +42,7 @@ const Routes = suite('matchRoute');
 Routes('matches exact paths with an optional trailing slash and an optional base path', () => {
   assert.equal(
     ['/api/v1/settings', '/api/v1/settings/', '/docs/api/v1/settings', '/docs/api/v1/settings/', '/api/v1/settings//', '/api/v1/Settings', '/docs/api/v1'].map(
-      (path) => { const route = matchRoute(path, '/docs'); return typeof route === 'object' ? route.path : route ?? null; },
+      (path) => { const route = matchRoute(path, '/docs'); return typeof route === 'object' ? ('path' in route ? route.path : route.media ?? null) : route ?? null; },
     ),
     ['/api/v1/settings', '/api/v1/settings', '/api/v1/settings', '/api/v1/settings', null, null, null],
   );

@@ -29,6 +29,13 @@ const BODIES: Record<string, MemoryBody> = {
   [keyOf(KEYS.usersByRole, 'editor')]: { json: '{"userdata":["editor"]}' },
   [keyOf(KEYS.usersByEmail, 'editoruser@example.org')]: { json: '{"userdata":["by email"]}' },
   [keyOf(KEYS.noUsers)]: { json: '{"userdata":[]}' },
+  [keyOf(KEYS.images)]: { json: '{"images":["pic.png"]}' },
+  [keyOf(KEYS.image, 'pic.png')]: { json: '{"image":"pic.png"}' },
+  [keyOf(KEYS.files)]: { json: '{"files":["doc.pdf"]}' },
+  [keyOf(KEYS.file, 'doc.pdf')]: { json: '{"file":"doc.pdf"}' },
+  [keyOf(KEYS.pageMedia, '/00-page')]: { json: '{"pagemedia":["pic.png"]}' },
+  [keyOf(KEYS.fileRestriction, 'media/files/doc.pdf')]: { json: '{"restriction":"editor"}' },
+  [keyOf(KEYS.noFileRestriction)]: { json: '{"restriction":"all"}' },
 };
 
 /** A request each endpoint answers with 200 for a role at or above its minimum. */
@@ -36,6 +43,7 @@ const QUERIES: Record<keyof typeof ENDPOINTS, string> = {
   navigation: '', content: '?url=/page', meta: '?url=page', item: '?url=/page/', items: '?slug=page', settings: '', mainnavi: '', systemnavi: '',
   usersByNames: '?usernames[]=editoruser', usersByRole: '?role=editor', usersByEmail: '?email=EditorUser@Example.org',
   search: '?q=anything',
+  images: '', image: '?name=pic.png', files: '', file: '?name=doc.pdf', pageMedia: '?path=/00-page', fileRestrictions: '?filename=media/files/doc.pdf',
 };
 
 function setUp(access: Parameters<typeof memoryState>[0]['access'] = {}) {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
-import { ENDPOINTS, KEYS, SERVICE_ROUTES, identifyKey, keyOf, requestPathOf } from '../../../gateway/api/endpoints.ts';
+import { ENDPOINTS, KEYS, MEDIA_ROUTES, SERVICE_ROUTES, identifyKey, keyOf, requestPathOf } from '../../../gateway/api/endpoints.ts';
 import type { KeyKind, Route } from '../../../gateway/api/endpoints.ts';
 import { matchRoute } from '../../../gateway/api/routes.ts';
 import { parseQuery, stringParameter } from '../../../gateway/http/query.ts';
@@ -14,13 +14,15 @@ import { copyFixture, removeDir, temporaryDir } from '../../helpers/fixture-site
 import { readSnapshot } from '../../helpers/snapshot-bodies.ts';
 import { OPENAPI_FILE } from '../../product/openapi-schemas.ts';
 
-const ROUTES: Route[] = [...Object.values(ENDPOINTS), ...Object.values(SERVICE_ROUTES)];
+const ROUTES: Route[] = [...Object.values(ENDPOINTS), ...Object.values(SERVICE_ROUTES), ...Object.values(MEDIA_ROUTES)];
 const SAMPLE_VALUES: Record<KeyKind['value'], string[]> = {
   none: [''],
   url: ['/', '/guides/faq', '/a:b/c d', '/ü'],
   slug: ['faq', 'with:colon'],
   role: ['member', 'administrator'],
   email: ['erik.editor@example.org'],
+  name: ['dashboard.png', 'with space & ü.pdf'],
+  path: ['/00-getting-started/index', 'media/files/report.pdf'],
 };
 
 const keys = suite('snapshot keys');

@@ -21,6 +21,7 @@ interface EndpointCase {
 
 const MEMBER_UP = ['member', 'contributor', 'author', 'editor', 'manager', 'administrator'];
 const AUTHOR_UP = ['author', 'editor', 'manager', 'administrator'];
+const CONTRIBUTOR_UP = ['contributor', ...AUTHOR_UP];
 const body = (key: string) => () => BODIES[key]!.json;
 
 const ENDPOINTS: EndpointCase[] = [
@@ -45,6 +46,15 @@ const ENDPOINTS: EndpointCase[] = [
   // The fixture snapshot has no search index, so past the role check search answers 404.
   { path: '/api/v1/search?q=install', passes: AUTHOR_UP, resource: 'content', privilege: 'read', status: 404, body: () => JSON.stringify({ message: SEARCH_NOT_AVAILABLE }) },
   { path: '/api/v1/users/getbyemail?email=EditorUser@Example.org', passes: ['administrator'], resource: 'user', privilege: 'update', body: body('users:email:editoruser@example.org') },
+  { path: '/api/v1/images', passes: CONTRIBUTOR_UP, resource: 'mycontent', privilege: 'read', body: body('images') },
+  { path: '/api/v1/image?name=media/live/chart.png', passes: CONTRIBUTOR_UP, resource: 'mycontent', privilege: 'read', body: body('image:chart.png') },
+  { path: '/api/v1/files', passes: CONTRIBUTOR_UP, resource: 'mycontent', privilege: 'read', body: body('files') },
+  { path: '/api/v1/file?name=report.pdf', passes: CONTRIBUTOR_UP, resource: 'mycontent', privilege: 'read', body: body('file:report.pdf') },
+  { path: '/api/v1/pagemedia?path=00-getting-started', passes: CONTRIBUTOR_UP, resource: 'mycontent', privilege: 'read', body: body('pagemedia:/00-getting-started') },
+  {
+    path: '/api/v1/filerestrictions?filename=media/files/report.pdf', passes: CONTRIBUTOR_UP, resource: 'mycontent', privilege: 'create',
+    body: body('filerestrictions:media/files/report.pdf'),
+  },
 ];
 
 const REQUIRED = '{"message":"Authentication required."}';

@@ -1,0 +1,87 @@
+// Puts media files into the staging snapshot content-addressed, as `bodies/<hash>.media`: linked from the previous
+// snapshot when it has the same bytes, else streamed in once (docs/decisions.md: Media files are served from the snapshot).
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, linkSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DIST_LAYOUT, type SnapshotIndex } from '../../gateway/snapshot/contract.ts';
+import type { StoredBody } from '../snapshot-staging.ts';
+
+export const MEDIA_SUFFIX = '.media';
+const PREFIX = `${DIST_LAYOUT.bodiesDir}/`;
+
+/** The same hash as gateway/snapshot/etag.ts contentHash, made while the bytes stream past. */
+function hashOfDigest(digest: Buffer): string {
+  return digest.toString('base64url').slice(0, 32);
+}
+
+async function hashFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hashOfDigest(hash.digest());
+}
+
+/** Copies `path` into the bodies folder under a temporary name, hashing what was copied; returns its final body. */
+async function copyHashed(directory: string, path: string): Promise<StoredBody> {
+  const hash = createHash('sha256');
+  let size = 0;
+  const temporary = join(directory, DIST_LAYOUT.bodiesDir, `.media-${randomBytes(6).toString('hex')}`);
+  const tap = new Transform({ transform(chunk: Buffer, _encoding, done) { hash.update(chunk); size += chunk.length; done(null, chunk); } });
+  try {
+    await pipeline(createReadStream(path), tap, createWriteStream(temporary));
+    // Named by the bytes copied: a file changed while the build ran is stored as it was read, never misnamed.
+    const name = hashOfDigest(hash.digest());
+    const file = `${PREFIX}${name}${MEDIA_SUFFIX}`;
+    await rename(temporary, join(directory, file));
+    return { hash: name, identity: { file, size } };
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** Hash → media file of the previous snapshot. */
+export function previousMedia(index: SnapshotIndex | undefined): Map<string, StoredBody> {
+  const media = new Map<string, StoredBody>();
+  for (const entry of Object.values(index?.entries ?? {})) {
+    if (!entry.file.startsWith(PREFIX) || !entry.file.endsWith(MEDIA_SUFFIX)) continue;
+    const hash = entry.file.slice(PREFIX.length, -MEDIA_SUFFIX.length);
+    if (hash !== '' && !hash.includes('/')) media.set(hash, { hash, identity: { file: entry.file, size: entry.size } });
+  }
+  return media;
+}
+
+export interface MediaStore {
+  /** Stores one media file (once per content) and resolves to its body in the staging snapshot. */
+  store(path: string): Promise<StoredBody>;
+}
+
+export function openMediaStore(directory: string, previous: { directory: string; index: SnapshotIndex } | undefined): MediaStore {
+  const before = previousMedia(previous?.index);
+  const stored = new Map<string, Promise<StoredBody>>();
+  const place = async (path: string): Promise<StoredBody> => {
+    const hash = await hashFile(path);
+    const reused = before.get(hash);
+    if (previous !== undefined && reused !== undefined) {
+      try {
+        linkSync(join(previous.directory, reused.identity.file), join(directory, reused.identity.file));
+        return reused;
+      } catch (error) {
+        // Already linked for another name with the same bytes.
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return reused;
+      }
+    }
+    return copyHashed(directory, path);
+  };
+  return {
+    store(path) {
+      const known = stored.get(path);
+      if (known !== undefined) return known;
+      const made = place(path);
+      stored.set(path, made);
+      return made;
+    },
+  };
+}
