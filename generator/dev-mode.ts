@@ -1,14 +1,14 @@
 // Live authoring: build once, serve, and rebuild on every change under content/, settings/, plugins/, themes/ and media/.
-import { existsSync, watch } from 'node:fs';
-import type { FSWatcher } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { buildSite, formatProblem } from './build-site.ts';
 import type { BuildSiteOutcome } from './build-site.ts';
 import { startGateway } from '../gateway/http/server.ts';
 import type { Gateway } from '../gateway/http/server.ts';
 import type { LogWriter } from '../gateway/http/request-log.ts';
+import { serialRunner } from './watch/serial-runner.ts';
+import { SITE_FOLDERS, watchSite } from './watch/site-watcher.ts';
 
-export const WATCHED_FOLDERS = ['content', 'settings', 'plugins', 'themes', 'media'] as const;
+export const WATCHED_FOLDERS = SITE_FOLDERS;
 /** Editors write a file in several steps; one rebuild per burst of events. */
 const DEBOUNCE_MS = 80;
 
@@ -49,40 +49,16 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   const gateway = await startGateway({ dist: options.out, port: options.port, host: options.host, ...(options.log ? { log: options.log } : {}) });
 
   // One build at a time; changes during a build ask for exactly one more.
-  let running: Promise<void> | undefined;
-  let pending = false;
-  let timer: NodeJS.Timeout | undefined;
-  const rebuild = (): void => {
-    if (running) {
-      pending = true;
-      return;
-    }
-    running = build()
-      .then(async (outcome) => void (outcome.ok && (await gateway.reload())))
-      .catch((error: unknown) => options.report(`snapi dev: rebuild failed: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => {
-        running = undefined;
-        if (pending) {
-          pending = false;
-          rebuild();
-        }
-      });
-  };
-  const schedule = (): void => {
-    clearTimeout(timer);
-    timer = setTimeout(rebuild, DEBOUNCE_MS);
-  };
-  const root = resolve(options.site);
-  const watchers: FSWatcher[] = WATCHED_FOLDERS.map((folder) => join(root, folder))
-    .filter((folder) => existsSync(folder))
-    .map((folder) => watch(folder, { recursive: true }, schedule));
+  const runner = serialRunner(() => build()
+    .then(async (outcome) => void (outcome.ok && (await gateway.reload())))
+    .catch((error: unknown) => options.report(`snapi dev: rebuild failed: ${error instanceof Error ? error.message : String(error)}`)));
+  const watcher = watchSite(resolve(options.site), DEBOUNCE_MS, () => runner.request());
 
   return {
     gateway,
     close: async () => {
-      for (const watcher of watchers) watcher.close();
-      clearTimeout(timer);
-      await running;
+      watcher.close();
+      await runner.idle();
       await gateway.close();
     },
   };
