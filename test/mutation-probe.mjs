@@ -138,6 +138,27 @@ const PROBES = [
     replace: '  const differs = t > T_THRESHOLD;',
     tests: 'bench/timing-verdict\\.test\\.ts$',
   },
+  {
+    name: 'MCP minimum role lowered one role',
+    file: 'gateway/api/endpoints.ts',
+    find: "path: '/mcp', minRole: 'author',",
+    replace: "path: '/mcp', minRole: 'contributor',",
+    tests: 'mcp/mcp-(http|stdio)\\.test\\.ts$',
+  },
+  {
+    name: 'MCP page resource reads the draft',
+    file: 'gateway/mcp/mcp-server.ts',
+    find: "unwrap(await call('content', { url }))",
+    replace: "unwrap(await call('content', { url, draft: 'true' }))",
+    tests: 'mcp/mcp-(http|stdio)\\.test\\.ts$',
+  },
+  {
+    name: 'MCP resources/list names unpublished pages',
+    file: 'gateway/mcp/mcp-server.ts',
+    find: "await callEndpoint('content', { url }, user, snapshot)",
+    replace: "await callEndpoint('content', { url, draft: 'true' }, user, snapshot)",
+    tests: 'mcp/mcp-(http|stdio)\\.test\\.ts$',
+  },
 ];
 
 /** The runner probes mutate test/run.mjs itself, so their tests run under uvu directly. */
