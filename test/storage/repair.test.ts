@@ -9,6 +9,7 @@ import { getObject, headObject, listObjects, putObject } from '../../gateway/fol
 import { sha256Hex } from '../../gateway/follow/remote-layout.ts';
 import type { SnapshotIndex } from '../../gateway/snapshot/contract.ts';
 import { send } from '../gateway/http-client.ts';
+import { runPublishCommand } from '../../generator/publish/publish-command.ts';
 import { startS3Server } from './s3-server.ts';
 import type { S3Server } from './s3-server.ts';
 import { EDITOR, NAVIGATION_PATH, follow, localDist, navigationOf, publish, versionSpec, waitFor } from './storage-fixture.ts';
@@ -122,10 +123,17 @@ Repair('an index truncated after a publish stopped before its pointer is uploade
   if (whole.kind !== 'found') throw new Error(`${key} missing after the stopped publish`);
   // Written by snapi's own put, so its sha256 metadata describes the truncated bytes: the size and digest still betray it.
   await putObject(server.store, key, whole.bytes.subarray(0, whole.bytes.length - 1), { contentType: 'application/gzip', cacheControl: IMMUTABLE });
-  const rerun = await publish(server, local.dist, 'site');
+  const lines: string[] = [];
+  const code = await runPublishCommand(['--dist', local.dist, '--to', 's3://snapi-test/site', '--endpoint', server.endpoint], {
+    out: (line) => lines.push(line), error: (line) => lines.push(line), environment: process.env,
+  });
   const repaired = await getObject(server.store, key);
-  assert.equal([stopped, rerun.uploadedObjects, rerun.repairedObjects, repaired.kind === 'found' && repaired.bytes.equals(whole.bytes)],
-    ['killed before the pointer', 2, 1, true]);
+  const pointer = await getObject(server.store, 'site/current.json');
+  const uploadedBytes = whole.bytes.length + (pointer.kind === 'found' ? pointer.bytes.length : 0);
+  assert.equal([stopped, code, repaired.kind === 'found' && repaired.bytes.equals(whole.bytes)], ['killed before the pointer', 0, true]);
+  assert.equal(lines.map((line) => line.replace(/skipped \d+ already stored, in [0-9.]+ s$/, 'skipped N already stored, in S s')), [
+    `snapi publish: r-5 is current at s3://snapi-test/site (was r-4): uploaded 2 objects (${uploadedBytes} bytes), 1 of them replacing a wrong object in the bucket, skipped N already stored, in S s`,
+  ]);
   await switchesTo(follower, 'r-5', 'five');
 });
 
