@@ -15,7 +15,11 @@ export interface ListedObject {
   key: string;
   size: number;
   lastModified: number;
+  /** Without quotes; see StoredHead.etag. */
+  etag: string | undefined;
 }
+
+const unquoted = (etag: string | undefined) => etag?.replace(/^(W\/)?"|"$/g, '');
 
 export async function getObject(store: Store, key: string, ifNoneMatch?: string): Promise<Fetched> {
   try {
@@ -65,7 +69,7 @@ export async function headObject(store: Store, key: string): Promise<StoredHead 
   try {
     const output = await store.client.send(new HeadObjectCommand({ Bucket: store.bucket, Key: key }));
     return {
-      size: output.ContentLength ?? 0, etag: output.ETag?.replace(/^(W\/)?"|"$/g, ''),
+      size: output.ContentLength ?? 0, etag: unquoted(output.ETag),
       contentType: output.ContentType, contentEncoding: output.ContentEncoding, cacheControl: output.CacheControl,
       sha256: output.Metadata?.[SHA256_METADATA],
     };
@@ -85,7 +89,7 @@ export async function listObjects(store: Store, prefix: string, delimiter?: stri
       Bucket: store.bucket, Prefix: prefix, ...(delimiter ? { Delimiter: delimiter } : {}), ...(token ? { ContinuationToken: token } : {}),
     }));
     for (const item of page.Contents ?? []) {
-      if (item.Key !== undefined) objects.push({ key: item.Key, size: item.Size ?? 0, lastModified: item.LastModified?.getTime() ?? 0 });
+      if (item.Key !== undefined) objects.push({ key: item.Key, size: item.Size ?? 0, lastModified: item.LastModified?.getTime() ?? 0, etag: unquoted(item.ETag) });
     }
     for (const folder of page.CommonPrefixes ?? []) if (folder.Prefix !== undefined) folders.push(folder.Prefix);
     token = page.IsTruncated ? page.NextContinuationToken : undefined;

@@ -48,8 +48,8 @@ async function readGzipJson(store: Store, key: string, expected?: ObjectDigest):
   return JSON.parse(gunzipSync(fetched.bytes).toString('utf8'));
 }
 
-/** Keys of every body and body list the kept snapshots reference. */
-async function referencedKeys(store: Store, location: S3Location, ids: Iterable<string>): Promise<Set<string>> {
+/** Keys of every body and body list the given snapshots reference. */
+export async function referencedKeys(store: Store, location: S3Location, ids: Iterable<string>): Promise<Set<string>> {
   const keys = new Set<string>();
   for (const id of ids) {
     const manifestKey = remoteKey.manifest(location.prefix, id);

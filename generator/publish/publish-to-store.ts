@@ -6,9 +6,10 @@ import { mapLimit } from '../../gateway/follow/map-limit.ts';
 import { REMOTE_FORMAT, bodyListGroup, contentEncodingOf, parsePointer, remoteKey, sha256Hex } from '../../gateway/follow/remote-layout.ts';
 import type { BodyList, Manifest, Pointer } from '../../gateway/follow/remote-layout.ts';
 import { getObject, headObject, listObjects, putObject } from '../../gateway/follow/store-objects.ts';
-import type { PutMetadata, Store } from '../../gateway/follow/store-objects.ts';
+import type { ListedObject, PutMetadata, Store } from '../../gateway/follow/store-objects.ts';
 import { formatS3Location } from '../../gateway/follow/s3-location.ts';
 import type { S3Location } from '../../gateway/follow/s3-location.ts';
+import { referencedKeys } from './collect-garbage.ts';
 import { md5Hex, readLocalSnapshot } from './local-snapshot.ts';
 import { storedObjectMatches } from './stored-object.ts';
 import type { WantedObject } from './stored-object.ts';
@@ -100,10 +101,13 @@ export async function publishToStore(request: PublishRequest): Promise<PublishOu
   const { store, location } = request;
   const local = await readLocalSnapshot(request.dist);
   const previous = await readPointer(store, location);
-  // One listing says which keys exist and their sizes; only a key of the right size costs a HEAD to check the rest.
-  const existing = new Map((await listObjects(store, remoteKey.bodiesDir(location.prefix))).objects.map((object) => [object.key, object.size]));
-  const existingLists = new Map((await listObjects(store, remoteKey.listsDir(location.prefix))).objects.map((object) => [object.key, object.size]));
-  const existingSnapshot = new Map((await listObjects(store, remoteKey.snapshotDir(location.prefix, local.id))).objects.map((object) => [object.key, object.size]));
+  // One listing per folder gives each key's size and ETag; see isStored for when a HEAD is needed as well.
+  const listed = async (folder: string) => new Map((await listObjects(store, folder)).objects.map((object) => [object.key, object]));
+  const existing = await listed(remoteKey.bodiesDir(location.prefix));
+  const existingLists = await listed(remoteKey.listsDir(location.prefix));
+  const existingSnapshot = await listed(remoteKey.snapshotDir(location.prefix, local.id));
+  // The current snapshot's objects were checked or put by the publish that made it current. Unreadable: check all.
+  const checkedBefore = previous === undefined ? new Set<string>() : await referencedKeys(store, location, [previous.snapshot]).catch(() => new Set<string>());
 
   const bodyUploads = new Map<string, Upload>();
   for (const body of local.bodies) {
@@ -124,21 +128,23 @@ export async function publishToStore(request: PublishRequest): Promise<PublishOu
   const counts: PublishCounts = {
     uploadedObjects: 0, uploadedBytes: 0, skippedObjects: 0, repairedObjects: 0, totalObjects: bodyUploads.size + listUploads.length + snapshotUploads.length + 2,
   };
-  const upload = async (item: Upload, present: ReadonlyMap<string, number>): Promise<void> => {
-    const listedSize = present.get(item.key);
-    if (await isStored(item, listedSize)) {
+  const upload = async (item: Upload, present: ReadonlyMap<string, ListedObject>): Promise<void> => {
+    const found = present.get(item.key);
+    if (await isStored(item, found)) {
       counts.skippedObjects += 1;
     } else {
       await putObject(store, item.key, await item.bytes(), item.metadata);
       counts.uploadedObjects += 1;
       counts.uploadedBytes += item.size;
-      if (listedSize !== undefined) counts.repairedObjects += 1;
+      if (found !== undefined) counts.repairedObjects += 1;
     }
     request.onProgress?.(counts);
   };
   // A truncated, corrupt or mislabelled object left at the key (an interrupted upload, another tool) is put again.
-  const isStored = async (item: Upload, listedSize: number | undefined): Promise<boolean> => {
-    if (listedSize !== item.size) return false;
+  const isStored = async (item: Upload, found: ListedObject | undefined): Promise<boolean> => {
+    if (found === undefined || found.size !== item.size) return false;
+    // Its headers were checked then; an ETag that is still the MD5 of these bytes shows nobody has put other bytes since.
+    if (checkedBefore.has(item.key) && found.etag === item.md5) return true;
     const stored = await headObject(store, item.key);
     return stored !== undefined && storedObjectMatches(stored, item);
   };

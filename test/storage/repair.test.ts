@@ -145,4 +145,27 @@ Repair('an object another tool stored with the right bytes and headers is truste
   assert.equal([outcome.repairedObjects, (await headObject(server.store, key))?.sha256], [0, undefined]);
 });
 
+Repair('a body of the current snapshot overwritten in place with other bytes of its size is repaired by the next publish', async ({ server, local }) => {
+  const home = async () => {
+    const directory = join(local.dist, 'current');
+    const file = (JSON.parse(await readFile(join(directory, 'index.json'), 'utf8')) as SnapshotIndex).entries['content:live:/']?.file ?? '';
+    const bytes = await readFile(join(directory, file));
+    return { key: `site/bodies/${sha256Hex(bytes)}.json`, bytes };
+  };
+  const { key, bytes } = await home();
+  await plant(server, key, { bytes: Buffer.from(bytes.toString().replace('home live', 'HOME LIVE')), contentType: JSON_TYPE });
+  await local.write(versionSpec('r-7', 'seven'));
+  assert.is((await home()).key, key, 'the next snapshot shares the body');
+  const outcome = await publish(server, local.dist, 'site');
+  const stored = await getObject(server.store, key);
+  assert.equal([outcome.repairedObjects, stored.kind === 'found' && stored.bytes.equals(bytes)], [1, true]);
+  // A gateway that starts now has no copy of its own: it takes the snapshot only because the body was repaired.
+  const fresh = await follow(server, 'site', 'repair-fresh');
+  try {
+    await switchesTo(fresh, 'r-7', 'seven');
+  } finally {
+    await fresh.close();
+  }
+});
+
 Repair.run();
