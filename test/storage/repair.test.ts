@@ -9,7 +9,10 @@ import { getObject, headObject, listObjects, putObject } from '../../gateway/fol
 import { sha256Hex } from '../../gateway/follow/remote-layout.ts';
 import type { SnapshotIndex } from '../../gateway/snapshot/contract.ts';
 import { send } from '../gateway/http-client.ts';
+import { createStoreClient } from '../../gateway/follow/s3-client.ts';
 import { runPublishCommand } from '../../generator/publish/publish-command.ts';
+import { publishToStore } from '../../generator/publish/publish-to-store.ts';
+import { startCutProxy } from './cut-proxy.ts';
 import { startS3Server } from './s3-server.ts';
 import type { S3Server } from './s3-server.ts';
 import { EDITOR, NAVIGATION_PATH, follow, localDist, navigationOf, publish, versionSpec, waitFor } from './storage-fixture.ts';
@@ -165,6 +168,19 @@ Repair('a body of the current snapshot overwritten in place with other bytes of 
     await switchesTo(fresh, 'r-7', 'seven');
   } finally {
     await fresh.close();
+  }
+});
+
+Repair('publishing the current snapshot again checks its bodies and lists by the listing alone: a HEAD only for its own files', async ({ server, local }) => {
+  const proxy = await startCutProxy(server.port);
+  const client = createStoreClient({ endpoint: proxy.endpoint, region: 'us-east-1', maxAttempts: 1, requestTimeoutMs: 5_000 });
+  try {
+    const outcome = await publishToStore({ dist: local.dist, store: { client, bucket: server.store.bucket }, location: { bucket: server.store.bucket, prefix: 'site' } });
+    const ownFiles = (await listObjects(server.store, 'site/snapshots/r-7/')).objects.length;
+    assert.equal([outcome.uploadedObjects, outcome.skippedObjects, proxy.headsForwarded()], [0, outcome.totalObjects, ownFiles]);
+  } finally {
+    client.destroy();
+    await proxy.close();
   }
 });
 
