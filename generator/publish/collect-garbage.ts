@@ -5,6 +5,9 @@ import type { ObjectDigest } from '../../gateway/follow/remote-layout.ts';
 import { deleteObjects, getObject, listObjects } from '../../gateway/follow/store-objects.ts';
 import type { ListedObject, Store } from '../../gateway/follow/store-objects.ts';
 import type { S3Location } from '../../gateway/follow/s3-location.ts';
+import { mapLimit } from '../../gateway/follow/map-limit.ts';
+
+const LIST_CONCURRENCY = 16;
 
 export interface GarbageOutcome {
   keptSnapshots: string[];
@@ -54,14 +57,15 @@ export async function referencedKeys(store: Store, location: S3Location, ids: It
   for (const id of ids) {
     const manifestKey = remoteKey.manifest(location.prefix, id);
     const manifest = parseManifest(await readGzipJson(store, manifestKey), manifestKey);
-    for (const list of manifest.bodyLists) {
+    const lists = manifest.bodyLists.filter((list) => !keys.has(remoteKey.bodyList(location.prefix, list.sha256)));
+    for (const list of lists) keys.add(remoteKey.bodyList(location.prefix, list.sha256));
+    // Read side by side: publish reads the current snapshot's lists on every run.
+    await mapLimit(lists, LIST_CONCURRENCY, async (list) => {
       const listKey = remoteKey.bodyList(location.prefix, list.sha256);
-      if (keys.has(listKey)) continue;
-      keys.add(listKey);
       for (const [file, digest] of Object.entries(parseBodyList(await readGzipJson(store, listKey, list), listKey))) {
         keys.add(remoteKey.body(location.prefix, file, digest.sha256));
       }
-    }
+    });
   }
   return keys;
 }
