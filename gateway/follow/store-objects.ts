@@ -1,5 +1,6 @@
-// The few object operations snapi needs, over @aws-sdk/client-s3: get (conditional), put, list, delete.
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+// The few object operations snapi needs, over @aws-sdk/client-s3: get (conditional), head, put, list, delete.
+import { createHash } from 'node:crypto';
+import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { isNotFound, isNotModified } from './store-error.ts';
 
@@ -14,7 +15,11 @@ export interface ListedObject {
   key: string;
   size: number;
   lastModified: number;
+  /** Without quotes; see StoredHead.etag. */
+  etag: string | undefined;
 }
+
+const unquoted = (etag: string | undefined) => etag?.replace(/^(W\/)?"|"$/g, '');
 
 export async function getObject(store: Store, key: string, ifNoneMatch?: string): Promise<Fetched> {
   try {
@@ -34,12 +39,44 @@ export interface PutMetadata {
   cacheControl: string;
 }
 
+/** User metadata (`x-amz-meta-sha256`) carrying the SHA-256 of the bytes put, so a later publish can check by HEAD. */
+export const SHA256_METADATA = 'sha256';
+
 export async function putObject(store: Store, key: string, bytes: Uint8Array, metadata: PutMetadata): Promise<void> {
   await store.client.send(new PutObjectCommand({
     Bucket: store.bucket, Key: key, Body: bytes, ContentLength: bytes.byteLength,
+    // The store refuses a body that arrives other than sent, so what the metadata names is what it holds.
+    ContentMD5: createHash('md5').update(bytes).digest('base64'),
+    Metadata: { [SHA256_METADATA]: createHash('sha256').update(bytes).digest('hex') },
     ContentType: metadata.contentType, CacheControl: metadata.cacheControl,
     ...(metadata.contentEncoding ? { ContentEncoding: metadata.contentEncoding } : {}),
   }));
+}
+
+/** What a HEAD tells about a stored object: enough to judge its content without downloading it. */
+export interface StoredHead {
+  size: number;
+  /** Without quotes; the MD5 of the bytes (hex) for single-part uploads on most stores, something else otherwise. */
+  etag: string | undefined;
+  contentType: string | undefined;
+  contentEncoding: string | undefined;
+  cacheControl: string | undefined;
+  /** The `x-amz-meta-sha256` a publish wrote; absent on objects others (or an older snapi) put. */
+  sha256: string | undefined;
+}
+
+export async function headObject(store: Store, key: string): Promise<StoredHead | undefined> {
+  try {
+    const output = await store.client.send(new HeadObjectCommand({ Bucket: store.bucket, Key: key }));
+    return {
+      size: output.ContentLength ?? 0, etag: unquoted(output.ETag),
+      contentType: output.ContentType, contentEncoding: output.ContentEncoding, cacheControl: output.CacheControl,
+      sha256: output.Metadata?.[SHA256_METADATA],
+    };
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
 }
 
 /** Every object under `prefix` (paged); with a delimiter, also the "folders" one level down. */
@@ -52,7 +89,7 @@ export async function listObjects(store: Store, prefix: string, delimiter?: stri
       Bucket: store.bucket, Prefix: prefix, ...(delimiter ? { Delimiter: delimiter } : {}), ...(token ? { ContinuationToken: token } : {}),
     }));
     for (const item of page.Contents ?? []) {
-      if (item.Key !== undefined) objects.push({ key: item.Key, size: item.Size ?? 0, lastModified: item.LastModified?.getTime() ?? 0 });
+      if (item.Key !== undefined) objects.push({ key: item.Key, size: item.Size ?? 0, lastModified: item.LastModified?.getTime() ?? 0, etag: unquoted(item.ETag) });
     }
     for (const folder of page.CommonPrefixes ?? []) if (folder.Prefix !== undefined) folders.push(folder.Prefix);
     token = page.IsTruncated ? page.NextContinuationToken : undefined;

@@ -7,7 +7,7 @@ import type { ServingState } from '../snapshot/snapshot-loader.ts';
 import { callEndpoint } from './endpoint-call.ts';
 import type { EndpointResult } from './endpoint-call.ts';
 import { registerMediaTool } from './media-tool.ts';
-import { blocksOf, firstItemUrl, metadataSummary, navigationOutline, navigationUrls, pageTitle } from './page-views.ts';
+import { blocksOf, firstItemUrl, joinMarkdown, metadataSummary, navigationOutline, navigationUrls, pageTitle } from './page-views.ts';
 
 export const MCP_SERVER_INFO = { name: 'snapi', version: '0.1.0' } as const;
 export const PAGE_URI_TEMPLATE = 'snapi://page{+url}';
@@ -72,7 +72,7 @@ export function createMcpServer(context: McpContext): McpServer {
     return asText({
       url: item.item?.urlRelWoF ?? pageUrl, title: pageTitle(meta, blocks, item), slug: item.item?.slug ?? '', status: item.item?.status ?? 'published',
       hidden: item.item?.hide === true, metadata: metadataSummary(meta),
-      markdown: blocks.map((block) => block.markdown).join('\n\n'),
+      markdown: joinMarkdown(blocks),
       ...(html ? { html: blocks.map((block) => block.html).join('\n') } : {}),
     });
   });
@@ -116,7 +116,7 @@ export function createMcpServer(context: McpContext): McpServer {
     const raw = variables.url;
     const url = decodeURIComponent(Array.isArray(raw) ? raw.join(',') : String(raw ?? ''));
     const content = unwrap(await call('content', { url }));
-    return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: blocksOf(content).map((block) => block.markdown).join('\n\n') }] };
+    return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: joinMarkdown(blocksOf(content)) }] };
   });
 
   return server;

@@ -27,6 +27,11 @@ export function metadataSummary(meta: unknown): Json {
   return Object.fromEntries(SUMMARY_FIELDS.filter((name) => fields[name] !== null && fields[name] !== undefined && fields[name] !== '').map((name) => [name, fields[name]]));
 }
 
+/** The page as one markdown text: blocks one blank line apart, as in the source file (a code block ends in a newline). */
+export function joinMarkdown(blocks: readonly ContentBlock[]): string {
+  return blocks.map((block) => block.markdown.replace(/\n+$/, '')).join('\n\n');
+}
+
 const HEADING = /^#{1,6}\s+(.+?)\s*#*\s*$/;
 
 /** Meta title, else the first markdown heading, else the item name: the title search results carry too. */

@@ -5,6 +5,9 @@ import type { ObjectDigest } from '../../gateway/follow/remote-layout.ts';
 import { deleteObjects, getObject, listObjects } from '../../gateway/follow/store-objects.ts';
 import type { ListedObject, Store } from '../../gateway/follow/store-objects.ts';
 import type { S3Location } from '../../gateway/follow/s3-location.ts';
+import { mapLimit } from '../../gateway/follow/map-limit.ts';
+
+const LIST_CONCURRENCY = 16;
 
 export interface GarbageOutcome {
   keptSnapshots: string[];
@@ -48,20 +51,21 @@ async function readGzipJson(store: Store, key: string, expected?: ObjectDigest):
   return JSON.parse(gunzipSync(fetched.bytes).toString('utf8'));
 }
 
-/** Keys of every body and body list the kept snapshots reference. */
-async function referencedKeys(store: Store, location: S3Location, ids: Iterable<string>): Promise<Set<string>> {
+/** Keys of every body and body list the given snapshots reference. */
+export async function referencedKeys(store: Store, location: S3Location, ids: Iterable<string>): Promise<Set<string>> {
   const keys = new Set<string>();
   for (const id of ids) {
     const manifestKey = remoteKey.manifest(location.prefix, id);
     const manifest = parseManifest(await readGzipJson(store, manifestKey), manifestKey);
-    for (const list of manifest.bodyLists) {
+    const lists = manifest.bodyLists.filter((list) => !keys.has(remoteKey.bodyList(location.prefix, list.sha256)));
+    for (const list of lists) keys.add(remoteKey.bodyList(location.prefix, list.sha256));
+    // Read side by side: publish reads the current snapshot's lists on every run.
+    await mapLimit(lists, LIST_CONCURRENCY, async (list) => {
       const listKey = remoteKey.bodyList(location.prefix, list.sha256);
-      if (keys.has(listKey)) continue;
-      keys.add(listKey);
       for (const [file, digest] of Object.entries(parseBodyList(await readGzipJson(store, listKey, list), listKey))) {
         keys.add(remoteKey.body(location.prefix, file, digest.sha256));
       }
-    }
+    });
   }
   return keys;
 }

@@ -1,4 +1,5 @@
 // Reads the published snapshot of a dist folder: its id, its own files (gzip-compressed for upload) and a digest of every body file.
+import { createHash } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -18,6 +19,8 @@ export interface LocalBody extends ObjectDigest {
   /** As the index names it: `bodies/<name>.json.gz`. */
   file: string;
   contentType: string;
+  /** Hex MD5 of the bytes: what a store's ETag of the same object is. */
+  md5: string;
 }
 
 export interface LocalSnapshot {
@@ -27,6 +30,8 @@ export interface LocalSnapshot {
   files: Map<SnapshotFileName, Buffer>;
   bodies: LocalBody[];
 }
+
+export const md5Hex = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const YAML_TYPE = 'application/yaml; charset=utf-8';
@@ -81,7 +86,7 @@ export async function readLocalSnapshot(dist: string): Promise<LocalSnapshot> {
   for (const [name, bytes] of raw) files.set(name, await gzipAsync(bytes));
   const bodies = await mapLimit([...bodyFiles(header.entries)], HASH_CONCURRENCY, async ([file, contentType]) => {
     const bytes = await readFile(join(directory, file));
-    return { file, contentType, sha256: sha256Hex(bytes), size: bytes.length };
+    return { file, contentType, sha256: sha256Hex(bytes), md5: md5Hex(bytes), size: bytes.length };
   });
   return { id: header.id, directory, files, bodies };
 }

@@ -71,7 +71,8 @@ function parseOptions(argv: string[]): PublishOptions {
 
 function summaryLine(outcome: PublishOutcome, garbage: GarbageOutcome | undefined, seconds: number): string {
   const collected = garbage === undefined ? '' : `; kept ${garbage.keptSnapshots.length} snapshot(s), deleted ${garbage.deletedSnapshots.length} snapshot(s) and ${garbage.deletedObjects} object(s)`;
-  return `snapi publish: ${outcome.snapshot} is current at ${outcome.target} (was ${outcome.previous ?? 'none'}): uploaded ${outcome.uploadedObjects} objects (${outcome.uploadedBytes} bytes), skipped ${outcome.skippedObjects} already stored, in ${seconds} s${collected}`;
+  const repaired = outcome.repairedObjects === 0 ? '' : `, ${outcome.repairedObjects} of them replacing a wrong object in the bucket`;
+  return `snapi publish: ${outcome.snapshot} is current at ${outcome.target} (was ${outcome.previous ?? 'none'}): uploaded ${outcome.uploadedObjects} objects (${outcome.uploadedBytes} bytes)${repaired}, skipped ${outcome.skippedObjects} already stored, in ${seconds} s${collected}`;
 }
 
 /** 0 published, 1 failed (one line on error), 2 usage error. */

@@ -1,15 +1,18 @@
-// Publishes a dist folder's snapshot to a bucket: missing bodies and body lists first, then the snapshot's files and manifest, the pointer last.
+// Publishes a dist folder's snapshot to a bucket: missing or wrong bodies and body lists first, then the snapshot's files and manifest, the pointer last.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { mapLimit } from '../../gateway/follow/map-limit.ts';
 import { REMOTE_FORMAT, bodyListGroup, contentEncodingOf, parsePointer, remoteKey, sha256Hex } from '../../gateway/follow/remote-layout.ts';
 import type { BodyList, Manifest, Pointer } from '../../gateway/follow/remote-layout.ts';
-import { getObject, listObjects, putObject } from '../../gateway/follow/store-objects.ts';
-import type { PutMetadata, Store } from '../../gateway/follow/store-objects.ts';
+import { getObject, headObject, listObjects, putObject } from '../../gateway/follow/store-objects.ts';
+import type { ListedObject, PutMetadata, Store } from '../../gateway/follow/store-objects.ts';
 import { formatS3Location } from '../../gateway/follow/s3-location.ts';
 import type { S3Location } from '../../gateway/follow/s3-location.ts';
-import { readLocalSnapshot } from './local-snapshot.ts';
+import { referencedKeys } from './collect-garbage.ts';
+import { md5Hex, readLocalSnapshot } from './local-snapshot.ts';
+import { storedObjectMatches } from './stored-object.ts';
+import type { WantedObject } from './stored-object.ts';
 import type { LocalSnapshot } from './local-snapshot.ts';
 
 export const UPLOAD_CONCURRENCY = 16;
@@ -23,6 +26,8 @@ export interface PublishCounts {
   uploadedObjects: number;
   uploadedBytes: number;
   skippedObjects: number;
+  /** Of the uploaded: objects that were in the bucket but not as they should be (truncated, other bytes, other headers). */
+  repairedObjects: number;
   totalObjects: number;
 }
 
@@ -83,52 +88,65 @@ function manifestOf(local: LocalSnapshot, lists: Buffer[]): Buffer {
   return gzipSync(JSON.stringify(manifest));
 }
 
-interface Upload {
+interface Upload extends WantedObject {
   key: string;
-  size: number;
   bytes: () => Promise<Buffer>;
-  metadata: PutMetadata;
+}
+
+function uploadOf(key: string, bytes: Buffer, metadata: PutMetadata): Upload {
+  return { key, size: bytes.length, sha256: sha256Hex(bytes), md5: md5Hex(bytes), bytes: async () => bytes, metadata };
 }
 
 export async function publishToStore(request: PublishRequest): Promise<PublishOutcome> {
   const { store, location } = request;
   const local = await readLocalSnapshot(request.dist);
   const previous = await readPointer(store, location);
-  // One listing instead of a HEAD per body: the bucket's bodies with their sizes (a different size is a partial upload).
-  const existing = new Map((await listObjects(store, remoteKey.bodiesDir(location.prefix))).objects.map((object) => [object.key, object.size]));
-  const existingLists = new Map((await listObjects(store, remoteKey.listsDir(location.prefix))).objects.map((object) => [object.key, object.size]));
-  const existingSnapshot = new Map((await listObjects(store, remoteKey.snapshotDir(location.prefix, local.id))).objects.map((object) => [object.key, object.size]));
+  // One listing per folder gives each key's size and ETag; see isStored for when a HEAD is needed as well.
+  const listed = async (folder: string) => new Map((await listObjects(store, folder)).objects.map((object) => [object.key, object]));
+  const existing = await listed(remoteKey.bodiesDir(location.prefix));
+  const existingLists = await listed(remoteKey.listsDir(location.prefix));
+  const existingSnapshot = await listed(remoteKey.snapshotDir(location.prefix, local.id));
+  // The current snapshot's objects were checked or put by the publish that made it current. Unreadable: check all.
+  const checkedBefore = previous === undefined ? new Set<string>() : await referencedKeys(store, location, [previous.snapshot]).catch(() => new Set<string>());
 
   const bodyUploads = new Map<string, Upload>();
   for (const body of local.bodies) {
     const key = remoteKey.body(location.prefix, body.file, body.sha256);
     bodyUploads.set(key, {
-      key, size: body.size, bytes: () => readFile(join(local.directory, body.file)),
+      key, size: body.size, sha256: body.sha256, md5: body.md5, bytes: () => readFile(join(local.directory, body.file)),
       metadata: { contentType: body.contentType, contentEncoding: contentEncodingOf(body.file), cacheControl: IMMUTABLE },
     });
   }
   const lists = bodyListsOf(local);
-  const listUploads: Upload[] = lists.map((bytes) => ({
-    key: remoteKey.bodyList(location.prefix, sha256Hex(bytes)), size: bytes.length, bytes: async () => bytes, metadata: GZIP_FILE,
-  }));
+  const listUploads = lists.map((bytes) => uploadOf(remoteKey.bodyList(location.prefix, sha256Hex(bytes)), bytes, GZIP_FILE));
   const manifest = manifestOf(local, lists);
-  const snapshotUploads: Upload[] = [...local.files].map(([name, bytes]) => ({
-    key: remoteKey.snapshotFile(location.prefix, local.id, name), size: bytes.length, bytes: async () => bytes, metadata: GZIP_FILE,
-  }));
-  const manifestUpload: Upload = { key: remoteKey.manifest(location.prefix, local.id), size: manifest.length, bytes: async () => manifest, metadata: GZIP_FILE };
+  const snapshotUploads = [...local.files].map(([name, bytes]) => uploadOf(remoteKey.snapshotFile(location.prefix, local.id, name), bytes, GZIP_FILE));
+  const manifestUpload = uploadOf(remoteKey.manifest(location.prefix, local.id), manifest, GZIP_FILE);
   const pointer: Pointer = { format: REMOTE_FORMAT, snapshot: local.id, manifestSha256: sha256Hex(manifest), publishedAt: new Date().toISOString() };
   const pointerIsCurrent = previous?.snapshot === pointer.snapshot && previous.manifestSha256 === pointer.manifestSha256;
 
-  const counts: PublishCounts = { uploadedObjects: 0, uploadedBytes: 0, skippedObjects: 0, totalObjects: bodyUploads.size + listUploads.length + snapshotUploads.length + 2 };
-  const upload = async (item: Upload, present: ReadonlyMap<string, number>): Promise<void> => {
-    if (present.get(item.key) === item.size) {
+  const counts: PublishCounts = {
+    uploadedObjects: 0, uploadedBytes: 0, skippedObjects: 0, repairedObjects: 0, totalObjects: bodyUploads.size + listUploads.length + snapshotUploads.length + 2,
+  };
+  const upload = async (item: Upload, present: ReadonlyMap<string, ListedObject>): Promise<void> => {
+    const found = present.get(item.key);
+    if (await isStored(item, found)) {
       counts.skippedObjects += 1;
     } else {
       await putObject(store, item.key, await item.bytes(), item.metadata);
       counts.uploadedObjects += 1;
       counts.uploadedBytes += item.size;
+      if (found !== undefined) counts.repairedObjects += 1;
     }
     request.onProgress?.(counts);
+  };
+  // A truncated, corrupt or mislabelled object left at the key (an interrupted upload, another tool) is put again.
+  const isStored = async (item: Upload, found: ListedObject | undefined): Promise<boolean> => {
+    if (found === undefined || found.size !== item.size) return false;
+    // Its headers were checked then; an ETag that is still the MD5 of these bytes shows nobody has put other bytes since.
+    if (checkedBefore.has(item.key) && found.etag === item.md5) return true;
+    const stored = await headObject(store, item.key);
+    return stored !== undefined && storedObjectMatches(stored, item);
   };
   await mapLimit([...bodyUploads.values()], UPLOAD_CONCURRENCY, (item) => upload(item, existing));
   await mapLimit(listUploads, UPLOAD_CONCURRENCY, (item) => upload(item, existingLists));

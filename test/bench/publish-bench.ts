@@ -16,7 +16,7 @@ const workDir = join(ROOT, 'test', '.tmp', 'publish-bench');
 mkdirSync(workDir, { recursive: true });
 
 function build(site: string, out: string): void {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'generator', 'main.ts'), '--site', site, '--out', out, '--json'], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'generator', 'cli', 'build.ts'), '--site', site, '--out', out, '--json'], { cwd: ROOT, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`build failed: ${run.stderr}`);
 }
 

@@ -37,13 +37,27 @@ http.after(async () => {
   await removeDir(dist);
 });
 
-http('refuses wrong credentials with 401 and a member with 403 before reading any MCP message', async () => {
+http('refuses wrong credentials with 401 and each role below author with 403 before reading any MCP message', async () => {
   const anonymous = await send(gateway.url, '/mcp', { method: 'POST', headers: MCP_HEADERS });
   assert.equal([anonymous.status, anonymous.text, anonymous.headers['www-authenticate']], [401, '{"message":"Authentication required."}', 'Basic realm=']);
   const wrong = await send(gateway.url, '/mcp', { method: 'POST', headers: { ...MCP_HEADERS, Authorization: basicHeader({ username: 'author1', password: 'wrong' }) } });
   assert.equal([wrong.status, wrong.text], [401, '{"message":"Authentication failed."}']);
-  const member = await send(gateway.url, '/mcp', { method: 'POST', headers: { ...MCP_HEADERS, Authorization: basicHeader(SAMPLE_USERS.member) } });
-  assert.equal([member.status, member.text], [403, '{"message":"Permission denied. Your are an member and you cannot read this content"}']);
+  for (const user of [SAMPLE_USERS.member, SAMPLE_USERS.contributor]) {
+    const refused = await send(gateway.url, '/mcp', { method: 'POST', headers: { ...MCP_HEADERS, Authorization: basicHeader(user) } });
+    assert.equal([refused.status, refused.text], [403, `{"message":"Permission denied. Your are an ${user.role} and you cannot read this content"}`], user.username);
+  }
+});
+
+http('admits author, the minimum role, and refuses contributor, the role just below, also with an initialize message', async () => {
+  const initialize = async (user: { username: string; password: string }) => {
+    const answer = await postRaw(INITIALIZE, basicHeader(user));
+    return [answer.status, answer.status === 200 ? (JSON.parse(answer.text) as { result: { serverInfo: unknown } }).result.serverInfo : answer.text];
+  };
+  assert.equal(await initialize(SAMPLE_USERS.author), [200, { name: 'snapi', version: '0.1.0' }]);
+  assert.equal(await initialize(SAMPLE_USERS.contributor), [403, '{"message":"Permission denied. Your are an contributor and you cannot read this content"}']);
+  const client = await httpClient(gateway.url, SAMPLE_USERS.author);
+  assert.is((await client.listTools()).tools.length, 4);
+  await client.close();
 });
 
 http('allows only POST, refuses a body that is not JSON, and answers initialize as JSON', async () => {

@@ -31,6 +31,20 @@ async function withClient<T>(setup: McpSetup, user: User, use: (client: Client) 
   }
 }
 
+/** The sample site's pages whose published content an author may read, in tree order. Not among them: the unpublished
+ *  upgrade-from-1-x, news/release-2-1 and roadmap folder (drafts only), and the two restricted administration pages. */
+const PUBLISHED_PAGES = [
+  '/', '/getting-started', '/getting-started/what-is-lumen', '/getting-started/system-requirements', '/getting-started/installation',
+  '/getting-started/first-login', '/getting-started/faq', '/guides', '/guides/tracking-snippet', '/guides/dashboards', '/guides/dashboards/widgets',
+  '/guides/dashboards/widgets/line-charts', '/guides/dashboards/widgets/funnel-widget', '/guides/dashboards/widgets/retention-cohorts',
+  '/guides/dashboards/sharing-dashboards', '/guides/dashboards/scheduled-reports', '/guides/events-and-goals', '/guides/events-and-goals/custom-events',
+  '/guides/events-and-goals/goals', '/guides/events-and-goals/faq', '/guides/privacy-mode', '/guides/data-retention', '/administration',
+  '/administration/user-management', '/administration/reverse-proxy', '/administration/on-call-runbook', '/administration/debug-endpoints',
+  '/reference', '/reference/configuration-file', '/reference/http-api', '/reference/cli', '/reference/style-guide', '/reference/glossary',
+  '/news', '/news/lumen-cloud-beta', '/news/release-2-0', '/news/release-1-9', '/roadmap/ideas', '/archive/lumen-1-x-overview', '/archive/faq',
+  '/changelog',
+];
+
 const searchUrls = async (client: Client, query: string, draft = false) =>
   ((await callJson(client, 'search_pages', { query, limit: 50, draft })).value as { results: Array<{ url: string }> }).results.map((result) => result.url);
 
@@ -152,6 +166,72 @@ export function defineMcpSpec(test: Test, setup: () => McpSetup): void {
       await rejects(() => client.readResource({ uri: 'snapi://page/%E0%A4%A' }));
       await rejects(() => client.readResource({ uri: 'snapi://page/no/such/page' }));
       assert.is((await searchUrls(client, 'docker'))[0], '/getting-started/installation');
+    });
+  });
+
+  test('lists as resources exactly the published pages each caller may read: no unpublished page, no restricted one', async () => {
+    const uris = async (user: User) => withClient(setup(), user, async (client) => (await client.listResources()).resources.map((resource) => resource.uri));
+    const author = await uris(SAMPLE_USERS.author);
+    assert.equal(author, PUBLISHED_PAGES.map((url) => `snapi://page${url}`));
+    // backups: allowedrole editor; security-hardening: alloweduser editor1,admin, so not manager1 despite the higher role.
+    const withRestricted = (...extra: string[]) => PUBLISHED_PAGES.flatMap((url) => (url === '/administration/user-management' ? [url, ...extra] : [url])).map((url) => `snapi://page${url}`);
+    assert.equal(await uris(SAMPLE_USERS.manager), withRestricted('/administration/backups'));
+    assert.equal(await uris(SAMPLE_USERS.editor), withRestricted('/administration/backups', '/administration/security-hardening'));
+  });
+
+  test('every tool and resource answers the published version of a page whose draft differs; the draft only with draft: true', async () => {
+    const current = setup();
+    const published = (await readFile(join(current.site, 'content', '00-getting-started', '02-installation.md'), 'utf8')).trim();
+    const draftBlocks = JSON.parse(await readFile(join(current.site, 'content', '00-getting-started', '02-installation.txt'), 'utf8')) as string[];
+    const draft = draftBlocks.map((block) => block.replace(/\n+$/, '')).join('\n\n');
+    const folderPublished = (await readFile(join(current.site, 'content', '02-administration', 'index.md'), 'utf8')).trim();
+    // The fixture holds: a test that read the draft instead would see other text.
+    assert.ok(published.includes('lumenanalytics/lumen:2.0') && draft.includes('lumenanalytics/lumen:2.1') && !draft.includes('lumen:2.0'));
+    await withClient(current, SAMPLE_USERS.author, async (client) => {
+      const page = async (args: Record<string, unknown>) => {
+        const value = (await callJson(client, 'get_page', args)).value as { url: string; title: string; status: string; markdown: string };
+        return [value.url, value.title, value.status, value.markdown];
+      };
+      const expected = ['/getting-started/installation', 'Installing Lumen', 'modified'];
+      assert.equal(await page({ url: '/getting-started/installation' }), [...expected, published]);
+      assert.equal(await page({ slug: 'installation' }), [...expected, published]);
+      assert.equal(await page({ url: '/getting-started/installation', draft: false }), [...expected, published]);
+      assert.equal(await page({ url: '/getting-started/installation', draft: true }), [...expected, draft]);
+      assert.equal((await client.readResource({ uri: 'snapi://page/getting-started/installation' })).contents,
+        [{ uri: 'snapi://page/getting-started/installation', mimeType: 'text/markdown', text: published }]);
+      assert.equal((await client.readResource({ uri: 'snapi://page/administration' })).contents,
+        [{ uri: 'snapi://page/administration', mimeType: 'text/markdown', text: folderPublished }]);
+      await rejects(() => client.readResource({ uri: 'snapi://page/getting-started/upgrade-from-1-x' }));
+      assert.equal(await searchUrls(client, 'helm'), []);
+      assert.equal(await searchUrls(client, 'helm', true), ['/getting-started/installation']);
+      const children = async (draftAsked: boolean) => {
+        const outline = (await callJson(client, 'get_navigation', { url: '/getting-started', depth: 2, draft: draftAsked })).value as { navigation: Array<{ children?: Array<{ url: string; status: string }> }> };
+        return (outline.navigation[0]?.children ?? []).map((child) => `${child.url} ${child.status}`);
+      };
+      const live = ['what-is-lumen published', 'system-requirements published', 'installation modified', 'first-login published', 'faq published'].map((entry) => `/getting-started/${entry}`);
+      assert.equal(await children(false), live);
+      assert.equal(await children(true), [...live, '/getting-started/upgrade-from-1-x unpublished']);
+    });
+  });
+
+  test('a page restricted to named users is absent for a caller outside the list, even one of a higher role', async () => {
+    const forbidden = { error: true, value: 'You do not have enough rights. (HTTP 403)' };
+    await withClient(setup(), SAMPLE_USERS.manager, async (client) => {
+      assert.equal(await callJson(client, 'get_page', { url: '/administration/security-hardening' }), forbidden);
+      assert.equal(await callJson(client, 'get_page', { url: '/administration/security-hardening', draft: true }), forbidden);
+      // article/items names only pages the caller may read, so by slug the page does not exist for them.
+      assert.equal(await callJson(client, 'get_page', { slug: 'security-hardening' }), { error: true, value: 'page not found (HTTP 404)' });
+      assert.equal(await callJson(client, 'get_page_metadata', { url: '/administration/security-hardening' }), forbidden);
+      assert.equal((await searchUrls(client, 'hardening checklist')).includes('/administration/security-hardening'), false);
+      assert.equal((await searchUrls(client, 'hardening checklist', true)).includes('/administration/security-hardening'), false);
+      await rejects(() => client.readResource({ uri: 'snapi://page/administration/security-hardening' }));
+    });
+    await withClient(setup(), SAMPLE_USERS.editor, async (client) => {
+      const page = (await callJson(client, 'get_page', { url: '/administration/security-hardening' })).value as { title: string; metadata: { alloweduser: string } };
+      assert.equal([page.title, page.metadata.alloweduser], ['Security Hardening Checklist', 'editor1,admin']);
+      assert.is((await searchUrls(client, 'hardening checklist'))[0], '/administration/security-hardening');
+      const resource = await client.readResource({ uri: 'snapi://page/administration/security-hardening' });
+      assert.is((resource.contents[0] as { text: string }).text.split('\n')[0], '# Security Hardening');
     });
   });
 

@@ -11,6 +11,7 @@ export const SAMPLE_SITE = resolve(import.meta.dirname, '..', '..');
 /** Demo users of the sample site (README "Demo users"). */
 export const SAMPLE_USERS = {
   member: { username: 'member1', role: 'member', password: 'demo-member1-pass' },
+  contributor: { username: 'contributor1', role: 'contributor', password: 'demo-contributor1-pass' },
   author: { username: 'author1', role: 'author', password: 'demo-author1-pass' },
   editor: { username: 'editor1', role: 'editor', password: 'demo-editor1-pass' },
   manager: { username: 'manager1', role: 'manager', password: 'demo-manager1-pass' },

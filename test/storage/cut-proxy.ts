@@ -13,6 +13,8 @@ export interface CutProxy {
   holdPutsAfter(count: number): void;
   /** PUT requests that reached the store. */
   putsForwarded(): number;
+  /** HEAD requests that reached the store. */
+  headsForwarded(): number;
   /** Answer the next `count` PUT requests with 503 SlowDown, as a throttling store does, without forwarding them. */
   throttleNextPuts(count: number): void;
   /** PUT requests answered with 503 so far. */
@@ -31,6 +33,7 @@ export async function startCutProxy(targetPort: number): Promise<CutProxy> {
   let stalled = false;
   let putsAllowed = Infinity;
   let puts = 0;
+  let heads = 0;
   let throttle = 0;
   let throttled = 0;
   const held: Array<() => void> = [];
@@ -66,6 +69,7 @@ export async function startCutProxy(targetPort: number): Promise<CutProxy> {
         if (puts >= putsAllowed) holding = true;
         else puts += 1;
       }
+      if (!holding && chunk.subarray(0, 5).toString('latin1') === 'HEAD ') heads += 1;
       if (!holding) upstream.write(chunk);
     });
     upstream.on('data', (chunk: Buffer) => {
@@ -90,6 +94,7 @@ export async function startCutProxy(targetPort: number): Promise<CutProxy> {
     throttleNextPuts: (count) => (throttle = count),
     throttledPuts: () => throttled,
     putsForwarded: () => puts,
+    headsForwarded: () => heads,
     restore: () => {
       budget = Infinity;
       putsAllowed = Infinity;

@@ -73,8 +73,8 @@ Cli('as a process: --json prints one object with the counts and exits 0; a failu
   assert.is(lines.length, 1);
   const result = JSON.parse(lines[0] ?? '') as Record<string, unknown>;
   assert.equal(
-    [run.code, run.stderr, result.snapshot, result.previous, result.skippedObjects, (result.uploadedObjects as number) > 4, (result.uploadedBytes as number) > 0, result.garbage],
-    [0, '', 'cli-1', null, 0, true, true, { keptSnapshots: ['cli-1'], deletedSnapshots: [], deletedObjects: 0 }],
+    [run.code, run.stderr, result.snapshot, result.previous, result.skippedObjects, result.repairedObjects, (result.uploadedObjects as number) > 4, (result.uploadedBytes as number) > 0, result.garbage],
+    [0, '', 'cli-1', null, 0, 0, true, true, { keptSnapshots: ['cli-1'], deletedSnapshots: [], deletedObjects: 0 }],
   );
 });
 

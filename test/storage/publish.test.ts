@@ -48,7 +48,7 @@ Publish('uploads every body, the snapshot files and the manifest, and the pointe
   const stored = (await listObjects(server.store, 'site/')).objects;
   const isList = (key: string) => /^site\/lists\/[0-9a-f]{64}\.json\.gz$/.test(key);
   assert.equal(outcome, {
-    uploadedObjects: bodyKeys.length + lists + 4, uploadedBytes: stored.reduce((sum, object) => sum + object.size, 0), skippedObjects: 0,
+    uploadedObjects: bodyKeys.length + lists + 4, uploadedBytes: stored.reduce((sum, object) => sum + object.size, 0), skippedObjects: 0, repairedObjects: 0,
     totalObjects: bodyKeys.length + lists + 4, snapshot: 'pub-1', previous: null, target: 's3://snapi-test/site',
   });
   assert.equal(stored.map((object) => object.key).filter((key) => !isList(key)).sort(), [
@@ -82,7 +82,7 @@ Publish('publishing the same snapshot again uploads nothing', async ({ server, l
   const bodyKeys = await expectedBodyKeys(local.dist, 'site');
   const lists = (await currentBodies(local.dist)).groups.size;
   const outcome = await publish(server, local.dist, 'site');
-  assert.equal([outcome.uploadedObjects, outcome.uploadedBytes, outcome.skippedObjects, outcome.previous], [0, 0, bodyKeys.length + lists + 4, 'pub-1']);
+  assert.equal([outcome.uploadedObjects, outcome.uploadedBytes, outcome.skippedObjects, outcome.repairedObjects, outcome.previous], [0, 0, bodyKeys.length + lists + 4, 0, 'pub-1']);
 });
 
 Publish('after one body changed, only its three variants, the lists naming them, the snapshot files, manifest and pointer are uploaded', async ({ server, local }) => {
