@@ -12,6 +12,37 @@ export type ValidationError = {
 
 export type Role = 'guest' | 'member' | 'contributor' | 'author' | 'editor' | 'manager' | 'administrator';
 
+export type ImageListEntry = {
+  name: string;
+  timestamp: number;
+  src_thumb: string;
+  src_live: string;
+};
+
+export type ImageDetails = {
+  name: string;
+  timestamp: number;
+  bytes: number;
+  width: number | string | null;
+  height: number | string | null;
+  type: string | null;
+  src_thumb: string;
+  src_live: string;
+};
+
+export type FileEntry = {
+  name: string;
+  timestamp: number;
+  bytes: number;
+  info: {
+    dirname: 'media/files';
+    basename: string;
+    extension?: string;
+    filename: string;
+  };
+  url: string;
+};
+
 export type EmptyPhpArray = [];
 
 export type Item = FileItem | FolderItem | HomeItem;
@@ -234,6 +265,12 @@ export interface SnapiParameters {
   usersByRole: { role: Role; };
   usersByEmail: { email: string; };
   search: { q: string; limit?: number; offset?: number; draft?: boolean; };
+  images: Record<string, never>;
+  image: { name: string; };
+  files: Record<string, never>;
+  file: { name: string; };
+  pageMedia: { path: string; };
+  fileRestrictions: { filename?: string; };
 }
 
 /** Each method's 200 body, exactly as the gateway sends it. */
@@ -272,6 +309,25 @@ export interface SnapiResponses {
     userdata: Array<UserRecord>;
   };
   search: SearchResults;
+  images: {
+    images: Array<ImageListEntry>;
+  };
+  image: {
+    image: ImageDetails;
+  };
+  files: {
+    files: Array<FileEntry>;
+  };
+  file: {
+    file: FileEntry;
+  };
+  pageMedia: {
+    pagemedia: Array<string>;
+  };
+  fileRestrictions: {
+    userroles: Array<Role>;
+    restriction: unknown;
+  };
 }
 
 export interface Call {
@@ -293,4 +349,10 @@ export const CALLS: Readonly<Record<keyof SnapiResponses, Call>> = {
   usersByRole: { path: '/api/v1/users/getbyrole', parameters: [{ name: 'role', wire: 'role', kind: 'value' }] },
   usersByEmail: { path: '/api/v1/users/getbyemail', parameters: [{ name: 'email', wire: 'email', kind: 'value' }] },
   search: { path: '/api/v1/search', parameters: [{ name: 'q', wire: 'q', kind: 'value' }, { name: 'limit', wire: 'limit', kind: 'value' }, { name: 'offset', wire: 'offset', kind: 'value' }, { name: 'draft', wire: 'draft', kind: 'flag' }] },
+  images: { path: '/api/v1/images', parameters: [] },
+  image: { path: '/api/v1/image', parameters: [{ name: 'name', wire: 'name', kind: 'value' }] },
+  files: { path: '/api/v1/files', parameters: [] },
+  file: { path: '/api/v1/file', parameters: [{ name: 'name', wire: 'name', kind: 'value' }] },
+  pageMedia: { path: '/api/v1/pagemedia', parameters: [{ name: 'path', wire: 'path', kind: 'value' }] },
+  fileRestrictions: { path: '/api/v1/filerestrictions', parameters: [{ name: 'filename', wire: 'filename', kind: 'value' }] },
 };

@@ -80,6 +80,12 @@ Client('every endpoint method returns exactly the body of its request', async (c
     ['usersByRole', () => admin.usersByRole({ role: 'author' }), '/api/v1/users/getbyrole?role=author'],
     ['usersByEmail', () => admin.usersByEmail({ email: 'ADMIN@fixture.test' }), '/api/v1/users/getbyemail?email=ADMIN%40fixture.test'],
     ['search', () => admin.search({ q: 'faq', limit: 2, offset: 1 }), '/api/v1/search?q=faq&limit=2&offset=1'],
+    ['images', () => admin.images(), '/api/v1/images'],
+    ['image', () => admin.image({ name: 'chart.png' }), '/api/v1/image?name=chart.png'],
+    ['files', () => admin.files(), '/api/v1/files'],
+    ['file', () => admin.file({ name: 'report.pdf' }), '/api/v1/file?name=report.pdf'],
+    ['pageMedia', () => admin.pageMedia({ path: '07-front-matter' }), '/api/v1/pagemedia?path=07-front-matter'],
+    ['fileRestrictions', () => admin.fileRestrictions({ filename: 'media/files/secret.zip' }), '/api/v1/filerestrictions?filename=media%2Ffiles%2Fsecret.zip'],
   ];
   assert.equal(new Set(calls.map(([name]) => name.split(' ')[0])), new Set(Object.keys(ENDPOINTS)));
   for (const [name, call, path] of calls) assert.equal(await call(), await raw(context, path), name);
