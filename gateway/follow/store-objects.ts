@@ -1,5 +1,8 @@
 // The few object operations snapi needs, over @aws-sdk/client-s3: get (conditional), head, put, list, delete.
 import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { isNotFound, isNotModified } from './store-error.ts';
@@ -42,15 +45,50 @@ export interface PutMetadata {
 /** User metadata (`x-amz-meta-sha256`) carrying the SHA-256 of the bytes put, so a later publish can check by HEAD. */
 export const SHA256_METADATA = 'sha256';
 
-export async function putObject(store: Store, key: string, bytes: Uint8Array, metadata: PutMetadata): Promise<void> {
+/** Objects larger than this are streamed to and from disk (large media), never held whole in memory. */
+export const STREAMED_OBJECT_BYTES = 8 * 1024 * 1024;
+
+/** A body read from disk while it is sent, for objects too large to hold in memory; its digests are known already. */
+export interface StreamedBody {
+  open: () => Readable;
+  size: number;
+  /** Hex digests of the whole body. */
+  md5: string;
+  sha256: string;
+}
+
+export async function putObject(store: Store, key: string, body: Uint8Array | StreamedBody, metadata: PutMetadata): Promise<void> {
+  const streamed = !(body instanceof Uint8Array);
   await store.client.send(new PutObjectCommand({
-    Bucket: store.bucket, Key: key, Body: bytes, ContentLength: bytes.byteLength,
+    Bucket: store.bucket, Key: key, Body: streamed ? body.open() : body, ContentLength: streamed ? body.size : body.byteLength,
     // The store refuses a body that arrives other than sent, so what the metadata names is what it holds.
-    ContentMD5: createHash('md5').update(bytes).digest('base64'),
-    Metadata: { [SHA256_METADATA]: createHash('sha256').update(bytes).digest('hex') },
+    ContentMD5: streamed ? Buffer.from(body.md5, 'hex').toString('base64') : createHash('md5').update(body).digest('base64'),
+    Metadata: { [SHA256_METADATA]: streamed ? body.sha256 : createHash('sha256').update(body).digest('hex') },
     ContentType: metadata.contentType, CacheControl: metadata.cacheControl,
     ...(metadata.contentEncoding ? { ContentEncoding: metadata.contentEncoding } : {}),
   }));
+}
+
+/** Writes an object to `path` as it arrives, returning its size and SHA-256; `not-found` when there is none. */
+export async function downloadObject(store: Store, key: string, path: string): Promise<{ size: number; sha256: string } | 'not-found'> {
+  let body: Readable;
+  try {
+    const output = await store.client.send(new GetObjectCommand({ Bucket: store.bucket, Key: key }));
+    body = output.Body as Readable;
+  } catch (error) {
+    if (isNotFound(error)) return 'not-found';
+    throw error;
+  }
+  const hash = createHash('sha256');
+  let size = 0;
+  await pipeline(body, async function* hashing(source: AsyncIterable<Buffer>) {
+    for await (const chunk of source) {
+      hash.update(chunk);
+      size += chunk.length;
+      yield chunk;
+    }
+  }, createWriteStream(path));
+  return { size, sha256: hash.digest('hex') };
 }
 
 /** What a HEAD tells about a stored object: enough to judge its content without downloading it. */

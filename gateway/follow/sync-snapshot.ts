@@ -7,7 +7,7 @@ import { parseIndexHeader } from '../snapshot/parse-snapshot.ts';
 import { mapLimit } from './map-limit.ts';
 import { REMOTE_LAYOUT, SNAPSHOT_FILES, parseBodyList, parseManifest, remoteKey, sha256Hex } from './remote-layout.ts';
 import type { BodyList, Manifest, ObjectDigest, Pointer } from './remote-layout.ts';
-import { getObject } from './store-objects.ts';
+import { downloadObject, getObject, STREAMED_OBJECT_BYTES } from './store-objects.ts';
 import type { Store } from './store-objects.ts';
 import { POOL_DIR, exists, linkFromPool, snapshotFolder, stagingFolder } from './cache-folder.ts';
 
@@ -64,6 +64,21 @@ function checkIndex(indexBytes: Buffer, manifest: Manifest, bodies: BodyList, wh
   }
 }
 
+/** A large object (media) goes to a temporary file as it arrives and is renamed into the pool only once verified. */
+async function downloadVerifiedToPool(store: Store, key: string, expected: ObjectDigest, poolPath: string): Promise<void> {
+  const temporary = `${poolPath.slice(0, poolPath.lastIndexOf('/'))}/.${process.pid}-${expected.sha256.slice(0, 8)}-${Math.random().toString(36).slice(2)}`;
+  try {
+    const received = await downloadObject(store, key, temporary);
+    if (received === 'not-found') throw new Error(`s3://${store.bucket}/${key} is missing`);
+    if (received.size !== expected.size || received.sha256 !== expected.sha256) {
+      throw new Error(`s3://${store.bucket}/${key} does not match its digest (corrupt or partly written)`);
+    }
+    await rename(temporary, poolPath);
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
+
 async function writeVerifiedToPool(poolPath: string, bytes: Buffer): Promise<void> {
   // Written beside its final name and renamed: a pool file is always complete and verified.
   const temporary = `${poolPath.slice(0, poolPath.lastIndexOf('/'))}/.${process.pid}-${sha256Hex(bytes).slice(0, 8)}-${Math.random().toString(36).slice(2)}`;
@@ -81,11 +96,11 @@ async function placeObject(request: SyncRequest, key: string, digest: ObjectDige
     counts.reusedObjects += 1;
     return;
   }
-  const bytes = await fetchVerified(request.store, key, digest);
-  await writeVerifiedToPool(poolPath, bytes);
+  if (digest.size > STREAMED_OBJECT_BYTES) await downloadVerifiedToPool(request.store, key, digest, poolPath);
+  else await writeVerifiedToPool(poolPath, await fetchVerified(request.store, key, digest));
   if (!(await linkFromPool(poolPath, destination))) throw new Error(`${poolPath} vanished while linking`);
   counts.downloadedObjects += 1;
-  counts.downloadedBytes += bytes.length;
+  counts.downloadedBytes += digest.size;
 }
 
 /** The body lists, kept in the staging folder too: unchanged lists are then reused like bodies. */

@@ -1,6 +1,7 @@
 // Reads the published snapshot of a dist folder: its id, its own files (gzip-compressed for upload) and a digest of every body file.
 import { createHash } from 'node:crypto';
-import { readFile, realpath } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -10,6 +11,7 @@ import { parseIndexHeader } from '../../gateway/snapshot/parse-snapshot.ts';
 import { mapLimit } from '../../gateway/follow/map-limit.ts';
 import { SNAPSHOT_FILES, isBodyFile, isSnapshotId, sha256Hex } from '../../gateway/follow/remote-layout.ts';
 import { mediaTypeOf } from '../../gateway/media/media-types.ts';
+import { STREAMED_OBJECT_BYTES } from '../../gateway/follow/store-objects.ts';
 import type { ObjectDigest, SnapshotFileName } from '../../gateway/follow/remote-layout.ts';
 
 const gzipAsync = promisify(gzip);
@@ -37,6 +39,24 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const YAML_TYPE = 'application/yaml; charset=utf-8';
 /** Media files keep their own type in the bucket (gateway/media/media-types.ts). */
 const MEDIA_KEY = new RegExp(`^(?:${[KEYS.mediaLive, KEYS.mediaThumbs, KEYS.mediaFiles].map((kind) => kind.prefix).join('|')}):`);
+
+/** Size and digests of a file; a large one (media) is read as a stream, never whole. */
+async function digestFile(path: string): Promise<{ size: number; sha256: string; md5: string }> {
+  const { size } = await stat(path);
+  if (size <= STREAMED_OBJECT_BYTES) {
+    const bytes = await readFile(path);
+    return { size: bytes.length, sha256: sha256Hex(bytes), md5: md5Hex(bytes) };
+  }
+  const sha256 = createHash('sha256');
+  const md5 = createHash('md5');
+  let read = 0;
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    sha256.update(chunk);
+    md5.update(chunk);
+    read += chunk.length;
+  }
+  return { size: read, sha256: sha256.digest('hex'), md5: md5.digest('hex') };
+}
 
 async function readOptional(path: string): Promise<Buffer | undefined> {
   try {
@@ -85,8 +105,7 @@ export async function readLocalSnapshot(dist: string): Promise<LocalSnapshot> {
   const files = new Map<SnapshotFileName, Buffer>();
   for (const [name, bytes] of raw) files.set(name, await gzipAsync(bytes));
   const bodies = await mapLimit([...bodyFiles(header.entries)], HASH_CONCURRENCY, async ([file, contentType]) => {
-    const bytes = await readFile(join(directory, file));
-    return { file, contentType, sha256: sha256Hex(bytes), md5: md5Hex(bytes), size: bytes.length };
+    return { file, contentType, ...(await digestFile(join(directory, file))) };
   });
   return { id: header.id, directory, files, bodies };
 }

@@ -1,11 +1,13 @@
 // Publishes a dist folder's snapshot to a bucket: missing or wrong bodies and body lists first, then the snapshot's files and manifest, the pointer last.
+import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { mapLimit } from '../../gateway/follow/map-limit.ts';
 import { REMOTE_FORMAT, bodyListGroup, contentEncodingOf, parsePointer, remoteKey, sha256Hex } from '../../gateway/follow/remote-layout.ts';
 import type { BodyList, Manifest, Pointer } from '../../gateway/follow/remote-layout.ts';
-import { getObject, headObject, listObjects, putObject } from '../../gateway/follow/store-objects.ts';
+import { getObject, headObject, listObjects, putObject, STREAMED_OBJECT_BYTES } from '../../gateway/follow/store-objects.ts';
+import type { StreamedBody } from '../../gateway/follow/store-objects.ts';
 import type { ListedObject, PutMetadata, Store } from '../../gateway/follow/store-objects.ts';
 import { formatS3Location } from '../../gateway/follow/s3-location.ts';
 import type { S3Location } from '../../gateway/follow/s3-location.ts';
@@ -90,7 +92,8 @@ function manifestOf(local: LocalSnapshot, lists: Buffer[]): Buffer {
 
 interface Upload extends WantedObject {
   key: string;
-  bytes: () => Promise<Buffer>;
+  /** The bytes, or for a large body a stream of them read while it is sent. */
+  bytes: () => Promise<Buffer | StreamedBody>;
 }
 
 function uploadOf(key: string, bytes: Buffer, metadata: PutMetadata): Upload {
@@ -113,7 +116,10 @@ export async function publishToStore(request: PublishRequest): Promise<PublishOu
   for (const body of local.bodies) {
     const key = remoteKey.body(location.prefix, body.file, body.sha256);
     bodyUploads.set(key, {
-      key, size: body.size, sha256: body.sha256, md5: body.md5, bytes: () => readFile(join(local.directory, body.file)),
+      key, size: body.size, sha256: body.sha256, md5: body.md5,
+      bytes: () => (body.size > STREAMED_OBJECT_BYTES
+        ? Promise.resolve({ open: () => createReadStream(join(local.directory, body.file)), size: body.size, md5: body.md5, sha256: body.sha256 })
+        : readFile(join(local.directory, body.file))),
       metadata: { contentType: body.contentType, contentEncoding: contentEncodingOf(body.file), cacheControl: IMMUTABLE },
     });
   }

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../generator/build-site.ts';
-import { readdir, readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { STREAMED_OBJECT_BYTES } from '../../gateway/follow/store-objects.ts';
 import { remoteKey, sha256Hex } from '../../gateway/follow/remote-layout.ts';
 import { send } from '../gateway/http-client.ts';
 import { credentials } from '../gateway/media/fixture-media.ts';
@@ -21,6 +23,8 @@ media.before(async (context) => {
   context.server = await startS3Server('media');
   context.site = await copyFixture('site');
   context.out = await temporaryDir('media-publish-dist');
+  // Past the size where publish reads and the follower writes an object as a stream, not as one buffer.
+  await writeFile(join(context.site, 'media', 'files', 'large.bin'), randomBytes(STREAMED_OBJECT_BYTES + 4099));
   const outcome = await buildSite({ site: context.site, out: context.out, baseUrl: 'http://localhost' });
   assert.ok(outcome.ok);
 });
@@ -55,6 +59,9 @@ media('a following gateway serves the media files it downloaded, restricted ones
   await waitFor(async () => (await send(url, '/media/live/chart.png')).status === 200, 'the follower to serve media');
   const chart = await send(url, '/media/live/chart.png');
   assert.ok(chart.body.equals(await readFile(join(context.site, 'media/live/chart.png'))));
+  const large = await send(url, '/media/files/large.bin');
+  assert.equal([large.status, large.body.length], [200, STREAMED_OBJECT_BYTES + 4099]);
+  assert.ok(large.body.equals(await readFile(join(context.site, 'media/files/large.bin'))));
   assert.is((await send(url, '/media/files/secret.zip')).status, 401);
   assert.is((await send(url, '/media/files/secret.zip', { headers: credentials('editor') })).status, 200);
 });
