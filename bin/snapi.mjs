@@ -12,7 +12,7 @@ const COMMANDS = {
   build: { entry: 'generator/cli/build.ts', summary: 'build a snapshot of a Typemill site folder into dist/' },
   check: { entry: 'generator/cli/check.ts', summary: "check a site folder with the build's rules, publishing nothing" },
   serve: { entry: 'gateway/build/serve.mjs', summary: 'serve a snapshot (or follow one in object storage) over HTTP' },
-  dev: { entry: 'generator/cli/dev.ts', summary: 'build, serve and rebuild on every change of a site folder' },
+  dev: { entry: 'commands/dev.ts', summary: 'build, serve and rebuild on every change of a site folder' },
   watch: { entry: 'generator/cli/watch.ts', summary: 'beside a live site folder: build and publish every saved change' },
   publish: { entry: 'generator/cli/publish.ts', summary: 'upload a snapshot to S3-compatible object storage' },
   mcp: { entry: 'gateway/build/mcp.mjs', summary: 'the MCP server on stdio for a desktop assistant' },

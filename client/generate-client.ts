@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { ENDPOINTS } from '../gateway/api/endpoints.ts';
+import { ENDPOINT_SPECS } from '../contract/endpoints.ts';
 import { toType, typeName, type Schema } from './schema-to-type.ts';
 
 type Json = Record<string, unknown>;
@@ -44,7 +44,7 @@ export function generateClientTypes(openApiText: string): string {
   const parameters: string[] = [];
   const responses: string[] = [];
   const calls: string[] = [];
-  for (const [method, endpoint] of Object.entries(ENDPOINTS)) {
+  for (const [method, endpoint] of Object.entries(ENDPOINT_SPECS)) {
     const operation = (paths[endpoint.path] ?? paths[`${endpoint.path}/`])?.get;
     if (operation === undefined) throw new Error(`openapi.yaml has no GET ${endpoint.path} for endpoint ${method}`);
     const described = ((operation.parameters ?? []) as Array<OpenApiParameter>).map((parameter) => {

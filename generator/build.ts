@@ -1,6 +1,6 @@
 // The pure core: a site's sources in, every response body of the API out (no file system access).
-import { ROLES, type SlugPart } from '../gateway/snapshot/contract.ts';
-import { KEYS, keyOf } from '../gateway/api/endpoints.ts';
+import { ROLES, type SlugPart } from '../contract/snapshot.ts';
+import { KEYS, keyOf } from '../contract/endpoints.ts';
 import { renderContent, type ContentJob, type ContentSettings, type RenderedContent, type StoredContent } from './content-bodies.ts';
 import { encodePhpJson } from './php-json.ts';
 import { walkItems } from './tree/build-items.ts';

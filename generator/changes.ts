@@ -1,7 +1,7 @@
 // What changed between two snapshots: request keys with old and new ETags, and the pages, slugs and paths they touch.
-import type { ChangeDetail, ChangeLists, ChangeReport, SnapshotIndex } from '../gateway/snapshot/contract.ts';
-import { contentHash } from '../gateway/snapshot/etag.ts';
-import { KEYS, identifyKey, keyOf, requestPathOf } from '../gateway/api/endpoints.ts';
+import type { ChangeDetail, ChangeLists, ChangeReport, SnapshotIndex } from '../contract/snapshot.ts';
+import { contentHash } from '../contract/etag.ts';
+import { KEYS, identifyKey, keyOf, requestPathOf } from '../contract/endpoints.ts';
 
 const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort();
 

@@ -1,5 +1,5 @@
 // One page's content bodies as JSON text from plain data, so a worker thread or the render cache can stand in for the renderer.
-import { contentHash } from '../gateway/snapshot/etag.ts';
+import { contentHash } from '../contract/etag.ts';
 import type { RenderOptions } from './markdown/render.ts';
 import { encodePhpJson } from './php-json.ts';
 import { pageContent, type PageSources } from './site/page-content.ts';

@@ -1,7 +1,7 @@
 // The OpenAPI document shipped with snapi, copied into every snapshot so the gateway never reads outside it.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { KEYS, keyOf } from '../gateway/api/endpoints.ts';
+import { KEYS, keyOf } from '../contract/endpoints.ts';
 import type { BuiltResponse } from './types.ts';
 
 export const OPENAPI_FILE = resolve(import.meta.dirname, '..', 'openapi.yaml');

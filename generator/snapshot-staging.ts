@@ -7,7 +7,7 @@ import { mkdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { DIST_LAYOUT, type SnapshotIndex, type StoredFile } from '../gateway/snapshot/contract.ts';
+import { DIST_LAYOUT, type SnapshotIndex, type StoredFile } from '../contract/snapshot.ts';
 import { storedEncodings, type StoredEncoding } from './compression-policy.ts';
 import { MEDIA_SUFFIX, openMediaStore } from './media/media-store.ts';
 

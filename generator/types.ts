@@ -1,5 +1,5 @@
 // Shapes that cross the generator's boundaries: what the loader reads and what the pure build returns.
-import type { Accounts, AccessSettings, Restriction, SlugPart } from '../gateway/snapshot/contract.ts';
+import type { Accounts, AccessSettings, Restriction, SlugPart } from '../contract/snapshot.ts';
 import type { MediaSource } from './media/scan-media.ts';
 import type { MediaObject } from './media/media-bodies.ts';
 

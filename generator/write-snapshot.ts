@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIST_LAYOUT, SNAPSHOT_FORMAT, type ChangeReport, type IndexEntry, type SnapshotIndex } from '../gateway/snapshot/contract.ts';
-import { contentHash, etagOf } from '../gateway/snapshot/etag.ts';
+import { DIST_LAYOUT, SNAPSHOT_FORMAT, type ChangeReport, type IndexEntry, type SnapshotIndex } from '../contract/snapshot.ts';
+import { contentHash, etagOf } from '../contract/etag.ts';
 import { changesBetween } from './changes.ts';
 import { mapConcurrently } from './concurrency.ts';
 import { openStaging, type Staging, type StoredBody } from './snapshot-staging.ts';

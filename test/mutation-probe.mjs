@@ -168,7 +168,7 @@ const PROBES = [
   },
   {
     name: 'start rebuilds dist before it knows the port is free',
-    file: 'generator/cli/start.ts',
+    file: 'commands/start.ts',
     find: '  await ensureCanListen(host, port);\n',
     replace: '',
     tests: 'product/command-errors\\.test\\.ts$',

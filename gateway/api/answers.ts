@@ -1,6 +1,6 @@
 // How endpoints answer: validate the parameters (400), find or compose the body (404), apply page restrictions (403).
-import { ROLES } from '../snapshot/contract.ts';
-import { normalizeUrl } from '../snapshot/normalize-url.ts';
+import { ROLES } from '../../contract/snapshot.ts';
+import { normalizeUrl } from '../../contract/normalize-url.ts';
 import { listParameter, stringParameter } from '../http/query.ts';
 import type { Query } from '../http/query.ts';
 import type { AuthenticatedUser } from '../auth/credential-cache.ts';

@@ -1,276 +1,49 @@
-// The API, one entry per endpoint: path, minimum role, parameters, snapshot keys and how a request is answered.
-// Routing, the generator's keys, the change report, the OpenAPI check and the endpoint tests all read this table.
-import type { Role } from '../snapshot/contract.ts';
+// The gateway's endpoint table: each entry of the API's data (contract/endpoints.ts) with the function that answers it.
 import type { Query } from '../http/query.ts';
 import { byKey, bySlug, byUrl, usersByEmail, usersByNames, usersByRole, wantsDraft } from './answers.ts';
 import type { EndpointInput, Answer } from './answers.ts';
 import { MESSAGES, errorReply } from '../http/reply.ts';
 import { searchEndpoint } from '../search/search-endpoint.ts';
-import { SEARCH_INDEX_KEY } from '../search/search-format.ts';
 import { fileAnswer, filesAnswer, fileRestrictionsAnswer, imageAnswer, imagesAnswer, pageMediaAnswer } from './media-answers.ts';
+import { ENDPOINT_SPECS, KEYS, MCP_ROUTE_SPEC, keyOf } from '../../contract/endpoints.ts';
+import type { EndpointName, EndpointSpec } from '../../contract/endpoints.ts';
 
-export type ValueKind = 'none' | 'url' | 'slug' | 'role' | 'email' | 'name' | 'path';
+export { KEYS, MEDIA_ROUTES, SERVICE_ROUTES, identifyKey, keyOf, requestPathOf } from '../../contract/endpoints.ts';
+export type { EndpointName, KeyIdentity, KeyKind, Parameter, Route, ValueKind } from '../../contract/endpoints.ts';
 
-/** One kind of snapshot key: `content:live:/guides/faq` is kind `content:live` with the value `/guides/faq`. */
-export interface KeyKind {
-  prefix: string;
-  value: ValueKind;
-  /** The query string (without `?`) of the request that reaches this key's body; undefined: never cached, never purged. */
-  query?: (value: string) => string;
-  /** Applied to the value before it becomes part of a key. */
-  normalize?: (value: string) => string;
-  /** How a changed key shows in the change report's page list: `item` keys also mark pages added and removed. */
-  page?: 'item' | 'part';
-}
-
-export interface Parameter {
-  name: string;
-  required: boolean;
-}
-
-/** A path the gateway answers, with the snapshot keys behind it. */
-export interface Route {
-  /** Matched exactly, with or without a trailing slash, also under the installation's base path. */
-  path: string;
-  /** Typemill's own clients write this path with a trailing slash; purge paths do too. */
-  trailingSlash?: true;
-  parameters: readonly Parameter[];
-  keys: Readonly<Record<string, KeyKind>>;
-}
-
-export interface Endpoint extends Route {
-  minRole: Role;
-  /** Resource and privilege named in the 403 message for a role below the minimum. */
-  resource: string;
-  privilege: string;
-  cacheControl: string;
-  /** Methods other than GET and HEAD (the MCP endpoint: POST only). */
-  methods?: readonly string[];
+export interface Endpoint extends EndpointSpec {
   /** Synchronous but for search, which may read content bodies for its snippets. */
   answer: (input: EndpointInput) => Answer | Promise<Answer>;
 }
 
-const SHARED_CACHE = 'private, no-cache';
-const USER_CACHE = 'private, no-store';
-
-/** Query values as a client would write them: `/` stays readable, everything else is percent-encoded. */
-function queryValue(value: string): string {
-  return encodeURIComponent(value).replace(/%2F/g, '/');
-}
-
-const URL_PARAMETER: Parameter = { name: 'url', required: true };
-const DRAFT_PARAMETER: Parameter = { name: 'draft', required: false };
-
-const KEY_TABLE = {
-  navigationLive: { prefix: 'navigation:live', value: 'none', query: () => '' },
-  navigationDraft: { prefix: 'navigation:draft', value: 'none', query: () => 'draft=true' },
-  contentLive: { prefix: 'content:live', value: 'url', query: (url) => `url=${queryValue(url)}`, page: 'part' },
-  contentDraft: { prefix: 'content:draft', value: 'url', query: (url) => `url=${queryValue(url)}&draft=true`, page: 'part' },
-  meta: { prefix: 'meta', value: 'url', query: (url) => `url=${queryValue(url)}`, page: 'part' },
-  item: { prefix: 'item', value: 'url', query: (url) => `url=${queryValue(url)}`, page: 'item' },
-  items: { prefix: 'items', value: 'slug', query: (slug) => `slug=${queryValue(slug)}` },
-  settings: { prefix: 'settings', value: 'none', query: () => '' },
-  // One body per role; every role's answer is reached by the same request path.
-  mainnavi: { prefix: 'mainnavi', value: 'role', query: () => '' },
-  systemnavi: { prefix: 'systemnavi', value: 'role', query: () => '' },
-  // User answers are never cached (`no-store`), so they have no path to purge.
-  usersByRole: { prefix: 'users:role', value: 'role' },
-  usersByEmail: { prefix: 'users:email', value: 'email', normalize: (email) => email.toLowerCase() },
-  noUsers: { prefix: 'users:none', value: 'none' },
-  openapi: { prefix: 'openapi', value: 'none', query: () => '' },
-  // Never served as a body; any search answer may change with it, so its purge path is a prefix.
-  searchIndex: { prefix: SEARCH_INDEX_KEY, value: 'none', query: () => '' },
-  images: { prefix: 'images', value: 'none', query: () => '' },
-  image: { prefix: 'image', value: 'name', query: (name) => `name=${queryValue(name)}` },
-  files: { prefix: 'files', value: 'none', query: () => '' },
-  file: { prefix: 'file', value: 'name', query: (name) => `name=${queryValue(name)}` },
-  pageMedia: { prefix: 'pagemedia', value: 'path', query: (path) => `path=${queryValue(path)}` },
-  fileRestriction: { prefix: 'filerestrictions', value: 'path', query: (filename) => `filename=${queryValue(filename)}` },
-  noFileRestriction: { prefix: 'filerestrictions-none', value: 'none', query: () => '' },
-  // The media files themselves, reached by path (gateway/media/media-path.ts); answered `no-cache`, so never purged.
-  mediaLive: { prefix: 'media:live', value: 'name' },
-  mediaThumbs: { prefix: 'media:thumbs', value: 'name' },
-  mediaFiles: { prefix: 'media:files', value: 'name' },
-} satisfies Record<string, KeyKind>;
-
-/** The keys the generator writes, by name: `KEYS.contentLive`. */
-export const KEYS: Readonly<Record<keyof typeof KEY_TABLE, KeyKind>> = KEY_TABLE;
 const KEY = KEYS;
-
-export type EndpointName =
-  | 'navigation' | 'content' | 'meta' | 'item' | 'items' | 'settings' | 'mainnavi' | 'systemnavi'
-  | 'usersByNames' | 'usersByRole' | 'usersByEmail' | 'search'
-  | 'images' | 'image' | 'files' | 'file' | 'pageMedia' | 'fileRestrictions';
-
 const draftKeyOr = (draft: string, live: string) => (query: Query) => (wantsDraft(query) ? [draft, live] : [live]);
 
-export const ENDPOINTS: Readonly<Record<EndpointName, Endpoint>> = {
-  navigation: {
-    path: '/api/v1/navigation', minRole: 'member', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [DRAFT_PARAMETER],
-    keys: { live: KEY.navigationLive, draft: KEY.navigationDraft },
-    answer: byKey(({ query }) => keyOf(wantsDraft(query) ? KEY.navigationDraft : KEY.navigationLive), MESSAGES.navigationNotFound),
-  },
-  content: {
-    path: '/api/v1/article/content', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [URL_PARAMETER, DRAFT_PARAMETER],
-    keys: { live: KEY.contentLive, draft: KEY.contentDraft },
-    // A page without a draft answers its live content when the draft is asked for.
-    answer: byUrl((url, query) => draftKeyOr(keyOf(KEY.contentDraft, url), keyOf(KEY.contentLive, url))(query)),
-  },
-  meta: {
-    path: '/api/v1/article/meta', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [URL_PARAMETER],
-    keys: { meta: KEY.meta },
-    answer: byUrl((url) => [keyOf(KEY.meta, url)]),
-  },
-  item: {
-    path: '/api/v1/article/item', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [URL_PARAMETER],
-    keys: { item: KEY.item },
-    answer: byUrl((url) => [keyOf(KEY.item, url)]),
-  },
-  items: {
-    path: '/api/v1/article/items', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [{ name: 'slug', required: true }],
-    keys: { items: KEY.items },
-    answer: bySlug((slug) => keyOf(KEY.items, slug)),
-  },
-  settings: {
-    path: '/api/v1/settings', trailingSlash: true, minRole: 'manager', resource: 'system', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [],
-    keys: { settings: KEY.settings },
-    answer: byKey(() => keyOf(KEY.settings), MESSAGES.pageNotFound),
-  },
-  mainnavi: {
-    path: '/api/v1/mainnavi', trailingSlash: true, minRole: 'member', resource: 'account', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [],
-    keys: { mainnavi: KEY.mainnavi },
-    answer: byKey(({ user }) => keyOf(KEY.mainnavi, user.role), MESSAGES.navigationNotFound),
-  },
-  systemnavi: {
-    path: '/api/v1/systemnavi', trailingSlash: true, minRole: 'member', resource: 'account', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [],
-    keys: { systemnavi: KEY.systemnavi },
-    answer: byKey(({ user }) => keyOf(KEY.systemnavi, user.role), MESSAGES.navigationNotFound),
-  },
-  usersByNames: {
-    path: '/api/v1/users/getbynames', minRole: 'administrator', resource: 'user', privilege: 'update', cacheControl: USER_CACHE,
-    parameters: [{ name: 'usernames[]', required: true }],
-    keys: {},
-    answer: usersByNames,
-  },
-  usersByRole: {
-    path: '/api/v1/users/getbyrole', minRole: 'administrator', resource: 'user', privilege: 'update', cacheControl: USER_CACHE,
-    parameters: [{ name: 'role', required: true }],
-    keys: { usersByRole: KEY.usersByRole, noUsers: KEY.noUsers },
-    answer: usersByRole((role) => keyOf(KEY.usersByRole, role), keyOf(KEY.noUsers)),
-  },
-  usersByEmail: {
-    path: '/api/v1/users/getbyemail', minRole: 'administrator', resource: 'user', privilege: 'update', cacheControl: USER_CACHE,
-    parameters: [{ name: 'email', required: true }],
-    keys: { usersByEmail: KEY.usersByEmail, noUsers: KEY.noUsers },
-    answer: usersByEmail((email) => keyOf(KEY.usersByEmail, email), keyOf(KEY.noUsers)),
-  },
-  search: {
-    // Results carry page text, so the minimum is article/content's.
-    path: '/api/v1/search', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [{ name: 'q', required: true }, { name: 'limit', required: false }, { name: 'offset', required: false }, DRAFT_PARAMETER],
-    keys: { index: KEY.searchIndex },
-    answer: searchEndpoint,
-  },
-  // Typemill's media library: `mycontent` is the contributor's resource (docs/typemill.md: Media).
-  images: {
-    path: '/api/v1/images', minRole: 'contributor', resource: 'mycontent', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [],
-    keys: { images: KEY.images },
-    answer: imagesAnswer(keyOf(KEY.images)),
-  },
-  image: {
-    path: '/api/v1/image', minRole: 'contributor', resource: 'mycontent', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [{ name: 'name', required: true }],
-    keys: { image: KEY.image },
-    answer: imageAnswer((name) => keyOf(KEY.image, name)),
-  },
-  files: {
-    path: '/api/v1/files', minRole: 'contributor', resource: 'mycontent', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [],
-    keys: { files: KEY.files },
-    answer: filesAnswer(keyOf(KEY.files)),
-  },
-  file: {
-    path: '/api/v1/file', minRole: 'contributor', resource: 'mycontent', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [{ name: 'name', required: true }],
-    keys: { file: KEY.file },
-    answer: fileAnswer((name) => keyOf(KEY.file, name)),
-  },
-  pageMedia: {
-    path: '/api/v1/pagemedia', minRole: 'contributor', resource: 'mycontent', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [{ name: 'path', required: true }],
-    keys: { pageMedia: KEY.pageMedia },
-    answer: pageMediaAnswer((path) => keyOf(KEY.pageMedia, path)),
-  },
-  fileRestrictions: {
-    path: '/api/v1/filerestrictions', minRole: 'contributor', resource: 'mycontent', privilege: 'create', cacheControl: SHARED_CACHE,
-    parameters: [{ name: 'filename', required: false }],
-    keys: { fileRestriction: KEY.fileRestriction, noFileRestriction: KEY.noFileRestriction },
-    answer: fileRestrictionsAnswer((filename) => keyOf(KEY.fileRestriction, filename), keyOf(KEY.noFileRestriction)),
-  },
+const ANSWERS: Readonly<Record<EndpointName, Endpoint['answer']>> = {
+  navigation: byKey(({ query }) => keyOf(wantsDraft(query) ? KEY.navigationDraft : KEY.navigationLive), MESSAGES.navigationNotFound),
+  // A page without a draft answers its live content when the draft is asked for.
+  content: byUrl((url, query) => draftKeyOr(keyOf(KEY.contentDraft, url), keyOf(KEY.contentLive, url))(query)),
+  meta: byUrl((url) => [keyOf(KEY.meta, url)]),
+  item: byUrl((url) => [keyOf(KEY.item, url)]),
+  items: bySlug((slug) => keyOf(KEY.items, slug)),
+  settings: byKey(() => keyOf(KEY.settings), MESSAGES.pageNotFound),
+  mainnavi: byKey(({ user }) => keyOf(KEY.mainnavi, user.role), MESSAGES.navigationNotFound),
+  systemnavi: byKey(({ user }) => keyOf(KEY.systemnavi, user.role), MESSAGES.navigationNotFound),
+  usersByNames: usersByNames,
+  usersByRole: usersByRole((role) => keyOf(KEY.usersByRole, role), keyOf(KEY.noUsers)),
+  usersByEmail: usersByEmail((email) => keyOf(KEY.usersByEmail, email), keyOf(KEY.noUsers)),
+  search: searchEndpoint,
+  images: imagesAnswer(keyOf(KEY.images)),
+  image: imageAnswer((name) => keyOf(KEY.image, name)),
+  files: filesAnswer(keyOf(KEY.files)),
+  file: fileAnswer((name) => keyOf(KEY.file, name)),
+  pageMedia: pageMediaAnswer((path) => keyOf(KEY.pageMedia, path)),
+  fileRestrictions: fileRestrictionsAnswer((filename) => keyOf(KEY.fileRestriction, filename), keyOf(KEY.noFileRestriction)),
 };
 
-/** The media files: `GET /media/<folder>/<name>`, public unless `filerestrictions.yaml` names a role
- *  (gateway/media/; docs/decisions.md: Media files are served from the snapshot). */
-export const MEDIA_ROUTES = {
-  live: { path: '/media/live/{name}', parameters: [], keys: { file: KEY.mediaLive } },
-  thumbs: { path: '/media/thumbs/{name}', parameters: [], keys: { file: KEY.mediaThumbs } },
-  files: { path: '/media/files/{name}', parameters: [], keys: { file: KEY.mediaFiles } },
-} as const satisfies Record<string, Route>;
+export const ENDPOINTS: Readonly<Record<EndpointName, Endpoint>> = Object.fromEntries(
+  (Object.keys(ENDPOINT_SPECS) as EndpointName[]).map((name) => [name, { ...ENDPOINT_SPECS[name], answer: ANSWERS[name] }]),
+) as Record<EndpointName, Endpoint>;
 
-/** MCP over Streamable HTTP: the same admission as the API (address, credentials, throttle, role), then the MCP
- *  transport answers (gateway/mcp/). Stateless, so POST only. Not part of the REST API nor of openapi.yaml. */
-export const MCP_ROUTE: Endpoint = {
-  path: '/mcp', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: 'no-store', methods: ['POST'],
-  parameters: [], keys: {},
-  // Reached only if the server did not hand the request to the MCP transport.
-  answer: () => ({ kind: 'reply', reply: errorReply(404, MESSAGES.notApiRoute) }),
-};
-
-/** Answered without credentials (trusted addresses still apply). */
-export const SERVICE_ROUTES = {
-  health: { path: '/healthz', parameters: [], keys: {} },
-  openapi: { path: '/api/v1/openapi.yaml', parameters: [], keys: { document: KEY.openapi } },
-} as const satisfies Record<string, Route>;
-
-/** The one place a key is written: `prefix` alone, or `prefix:value`. */
-export function keyOf(kind: KeyKind, value?: string): string {
-  if (kind.value === 'none') return kind.prefix;
-  const given = value ?? '';
-  return `${kind.prefix}:${kind.normalize ? kind.normalize(given) : given}`;
-}
-
-export interface KeyIdentity {
-  route: Route;
-  kind: KeyKind;
-  value: string;
-}
-
-const KINDS_WITH_ROUTE: ReadonlyArray<{ route: Route; kind: KeyKind }> = [...Object.values(ENDPOINTS), ...Object.values(SERVICE_ROUTES), ...Object.values(MEDIA_ROUTES)]
-  .flatMap((route: Route) => Object.values(route.keys).map((kind) => ({ route, kind })));
-
-/** What a stored key stands for, by its kind's prefix; undefined for keys no endpoint reads. */
-export function identifyKey(key: string): KeyIdentity | undefined {
-  for (const { route, kind } of KINDS_WITH_ROUTE) {
-    if (kind.value === 'none' ? key === kind.prefix : key.startsWith(`${kind.prefix}:`)) {
-      return { route, kind, value: kind.value === 'none' ? '' : key.slice(kind.prefix.length + 1) };
-    }
-  }
-  return undefined;
-}
-
-/** The request path (with the installation base path) that reaches a key's body; undefined for bodies never cached. */
-export function requestPathOf(identity: KeyIdentity, basePath: string): string | undefined {
-  const query = identity.kind.query?.(identity.value);
-  if (query === undefined) return undefined;
-  const path = identity.route.trailingSlash ? `${identity.route.path}/` : identity.route.path;
-  return basePath + path + (query === '' ? '' : `?${query}`);
-}
+/** Reached only if the server did not hand the request to the MCP transport (gateway/mcp/). */
+export const MCP_ROUTE: Endpoint = { ...MCP_ROUTE_SPEC, answer: () => ({ kind: 'reply', reply: errorReply(404, MESSAGES.notApiRoute) }) };

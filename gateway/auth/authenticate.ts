@@ -2,7 +2,7 @@
 // the decision order). bcrypt sits behind an injected function; the limiter and the credential cache are passed in.
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import type { Account } from '../snapshot/contract.ts';
+import type { Account } from '../../contract/snapshot.ts';
 import { parseBasicCredentials } from './basic-auth.ts';
 import type { Credentials } from './basic-auth.ts';
 import type { LoginLimiter } from './login-limiter.ts';

@@ -1,7 +1,7 @@
 // Role order and the two access rules built on it: endpoint minimum and page restriction
 // (docs/decisions.md: Minimum role per endpoint; Who passes a page restriction).
-import { ROLES } from '../snapshot/contract.ts';
-import type { Restriction, Role } from '../snapshot/contract.ts';
+import { ROLES } from '../../contract/snapshot.ts';
+import type { Restriction, Role } from '../../contract/snapshot.ts';
 
 /** Position in ROLES; -1 for a role string that is not one of the seven (below every minimum). */
 export function roleRank(role: string): number {

@@ -1,8 +1,8 @@
 // `npm run mcp -- [--dist DIR]`: the MCP server on stdio for a desktop assistant, acting for SNAPI_USER.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CommandFailure, parseCommandLine, runCommand } from '../../commands/command-line.ts';
-import { DIST_LAYOUT } from '../snapshot/contract.ts';
+import { CommandFailure, parseCommandLine, runCommand } from '../../terminal/command-line.ts';
+import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { openLiveSnapshot } from '../snapshot/live-snapshot.ts';
 import { watchSnapshots } from '../snapshot/snapshot-watcher.ts';

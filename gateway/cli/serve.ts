@@ -1,12 +1,12 @@
 // CLI of the gateway: `npm run serve -- [--dist DIR] [--port N] [--host H] [--cdn]`, or with `--from s3://BUCKET/PREFIX` (follow/serve-from.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CommandFailure, parseCommandLine, parsePort, runCommand, UsageError } from '../../commands/command-line.ts';
-import { describeListenError, ensureCanListen } from '../../commands/listen-check.ts';
+import { CommandFailure, parseCommandLine, parsePort, runCommand, UsageError } from '../../terminal/command-line.ts';
+import { describeListenError, ensureCanListen } from '../../terminal/listen-check.ts';
 import { startGateway } from '../http/server.ts';
 import type { Gateway } from '../http/server.ts';
-import { parseS3Location } from '../follow/s3-location.ts';
-import { DIST_LAYOUT } from '../snapshot/contract.ts';
+import { parseS3Location } from '../../storage/s3-location.ts';
+import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 
 const SERVE = {
   name: 'serve',

@@ -2,7 +2,7 @@
 import { copyFile, link, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { DIST_LAYOUT } from '../snapshot/contract.ts';
+import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 
 /** Verified body objects by their digest (`<sha256>.json.gz`); snapshot folders hard-link them. */
 export const POOL_DIR = 'pool';

@@ -1,13 +1,13 @@
 // Follows a bucket's pointer: checks it at start and every poll (conditional GET), syncs a new snapshot, switches `current`.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIST_LAYOUT } from '../snapshot/contract.ts';
-import { parsePointer, remoteKey } from './remote-layout.ts';
-import { getObject } from './store-objects.ts';
-import type { Store } from './store-objects.ts';
-import { formatS3Location } from './s3-location.ts';
-import type { S3Location } from './s3-location.ts';
-import { describeStoreError, isStoreError } from './store-error.ts';
+import { DIST_LAYOUT } from '../../contract/snapshot.ts';
+import { parsePointer, remoteKey } from '../../storage/remote-layout.ts';
+import { getObject } from '../../storage/store-objects.ts';
+import type { Store } from '../../storage/store-objects.ts';
+import { formatS3Location } from '../../storage/s3-location.ts';
+import type { S3Location } from '../../storage/s3-location.ts';
+import { describeStoreError, isStoreError } from '../../storage/store-error.ts';
 import { currentId, pruneCache, switchCurrent } from './cache-folder.ts';
 import { syncSnapshot } from './sync-snapshot.ts';
 

@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import { startGateway } from '../http/server.ts';
 import type { Gateway, GatewayOptions } from '../http/server.ts';
 import { eventLine, stdoutLog } from '../http/request-log.ts';
-import { createStoreClient } from './s3-client.ts';
-import type { StoreOptions } from './s3-client.ts';
-import { parseS3Location } from './s3-location.ts';
+import { createStoreClient } from '../../storage/s3-client.ts';
+import type { StoreOptions } from '../../storage/s3-client.ts';
+import { parseS3Location } from '../../storage/s3-location.ts';
 import { startFollower } from './follower.ts';
 import type { Follower } from './follower.ts';
 

@@ -2,13 +2,13 @@
 import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { DIST_LAYOUT, SNAPSHOT_FORMAT } from '../snapshot/contract.ts';
-import { parseIndexHeader } from '../snapshot/parse-snapshot.ts';
-import { mapLimit } from './map-limit.ts';
-import { REMOTE_LAYOUT, SNAPSHOT_FILES, parseBodyList, parseManifest, remoteKey, sha256Hex } from './remote-layout.ts';
-import type { BodyList, Manifest, ObjectDigest, Pointer } from './remote-layout.ts';
-import { downloadObject, getObject, STREAMED_OBJECT_BYTES } from './store-objects.ts';
-import type { Store } from './store-objects.ts';
+import { DIST_LAYOUT, SNAPSHOT_FORMAT } from '../../contract/snapshot.ts';
+import { parseIndexHeader } from '../../contract/parse-snapshot.ts';
+import { mapLimit } from '../../storage/map-limit.ts';
+import { REMOTE_LAYOUT, SNAPSHOT_FILES, parseBodyList, parseManifest, remoteKey, sha256Hex } from '../../storage/remote-layout.ts';
+import type { BodyList, Manifest, ObjectDigest, Pointer } from '../../storage/remote-layout.ts';
+import { downloadObject, getObject, STREAMED_OBJECT_BYTES } from '../../storage/store-objects.ts';
+import type { Store } from '../../storage/store-objects.ts';
 import { POOL_DIR, exists, linkFromPool, snapshotFolder, stagingFolder } from './cache-folder.ts';
 
 const DOWNLOAD_CONCURRENCY = 8;

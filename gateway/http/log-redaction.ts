@@ -1,5 +1,5 @@
 // The request target as the log may hold it: no user information, no values of secret-named query parameters.
-import { isSecretName } from '../snapshot/secret-names.ts';
+import { isSecretName } from '../../contract/secret-names.ts';
 
 const REDACTED = 'REDACTED';
 /** `scheme://` or `//` followed by an authority that may carry `user:password@`. */

@@ -77,6 +77,4 @@ export function requestLine(entry: RequestLogEntry, time: Date): string {
     `"bytes":${entry.bytes},"ms":${JSON.stringify(Math.round(entry.ms * 10) / 10)},"user":${user}}`;
 }
 
-export function eventLine(event: string, details: Record<string, unknown>, time: Date): string {
-  return JSON.stringify({ time: time.toISOString(), event, ...details });
-}
+export { eventLine } from '../../contract/event-line.ts';

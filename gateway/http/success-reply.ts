@@ -1,5 +1,5 @@
 // 200 and 304 replies: ETag, cache policy, If-None-Match and the precompressed variant to send.
-import { contentHash, etagOf } from '../snapshot/etag.ts';
+import { contentHash, etagOf } from '../../contract/etag.ts';
 import type { Endpoint } from '../api/endpoints.ts';
 import type { LoadedEntry, StoredBody } from '../snapshot/snapshot-loader.ts';
 import { encodingFor, matchesIfNoneMatch } from './negotiate.ts';

@@ -5,7 +5,7 @@ import { matchesIfNoneMatch } from '../http/negotiate.ts';
 import { errorReply } from '../http/reply.ts';
 import type { Reply } from '../http/reply.ts';
 import { parseRange } from './byte-range.ts';
-import { mediaTypeOf } from './media-types.ts';
+import { mediaTypeOf } from '../../contract/media-types.ts';
 import type { MediaRoute } from './media-path.ts';
 
 /** Public media: any cache may keep it, and asks again each time (media URLs name a file, not its content). */

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import MiniSearch from 'minisearch';
 import type { AsPlainObject } from 'minisearch';
 import { readStoredBody } from '../snapshot/body-store.ts';
-import type { Restriction } from '../snapshot/contract.ts';
+import type { Restriction } from '../../contract/snapshot.ts';
 import type { LoadedEntry } from '../snapshot/snapshot-loader.ts';
 import { sectionsOf } from './content-sections.ts';
 import { createAnswerCache } from './answer-cache.ts';

@@ -1,8 +1,8 @@
 // The index's entries in compact form: request keys and body names in string tables, sizes and links in typed arrays.
 // The objects requests use (LoadedEntry, StoredBody) are made on a key's first lookup, so memory grows with what is
 // asked for, not with the size of the site (docs/performance.md: Heap after a snapshot load).
-import { DIST_LAYOUT } from './contract.ts';
-import type { IndexEntry, Restriction, StoredFile } from './contract.ts';
+import { DIST_LAYOUT } from '../../contract/snapshot.ts';
+import type { IndexEntry, Restriction, StoredFile } from '../../contract/snapshot.ts';
 import type { BodyMemory, LoadedEntry, StoredBody } from './snapshot-loader.ts';
 import { StringTable } from './string-table.ts';
 

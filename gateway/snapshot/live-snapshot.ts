@@ -1,7 +1,7 @@
 // Holds the snapshot being served; loads a new one completely, then switches to it in one assignment.
 import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIST_LAYOUT } from './contract.ts';
+import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { buildTrust, loadSnapshot } from './snapshot-loader.ts';
 import type { LoadOptions, ServingState } from './snapshot-loader.ts';
 

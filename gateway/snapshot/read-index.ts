@@ -3,11 +3,11 @@
 import { opendirSync, readdirSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIST_LAYOUT } from './contract.ts';
+import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import type { CompactEntries } from './compact-entries.ts';
 import { createIndexScanner } from './index-scanner.ts';
-import { parseIndexEntry, parseIndexHeader } from './parse-snapshot.ts';
-import type { IndexHeader } from './parse-snapshot.ts';
+import { parseIndexEntry, parseIndexHeader } from '../../contract/parse-snapshot.ts';
+import type { IndexHeader } from '../../contract/parse-snapshot.ts';
 
 const READ_BYTES = 1024 * 1024;
 const LIST_BATCH = 4096;

@@ -1,9 +1,9 @@
 // Reads a published snapshot's index into memory tables; bodies stay on disk until first asked for (body-store.ts).
 import { readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIST_LAYOUT } from './contract.ts';
-import type { Account, AccessSettings, Restriction, SlugPart, SnapshotIndex } from './contract.ts';
-import { parseAccounts } from './parse-snapshot.ts';
+import { DIST_LAYOUT } from '../../contract/snapshot.ts';
+import type { Account, AccessSettings, Restriction, SlugPart, SnapshotIndex } from '../../contract/snapshot.ts';
+import { parseAccounts } from '../../contract/parse-snapshot.ts';
 import { CompactEntries } from './compact-entries.ts';
 import { checkBodyFiles, readIndex } from './read-index.ts';
 import { buildAddressMatcher } from '../auth/ip-trust.ts';

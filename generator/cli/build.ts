@@ -1,5 +1,5 @@
 // `npm run build`: publish a snapshot of a site folder, or print every problem as `path:line: message` and exit 1.
-import { CommandFailure, parseBaseUrl, parseCommandLine, runCommand, UsageError } from '../../commands/command-line.ts';
+import { CommandFailure, parseBaseUrl, parseCommandLine, runCommand, UsageError } from '../../terminal/command-line.ts';
 import { buildSite, formatProblem } from '../build-site.ts';
 import { startProgress } from '../progress.ts';
 import { siteFolderProblem } from '../site-folder.ts';

@@ -1,6 +1,6 @@
 // `npm run check`: runs the build's own rules on a site folder without publishing; prints `path:line: severity:
 // message` per finding and exits 1 exactly when `npm run build` would refuse the site.
-import { CommandFailure, parseBaseUrl, parseCommandLine, runCommand, UsageError } from '../../commands/command-line.ts';
+import { CommandFailure, parseBaseUrl, parseCommandLine, runCommand, UsageError } from '../../terminal/command-line.ts';
 import { checkLoadedSite } from '../check/check-loaded-site.ts';
 import { countBySeverity, formatFinding } from '../check/findings.ts';
 import { loadSite } from '../load.ts';

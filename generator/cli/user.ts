@@ -5,9 +5,9 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { CommandFailure, parseCommandArguments, runCommand, UsageError } from '../../commands/command-line.ts';
-import { readNewPassword } from '../../commands/read-password.ts';
-import type { Role } from '../../gateway/snapshot/contract.ts';
+import { CommandFailure, parseCommandArguments, runCommand, UsageError } from '../../terminal/command-line.ts';
+import { readNewPassword } from '../../terminal/read-password.ts';
+import type { Role } from '../../contract/snapshot.ts';
 import {
   asPhpHash, BCRYPT_COST, emailProblem, formatUserList, newUserYaml, passwordProblem, roleProblem, userNameProblem, withPassword,
 } from '../site/user-file.ts';

@@ -1,10 +1,10 @@
 // `npm run watch -- --site DIR --out DIR [--publish s3://BUCKET/PREFIX]`: beside a live site folder, build and publish
 // every change, one JSON line per event (generator/watch/watch-site.ts).
-import { CommandFailure, parseBaseUrl, parseCommandLine, runCommand, UsageError } from '../../commands/command-line.ts';
-import { eventLine } from '../../gateway/http/request-log.ts';
-import { createStoreClient } from '../../gateway/follow/s3-client.ts';
-import { parseS3Location } from '../../gateway/follow/s3-location.ts';
-import { describeStoreError, isStoreError } from '../../gateway/follow/store-error.ts';
+import { CommandFailure, parseBaseUrl, parseCommandLine, runCommand, UsageError } from '../../terminal/command-line.ts';
+import { eventLine } from '../../contract/event-line.ts';
+import { createStoreClient } from '../../storage/s3-client.ts';
+import { parseS3Location } from '../../storage/s3-location.ts';
+import { describeStoreError, isStoreError } from '../../storage/store-error.ts';
 import { publishToStore } from '../publish/publish-to-store.ts';
 import { siteFolderProblem } from '../site-folder.ts';
 import { startWatching } from '../watch/watch-site.ts';

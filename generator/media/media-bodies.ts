@@ -1,9 +1,9 @@
 // The pure part of media: the bodies of Typemill's six media endpoints and the list of media files to store, from
 // what scan-media.ts found (docs/typemill.md: Media).
-import { ROLES } from '../../gateway/snapshot/contract.ts';
-import type { Restriction } from '../../gateway/snapshot/contract.ts';
-import { KEYS, keyOf } from '../../gateway/api/endpoints.ts';
-import type { KeyKind } from '../../gateway/api/endpoints.ts';
+import { ROLES } from '../../contract/snapshot.ts';
+import type { Restriction } from '../../contract/snapshot.ts';
+import { KEYS, keyOf } from '../../contract/endpoints.ts';
+import type { KeyKind } from '../../contract/endpoints.ts';
 import { encodePhpJson } from '../php-json.ts';
 import { parseYaml, isRecord } from '../yaml.ts';
 import { BuildError } from '../types.ts';

@@ -6,7 +6,7 @@ import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DIST_LAYOUT, type SnapshotIndex } from '../../gateway/snapshot/contract.ts';
+import { DIST_LAYOUT, type SnapshotIndex } from '../../contract/snapshot.ts';
 import type { StoredBody } from '../snapshot-staging.ts';
 
 export const MEDIA_SUFFIX = '.media';

@@ -1,11 +1,11 @@
 // `--keep N`: keeps the current snapshot and the newest others up to N, deletes the rest and every body (and body list) no kept snapshot references.
 import { gunzipSync } from 'node:zlib';
-import { parseBodyList, parseManifest, remoteKey, sha256Hex } from '../../gateway/follow/remote-layout.ts';
-import type { ObjectDigest } from '../../gateway/follow/remote-layout.ts';
-import { deleteObjects, getObject, listObjects } from '../../gateway/follow/store-objects.ts';
-import type { ListedObject, Store } from '../../gateway/follow/store-objects.ts';
-import type { S3Location } from '../../gateway/follow/s3-location.ts';
-import { mapLimit } from '../../gateway/follow/map-limit.ts';
+import { parseBodyList, parseManifest, remoteKey, sha256Hex } from '../../storage/remote-layout.ts';
+import type { ObjectDigest } from '../../storage/remote-layout.ts';
+import { deleteObjects, getObject, listObjects } from '../../storage/store-objects.ts';
+import type { ListedObject, Store } from '../../storage/store-objects.ts';
+import type { S3Location } from '../../storage/s3-location.ts';
+import { mapLimit } from '../../storage/map-limit.ts';
 
 const LIST_CONCURRENCY = 16;
 

@@ -1,9 +1,9 @@
 // The publish command as a function of its arguments and environment: it writes its lines and returns the exit code.
-import { formatCommandError, parseCommandLine, UsageError } from '../../commands/command-line.ts';
-import { createStoreClient } from '../../gateway/follow/s3-client.ts';
-import { parseS3Location } from '../../gateway/follow/s3-location.ts';
-import type { S3Location } from '../../gateway/follow/s3-location.ts';
-import { describeStoreError, isStoreError } from '../../gateway/follow/store-error.ts';
+import { formatCommandError, parseCommandLine, UsageError } from '../../terminal/command-line.ts';
+import { createStoreClient } from '../../storage/s3-client.ts';
+import { parseS3Location } from '../../storage/s3-location.ts';
+import type { S3Location } from '../../storage/s3-location.ts';
+import { describeStoreError, isStoreError } from '../../storage/store-error.ts';
 import { collectGarbage } from './collect-garbage.ts';
 import type { GarbageOutcome } from './collect-garbage.ts';
 import { publishToStore } from './publish-to-store.ts';

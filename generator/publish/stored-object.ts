@@ -1,5 +1,5 @@
 // Whether an object already in the bucket is the one publish would upload: same bytes, same headers. Judged by HEAD.
-import type { PutMetadata, StoredHead } from '../../gateway/follow/store-objects.ts';
+import type { PutMetadata, StoredHead } from '../../storage/store-objects.ts';
 
 /** The object publish means to have at a key. */
 export interface WantedObject {

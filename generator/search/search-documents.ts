@@ -1,6 +1,6 @@
 // The searchable versions of every page, from the content, meta and item bodies the build already made.
-import { KEYS, keyOf } from '../../gateway/api/endpoints.ts';
-import type { Restriction } from '../../gateway/snapshot/contract.ts';
+import { KEYS, keyOf } from '../../contract/endpoints.ts';
+import type { Restriction } from '../../contract/snapshot.ts';
 import { sectionsOf } from '../../gateway/search/content-sections.ts';
 import type { SearchDocument, SearchSection } from '../../gateway/search/search-format.ts';
 import type { BuiltResponse } from '../types.ts';

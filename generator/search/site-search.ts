@@ -1,5 +1,5 @@
 // The build's search step: the plan's pages in, each page's content bodies read one page at a time, the index entry out.
-import { KEYS, keyOf } from '../../gateway/api/endpoints.ts';
+import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import { languageTools } from '../../gateway/search/search-terms.ts';
 import type { BuildPlan } from '../build.ts';
 import { restrictionOf, storedMeta } from '../site/site-model.ts';

@@ -1,6 +1,6 @@
 // The build refuses every access setting the gateway would refuse at load, with the gateway's own check
 // (docs/decisions.md: The build refuses what the gateway would refuse), naming settings/settings.yaml and the line.
-import { isAddressRule } from '../../gateway/auth/ip-trust.ts';
+import { isAddressRule } from '../../contract/address-rule.ts';
 import type { BuildProblem } from '../types.ts';
 import { listSetting } from './settings.ts';
 

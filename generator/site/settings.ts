@@ -1,6 +1,6 @@
 // Site settings as Typemill's API returns them: defaults, the user's settings.yaml, derived paths (docs/decisions.md: Settings are Typemill's defaults merged with settings.yaml).
 import { isRecord } from '../yaml.ts';
-import { isSecretName } from '../../gateway/snapshot/secret-names.ts';
+import { isSecretName } from '../../contract/secret-names.ts';
 
 export const TYPEMILL_VERSION = '2.10.0';
 

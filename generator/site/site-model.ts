@@ -1,5 +1,5 @@
 // The site as one value: settings, the draft and live trees with yaml values applied, and the lookups.
-import type { Restriction } from '../../gateway/snapshot/contract.ts';
+import type { Restriction } from '../../contract/snapshot.ts';
 import { buildItems, walkItems } from '../tree/build-items.ts';
 import { byteOrder } from '../tree/entry-name.ts';
 import type { Item } from '../tree/item.ts';

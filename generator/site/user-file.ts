@@ -2,7 +2,7 @@
 // (docs/decisions.md: Accounts are made with snapi user): name, role and email checks, the new file's YAML, and a
 // password change that keeps the rest.
 import { parseDocument, stringify } from 'yaml';
-import { ROLES, type Role } from '../../gateway/snapshot/contract.ts';
+import { ROLES, type Role } from '../../contract/snapshot.ts';
 
 /** Typemill's rule for user names: letters and digits, 3 to 20 of them; the name is also the file name. */
 const USER_NAME = /^[A-Za-z0-9]{3,20}$/;

@@ -1,5 +1,5 @@
 // User records and the private accounts table from settings/users/*.yaml (docs/decisions.md: User records are the user files without the password).
-import { ROLES, type Account } from '../../gateway/snapshot/contract.ts';
+import { ROLES, type Account } from '../../contract/snapshot.ts';
 import type { BuildProblem } from '../types.ts';
 import { isRecord } from '../yaml.ts';
 

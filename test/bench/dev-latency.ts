@@ -5,7 +5,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { startDevServer } from '../../generator/dev-mode.ts';
+import { startDevServer } from '../../commands/dev-mode.ts';
 import { DEMO_USERS } from '../../generator/cli/demo-users.ts';
 import { send } from '../gateway/http-client.ts';
 import { PROJECT_ROOT } from './build-bench.ts';

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIST_LAYOUT, type SnapshotIndex } from '../../gateway/snapshot/contract.ts';
+import { DIST_LAYOUT, type SnapshotIndex } from '../../contract/snapshot.ts';
 import { KEYS, keyOf } from '../../gateway/api/endpoints.ts';
 import { runLoad as runLoadClient } from './run-load.ts';
 import type { LoadFigures, LoadPlan } from './load-client.ts';

@@ -2,7 +2,7 @@
 import bcrypt from 'bcryptjs';
 import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ROLES } from '../../gateway/snapshot/contract.ts';
+import { ROLES } from '../../contract/snapshot.ts';
 import { pageMarkdown } from './page-text.ts';
 import { createRandom, type Random } from './prng.ts';
 

@@ -1,6 +1,6 @@
 // The standard test snapshot: one user per role plus broken accounts, and bodies that say what they are.
 import type { FixtureBody, FixtureUser, SnapshotSpec } from './make-snapshot.ts';
-import type { SlugPart } from '../../gateway/snapshot/contract.ts';
+import type { SlugPart } from '../../contract/snapshot.ts';
 
 const user = (username: string, role: string, extra: Partial<FixtureUser> = {}): FixtureUser => ({
   username,

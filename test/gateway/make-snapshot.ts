@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
-import { DIST_LAYOUT, SNAPSHOT_FORMAT } from '../../gateway/snapshot/contract.ts';
-import type { AccessSettings, Accounts, IndexEntry, Restriction, SlugPart, SnapshotIndex } from '../../gateway/snapshot/contract.ts';
+import { DIST_LAYOUT, SNAPSHOT_FORMAT } from '../../contract/snapshot.ts';
+import type { AccessSettings, Accounts, IndexEntry, Restriction, SlugPart, SnapshotIndex } from '../../contract/snapshot.ts';
 
 export interface FixtureUser {
   username: string;

@@ -1,11 +1,11 @@
 // Test helper: a ServingState built in memory (bodies held as bytes, accounts with fake hashes), so the authenticator
 // and the decision order can be tested without disk, sockets or bcrypt.
-import type { AccessSettings, Account, Restriction } from '../../gateway/snapshot/contract.ts';
+import type { AccessSettings, Account, Restriction } from '../../contract/snapshot.ts';
 import type { LoadedEntry, ServingState } from '../../gateway/snapshot/snapshot-loader.ts';
 import type { VerifyPassword } from '../../gateway/auth/authenticate.ts';
 import { buildAddressMatcher } from '../../gateway/auth/ip-trust.ts';
 import { createCredentialCache } from '../../gateway/auth/credential-cache.ts';
-import { contentHash, etagOf } from '../../gateway/snapshot/etag.ts';
+import { contentHash, etagOf } from '../../contract/etag.ts';
 
 export const DUMMY_HASH = 'dummy-hash';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DIST_LAYOUT } from '../../gateway/snapshot/contract.ts';
+import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import type { BuildResult } from '../../generator/types.ts';
 import { publishSnapshot } from '../../generator/write-snapshot.ts';
 import { removeDir, temporaryDir } from '../helpers/fixture-site.ts';

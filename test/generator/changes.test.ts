@@ -1,7 +1,7 @@
 // Specification of the change report between two snapshots.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SNAPSHOT_FORMAT, type IndexEntry, type SlugPart, type SnapshotIndex } from '../../gateway/snapshot/contract.ts';
+import { SNAPSHOT_FORMAT, type IndexEntry, type SlugPart, type SnapshotIndex } from '../../contract/snapshot.ts';
 import { changesBetween } from '../../generator/changes.ts';
 
 function snapshot(id: string, etags: Record<string, string>, restrictedSlugs: Record<string, SlugPart[]> = {}, basePath = ''): SnapshotIndex {

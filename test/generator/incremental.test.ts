@@ -3,7 +3,7 @@ import { appendFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promis
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DIST_LAYOUT } from '../../gateway/snapshot/contract.ts';
+import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { planBuild, renderPages } from '../../generator/build.ts';
 import { buildSite } from '../../generator/build-site.ts';
 import { loadSite } from '../../generator/load.ts';

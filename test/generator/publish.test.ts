@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DIST_LAYOUT, type ChangeReport } from '../../gateway/snapshot/contract.ts';
+import { DIST_LAYOUT, type ChangeReport } from '../../contract/snapshot.ts';
 import { buildSite } from '../../generator/build-site.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { readSnapshot } from '../helpers/snapshot-bodies.ts';

@@ -4,7 +4,7 @@ import { readdir, readFile, readlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DIST_LAYOUT, type SnapshotIndex } from '../../gateway/snapshot/contract.ts';
+import { DIST_LAYOUT, type SnapshotIndex } from '../../contract/snapshot.ts';
 import { build, planBuild, type BuildPlan } from '../../generator/build.ts';
 import { buildSite } from '../../generator/build-site.ts';
 import { loadSite } from '../../generator/load.ts';

@@ -1,7 +1,7 @@
 // Reads a published snapshot back as request key → body, for golden and determinism tests.
 import { readFile, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIST_LAYOUT, type SnapshotIndex } from '../../gateway/snapshot/contract.ts';
+import { DIST_LAYOUT, type SnapshotIndex } from '../../contract/snapshot.ts';
 
 export async function readSnapshot(distDir: string): Promise<{ index: SnapshotIndex; directory: string; bodies: Map<string, string> }> {
   const directory = join(distDir, await readlink(join(distDir, DIST_LAYOUT.currentLink)));

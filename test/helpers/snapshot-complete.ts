@@ -1,7 +1,7 @@
 // What a published snapshot folder still lacks (index, accounts, change report, every body file the index names), read synchronously.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIST_LAYOUT, type SnapshotIndex } from '../../gateway/snapshot/contract.ts';
+import { DIST_LAYOUT, type SnapshotIndex } from '../../contract/snapshot.ts';
 
 /** The missing files of the snapshot `linkTarget` (relative to `distDir`, as `current` holds it); empty when complete. */
 export function missingFrom(distDir: string, linkTarget: string): string[] {

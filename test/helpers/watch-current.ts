@@ -2,7 +2,7 @@
 import { readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { DIST_LAYOUT } from '../../gateway/snapshot/contract.ts';
+import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { missingFrom } from './snapshot-complete.ts';
 
 const { distDir, stop } = workerData as { distDir: string; stop: Int32Array };

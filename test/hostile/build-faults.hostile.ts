@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { SnapshotIndex } from '../../gateway/snapshot/contract.ts';
+import type { SnapshotIndex } from '../../contract/snapshot.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 
 const run = promisify(execFile);

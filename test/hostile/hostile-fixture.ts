@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { startGateway } from '../../gateway/http/server.ts';
 import type { Gateway, GatewayOptions } from '../../gateway/http/server.ts';
-import { DIST_LAYOUT } from '../../gateway/snapshot/contract.ts';
+import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { makeTempDist, writeAndPublish, writeSnapshot } from '../gateway/make-snapshot.ts';
 import type { SnapshotSpec } from '../gateway/make-snapshot.ts';
 import { BODIES, USERS, standardSpec } from '../gateway/fixture.ts';

@@ -4,7 +4,7 @@ import { appendFile, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DIST_LAYOUT } from '../../gateway/snapshot/contract.ts';
+import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { makeSite } from '../bench/make-site.ts';
 import { createRandom } from '../bench/prng.ts';
 import { removeDir, temporaryDir } from '../helpers/fixture-site.ts';

@@ -1,8 +1,8 @@
 // Test helper: what a dist folder holds on disk, and whether `current` is a complete snapshot.
 import { lstat, readFile, readdir, readlink, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIST_LAYOUT, type SnapshotIndex, type StoredFile } from '../../gateway/snapshot/contract.ts';
-import { contentHash, etagOf } from '../../gateway/snapshot/etag.ts';
+import { DIST_LAYOUT, type SnapshotIndex, type StoredFile } from '../../contract/snapshot.ts';
+import { contentHash, etagOf } from '../../contract/etag.ts';
 
 /** Every path under `directory` with its size and modification time (links: their target), sorted. */
 export async function listTree(directory: string): Promise<string[]> {

@@ -3,7 +3,7 @@ import { SEARCH_INDEX_KEY } from '../../gateway/search/search-format.ts';
 import { buildSearchIndex } from '../../generator/search/build-search-index.ts';
 import { searchDocuments } from '../../generator/search/search-documents.ts';
 import type { BuiltResponse } from '../../generator/types.ts';
-import type { Restriction } from '../../gateway/snapshot/contract.ts';
+import type { Restriction } from '../../contract/snapshot.ts';
 import type { FixtureBody } from '../gateway/make-snapshot.ts';
 
 const content = (...html: string[]) => JSON.stringify({ content: html.map((block, id) => ({ id, markdown: block.replace(/<[^>]+>/g, ''), html: block })) });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { contentHash, etagOf } from '../../gateway/snapshot/etag.ts';
+import { contentHash, etagOf } from '../../contract/etag.ts';
 import { startGateway, type Gateway } from '../../gateway/http/server.ts';
 import { buildSite } from '../../generator/build-site.ts';
 import { FIXTURE_USERS } from '../fixtures/site-users.ts';

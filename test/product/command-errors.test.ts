@@ -163,11 +163,11 @@ Commands('dev and start: a busy port is one line before dist is touched; bad fla
   const freshDist = join(context.folder, 'never-written');
   const busy = `port ${context.busyPort} on 127.0.0.1 is already in use (stop the other server or pass --port N)`;
   const runs = await Promise.all([
-    runCommand('generator/cli/dev.ts', ['--site', context.site, '--out', freshDist, '--port', String(context.busyPort)]),
-    runCommand('generator/cli/start.ts', ['--dist', freshDist, '--port', String(context.busyPort)]),
-    runCommand('generator/cli/dev.ts', ['--bogus']),
-    runCommand('generator/cli/dev.ts', ['--port', 'abc']),
-    runCommand('generator/cli/dev.ts', ['--site', join(context.folder, 'typo'), '--out', freshDist, '--port', '0']),
+    runCommand('commands/dev.ts', ['--site', context.site, '--out', freshDist, '--port', String(context.busyPort)]),
+    runCommand('commands/start.ts', ['--dist', freshDist, '--port', String(context.busyPort)]),
+    runCommand('commands/dev.ts', ['--bogus']),
+    runCommand('commands/dev.ts', ['--port', 'abc']),
+    runCommand('commands/dev.ts', ['--site', join(context.folder, 'typo'), '--out', freshDist, '--port', '0']),
   ]);
   assert.equal(runs.map((run) => [run.code, run.stdout, run.stderr]), [
     [1, '', `snapi dev: ${busy}\n`],

@@ -3,8 +3,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startDevServer } from '../../generator/dev-mode.ts';
-import type { DevServer } from '../../generator/dev-mode.ts';
+import { startDevServer } from '../../commands/dev-mode.ts';
+import type { DevServer } from '../../commands/dev-mode.ts';
 import { send } from '../gateway/http-client.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startBuiltGateway } from '../../gateway/cli/spawn-built.ts';
+import { startBuiltGateway } from '../../commands/spawn-built.ts';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '..', '..');

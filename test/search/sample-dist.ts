@@ -1,7 +1,7 @@
 // Test helper: the repository's sample site built into a temporary dist, its search index, and its demo users.
 import { join, resolve } from 'node:path';
 import { buildSite } from '../../generator/build-site.ts';
-import { DIST_LAYOUT } from '../../gateway/snapshot/contract.ts';
+import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { loadSnapshot } from '../../gateway/snapshot/snapshot-loader.ts';
 import type { SearchIndex } from '../../gateway/search/search-index.ts';
 import { temporaryDir } from '../helpers/fixture-site.ts';

@@ -7,7 +7,7 @@ import { buildSite } from '../../generator/build-site.ts';
 import { startGateway } from '../../gateway/http/server.ts';
 import { parseQuery } from '../../gateway/http/query.ts';
 import { searchEndpoint } from '../../gateway/search/search-endpoint.ts';
-import { contentHash } from '../../gateway/snapshot/etag.ts';
+import { contentHash } from '../../contract/etag.ts';
 import { loadSnapshot } from '../../gateway/snapshot/snapshot-loader.ts';
 import type { Gateway } from '../../gateway/http/server.ts';
 import { removeDir, temporaryDir } from '../helpers/fixture-site.ts';

@@ -2,8 +2,8 @@
 import { rm } from 'node:fs/promises';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startBuiltGateway } from '../../gateway/cli/spawn-built.ts';
-import type { BuiltGateway } from '../../gateway/cli/spawn-built.ts';
+import { startBuiltGateway } from '../../commands/spawn-built.ts';
+import type { BuiltGateway } from '../../commands/spawn-built.ts';
 import { makeTempDist } from '../gateway/make-snapshot.ts';
 import { send } from '../gateway/http-client.ts';
 import { startS3Server } from './s3-server.ts';

@@ -1,9 +1,9 @@
 // The pure parts of object storage: s3:// addresses, addressing style, and the validators that keep store data out of paths.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseS3Location } from '../../gateway/follow/s3-location.ts';
-import { createStoreClient } from '../../gateway/follow/s3-client.ts';
-import { parseBodyList, parseManifest, parsePointer, remoteKey } from '../../gateway/follow/remote-layout.ts';
+import { parseS3Location } from '../../storage/s3-location.ts';
+import { createStoreClient } from '../../storage/s3-client.ts';
+import { parseBodyList, parseManifest, parsePointer, remoteKey } from '../../storage/remote-layout.ts';
 
 const SHA = 'a'.repeat(64);
 const DIGEST = { sha256: SHA, size: 10 };

@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { putObject } from '../../gateway/follow/store-objects.ts';
+import { putObject } from '../../storage/store-objects.ts';
 import { USAGE, runPublishCommand } from '../../generator/publish/publish-command.ts';
 import { startS3Server } from './s3-server.ts';
 import type { S3Server } from './s3-server.ts';

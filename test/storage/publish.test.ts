@@ -4,14 +4,14 @@ import * as assert from 'uvu/assert';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { listObjects, getObject } from '../../gateway/follow/store-objects.ts';
-import { sha256Hex } from '../../gateway/follow/remote-layout.ts';
-import type { SnapshotIndex } from '../../gateway/snapshot/contract.ts';
+import { listObjects, getObject } from '../../storage/store-objects.ts';
+import { sha256Hex } from '../../storage/remote-layout.ts';
+import type { SnapshotIndex } from '../../contract/snapshot.ts';
 import { startS3Server } from './s3-server.ts';
 import type { S3Server } from './s3-server.ts';
 import { changedLists, currentBodies, localDist, publish, versionSpec } from './storage-fixture.ts';
 import { startCutProxy } from './cut-proxy.ts';
-import { createStoreClient } from '../../gateway/follow/s3-client.ts';
+import { createStoreClient } from '../../storage/s3-client.ts';
 import { publishToStore } from '../../generator/publish/publish-to-store.ts';
 import type { LocalDist } from './storage-fixture.ts';
 

@@ -4,8 +4,8 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStoreClient } from '../../gateway/follow/s3-client.ts';
-import type { Store } from '../../gateway/follow/store-objects.ts';
+import { createStoreClient } from '../../storage/s3-client.ts';
+import type { Store } from '../../storage/store-objects.ts';
 
 const S3RVER = fileURLToPath(new URL('../../node_modules/s3rver/bin/s3rver.js', import.meta.url));
 const TMP = fileURLToPath(new URL('../.tmp/', import.meta.url));

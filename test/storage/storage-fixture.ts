@@ -1,8 +1,8 @@
 // Test helper: dist folders with small snapshots to publish, gateways that follow a bucket, and waiting for conditions.
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bodyListGroup } from '../../gateway/follow/remote-layout.ts';
-import type { SnapshotIndex } from '../../gateway/snapshot/contract.ts';
+import { bodyListGroup } from '../../storage/remote-layout.ts';
+import type { SnapshotIndex } from '../../contract/snapshot.ts';
 import { makeTempDist, writeAndPublish } from '../gateway/make-snapshot.ts';
 import type { SnapshotSpec } from '../gateway/make-snapshot.ts';
 import { BODIES, USERS, basic, standardSpec } from '../gateway/fixture.ts';

@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { storedObjectMatches } from '../../generator/publish/stored-object.ts';
 import type { WantedObject } from '../../generator/publish/stored-object.ts';
-import type { StoredHead } from '../../gateway/follow/store-objects.ts';
+import type { StoredHead } from '../../storage/store-objects.ts';
 
 const SHA = 'a'.repeat(64);
 const MD5 = 'b'.repeat(32);

@@ -6,7 +6,7 @@ import { authenticateRequest } from '../../../gateway/auth/authenticate.ts';
 import type { AuthenticationOutcome } from '../../../gateway/auth/authenticate.ts';
 import { createCredentialCache } from '../../../gateway/auth/credential-cache.ts';
 import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../../../gateway/auth/login-limiter.ts';
-import type { Account } from '../../../gateway/snapshot/contract.ts';
+import type { Account } from '../../../contract/snapshot.ts';
 import { DUMMY_HASH, countingVerify, fakeHash } from '../memory-state.ts';
 
 const ACCOUNTS: Account[] = [

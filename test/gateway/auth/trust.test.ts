@@ -5,7 +5,7 @@ import { send } from '../http-client.ts';
 import type { RequestOptions } from '../http-client.ts';
 import { USERS, basic } from '../fixture.ts';
 import { startFixture } from '../start-fixture.ts';
-import type { AccessSettings } from '../../../gateway/snapshot/contract.ts';
+import type { AccessSettings } from '../../../contract/snapshot.ts';
 import type { GatewayOptions } from '../../../gateway/http/server.ts';
 
 const EDITOR = { Authorization: basic(USERS.editor) };

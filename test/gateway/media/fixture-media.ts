@@ -7,7 +7,7 @@ import { FIXTURE_USERS } from '../../fixtures/site-users.ts';
 import { send, type RawResponse } from '../http-client.ts';
 import { copyFixture, removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
 import { readSnapshot } from '../../helpers/snapshot-bodies.ts';
-import type { SnapshotIndex } from '../../../gateway/snapshot/contract.ts';
+import type { SnapshotIndex } from '../../../contract/snapshot.ts';
 
 export interface MediaFixture {
   site: string;

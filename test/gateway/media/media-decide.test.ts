@@ -6,8 +6,8 @@ import { decide } from '../../../gateway/api/decide.ts';
 import type { GatewayRequest } from '../../../gateway/api/decide.ts';
 import { KEYS, keyOf } from '../../../gateway/api/endpoints.ts';
 import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../../../gateway/auth/login-limiter.ts';
-import { ROLES } from '../../../gateway/snapshot/contract.ts';
-import type { Account } from '../../../gateway/snapshot/contract.ts';
+import { ROLES } from '../../../contract/snapshot.ts';
+import type { Account } from '../../../contract/snapshot.ts';
 import type { Reply } from '../../../gateway/http/reply.ts';
 import { countingVerify, fakeHash, memoryState } from '../memory-state.ts';
 

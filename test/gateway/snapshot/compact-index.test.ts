@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { StringTable } from '../../../gateway/snapshot/string-table.ts';
 import { createIndexScanner } from '../../../gateway/snapshot/index-scanner.ts';
 import { CompactEntries, LOADED_LIMIT, variantOf } from '../../../gateway/snapshot/compact-entries.ts';
-import type { IndexEntry } from '../../../gateway/snapshot/contract.ts';
+import type { IndexEntry } from '../../../contract/snapshot.ts';
 
 const Table = suite('StringTable');
 

@@ -1,6 +1,6 @@
 // The published layout in a bucket, shared by publisher and follower: keys, pointer and manifest formats, their validators.
 import { createHash } from 'node:crypto';
-import { DIST_LAYOUT } from '../snapshot/contract.ts';
+import { DIST_LAYOUT } from '../contract/snapshot.ts';
 
 /** Bumped when a follower of this version could not read what a publisher writes. */
 export const REMOTE_FORMAT = 1;

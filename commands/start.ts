@@ -1,9 +1,9 @@
 // `npm start`: build the sample site at the repo root, serve it with the built gateway, and print a request to paste.
-import { CommandFailure, parseCommandLine, parsePort, runCommand } from '../../commands/command-line.ts';
-import { ensureCanListen } from '../../commands/listen-check.ts';
-import { buildSite, formatProblem } from '../build-site.ts';
-import { startBuiltGateway } from '../../gateway/cli/spawn-built.ts';
-import { DEMO_USERS } from './demo-users.ts';
+import { CommandFailure, parseCommandLine, parsePort, runCommand } from '../terminal/command-line.ts';
+import { ensureCanListen } from '../terminal/listen-check.ts';
+import { buildSite, formatProblem } from '../generator/build-site.ts';
+import { startBuiltGateway } from './spawn-built.ts';
+import { DEMO_USERS } from '../generator/cli/demo-users.ts';
 
 const START = {
   name: 'start',

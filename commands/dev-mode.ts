@@ -1,12 +1,12 @@
 // Live authoring: build once, serve, and rebuild on every change under content/, settings/, plugins/, themes/ and media/.
 import { resolve } from 'node:path';
-import { buildSite, formatProblem } from './build-site.ts';
-import type { BuildSiteOutcome } from './build-site.ts';
+import { buildSite, formatProblem } from '../generator/build-site.ts';
+import type { BuildSiteOutcome } from '../generator/build-site.ts';
 import { startGateway } from '../gateway/http/server.ts';
 import type { Gateway } from '../gateway/http/server.ts';
 import type { LogWriter } from '../gateway/http/request-log.ts';
-import { serialRunner } from './watch/serial-runner.ts';
-import { SITE_FOLDERS, watchSite } from './watch/site-watcher.ts';
+import { serialRunner } from '../generator/watch/serial-runner.ts';
+import { SITE_FOLDERS, watchSite } from '../generator/watch/site-watcher.ts';
 
 export const WATCHED_FOLDERS = SITE_FOLDERS;
 /** Editors write a file in several steps; one rebuild per burst of events. */

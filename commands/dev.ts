@@ -1,8 +1,8 @@
 // `npm run dev -- [--site DIR]`: build, serve and rebuild on every change of the site folder (default: the sample site).
-import { parseBaseUrl, parseCommandLine, parsePort, runCommand, UsageError, CommandFailure } from '../../commands/command-line.ts';
-import { ensureCanListen } from '../../commands/listen-check.ts';
-import { startDevServer, WATCHED_FOLDERS } from '../dev-mode.ts';
-import { siteFolderProblem } from '../site-folder.ts';
+import { parseBaseUrl, parseCommandLine, parsePort, runCommand, UsageError, CommandFailure } from '../terminal/command-line.ts';
+import { ensureCanListen } from '../terminal/listen-check.ts';
+import { startDevServer, WATCHED_FOLDERS } from './dev-mode.ts';
+import { siteFolderProblem } from '../generator/site-folder.ts';
 
 const DEV = {
   name: 'dev',

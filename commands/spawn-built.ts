@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-export const BUILT_GATEWAY = fileURLToPath(new URL('../build/serve.mjs', import.meta.url));
+export const BUILT_GATEWAY = fileURLToPath(new URL('../gateway/build/serve.mjs', import.meta.url));
 const LISTENING = /^snapi gateway listening on (\S+)/;
 
 export interface BuiltGateway {

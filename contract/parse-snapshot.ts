@@ -1,6 +1,6 @@
 // Validates the parsed index.json and accounts.json (unknown until checked) into the contract types.
-import { SNAPSHOT_FORMAT } from './contract.ts';
-import type { Account, Accounts, IndexEntry, Restriction, SlugPart, SnapshotIndex, StoredFile } from './contract.ts';
+import { SNAPSHOT_FORMAT } from './snapshot.ts';
+import type { Account, Accounts, IndexEntry, Restriction, SlugPart, SnapshotIndex, StoredFile } from './snapshot.ts';
 
 type Json = Record<string, unknown>;
 
