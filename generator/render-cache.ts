@@ -15,8 +15,9 @@ const SHARD_KEY_CHARS = 1;
 /** The single-file cache of earlier versions, removed when the sharded one is written. */
 const LEGACY_CACHE_FILE = 'rendered-pages.v8';
 const GENERATOR_DIR = fileURLToPath(new URL('.', import.meta.url));
-/** Cached entries hold body hashes: a new hash function must not reuse them. */
-const HASH_SOURCE = fileURLToPath(new URL('../gateway/snapshot/etag.ts', import.meta.url));
+/** Cached entries hold body hashes and keys the contract defines (contract/etag.ts, contract/endpoints.ts): a new
+ *  hash function or key must not reuse them. */
+const CONTRACT_DIR = fileURLToPath(new URL('../contract/', import.meta.url));
 /** Packages whose code renders markdown: a new version must not reuse old output. None today: the renderer is
  *  the generator's own code, which the source hash covers. */
 const RENDER_PACKAGES: readonly string[] = [];
@@ -26,12 +27,14 @@ const LONE_SURROGATE = /\p{Cs}/u;
 
 export type RenderCacheEntries = Map<string, StoredContent>;
 
-/** A hash of the generator's source and the markdown packages, so any change to the renderer empties the cache. */
+/** A hash of the generator's and the contract's source and the markdown packages, so any change to the renderer
+ *  empties the cache. */
 export async function rendererFingerprint(): Promise<string> {
   const hash = createHash('sha256');
-  const sources = (await readdir(GENERATOR_DIR, { recursive: true })).filter((name) => name.endsWith('.ts')).sort();
-  for (const name of sources) hash.update(`${name}\0`).update(await readFile(join(GENERATOR_DIR, name))).update('\0');
-  hash.update(await readFile(HASH_SOURCE));
+  for (const directory of [GENERATOR_DIR, CONTRACT_DIR]) {
+    const sources = (await readdir(directory, { recursive: true })).filter((name) => name.endsWith('.ts')).sort();
+    for (const name of sources) hash.update(`${name}\0`).update(await readFile(join(directory, name))).update('\0');
+  }
   for (const name of RENDER_PACKAGES) hash.update(await readFile(fileURLToPath(import.meta.resolve(name))));
   return hash.digest('base64url');
 }

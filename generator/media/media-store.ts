@@ -12,7 +12,7 @@ import type { StoredBody } from '../snapshot-staging.ts';
 export const MEDIA_SUFFIX = '.media';
 const PREFIX = `${DIST_LAYOUT.bodiesDir}/`;
 
-/** The same hash as gateway/snapshot/etag.ts contentHash, made while the bytes stream past. */
+/** The same hash as contract/etag.ts contentHash, made while the bytes stream past. */
 function hashOfDigest(digest: Buffer): string {
   return digest.toString('base64url').slice(0, 32);
 }
