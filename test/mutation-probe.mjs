@@ -242,6 +242,8 @@ const PROBES = [
     find: ".update(JSON.stringify(settings)).update('\\0');",
     replace: ".update('\\0');",
     tests: 'generator/incremental-equals-full\\.test\\.ts$',
+  },
+  {
     name: 'a restricted media file served as a public one',
     file: 'gateway/api/decide.ts',
     find: 'media !== undefined && media.restriction === undefined ? mediaReply',
@@ -261,8 +263,10 @@ const PROBES = [
     find: "Math.min(Number(last), size - 1)",
     replace: 'Number(last)',
     tests: 'gateway/media/byte-range\\.test\\.ts$',
+  },
+  {
     name: 'MCP minimum role lowered one role',
-    file: 'gateway/api/endpoints.ts',
+    file: 'contract/endpoints.ts',
     find: "path: '/mcp', minRole: 'author',",
     replace: "path: '/mcp', minRole: 'contributor',",
     tests: 'mcp/mcp-(http|stdio)\\.test\\.ts$',
