@@ -1,6 +1,7 @@
 // Typemill's figures: a line starting `![` becomes <figure>; its {…} classes and id move to the figure, and the next
 // line (unless a blank line comes first) becomes the <figcaption>.
 
+import { PHP_WHITESPACE, trimCharacters } from '../../split/php-string.ts';
 import { ATTRIBUTE_PATTERN, parseAttributeData } from '../attribute-data.ts';
 import type { Block, BlockRule, Element, Line } from '../types.ts';
 
@@ -26,7 +27,7 @@ export const imageFigure: BlockRule = {
         figureAttributes.set('id', id);
         attributeString = attributeString.replaceAll(`#${id}`, '');
       }
-      attributeString = trimPhp(attributeString.replaceAll('  ', ' '));
+      attributeString = trimCharacters(attributeString.replaceAll('  ', ' '), PHP_WHITESPACE);
       text = text.slice(0, match.index);
       if (attributeString.replaceAll(' ', '') !== '') text += `{${attributeString}}`;
     }
@@ -42,7 +43,3 @@ export const imageFigure: BlockRule = {
   },
   complete: (block) => block,
 };
-
-function trimPhp(text: string): string {
-  return text.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
-}

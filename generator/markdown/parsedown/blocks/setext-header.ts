@@ -1,5 +1,6 @@
 // Setext headings: a line of = or - under a paragraph line; ParsedownExtra's {#id .class} at its end become attributes.
 
+import { chopCharacters } from '../../split/php-string.ts';
 import { ATTRIBUTE_PATTERN, parseAttributeData } from '../attribute-data.ts';
 import type { BlockRule } from '../types.ts';
 import { paragraphText } from './paragraph.ts';
@@ -8,7 +9,7 @@ export const setextHeader: BlockRule = {
   start(line, current) {
     if (current === undefined || current.type !== 'Paragraph' || current.interrupted !== undefined) return undefined;
     const marker = line.text.charAt(0);
-    if (line.indent >= 4 || line.text.replace(/ +$/, '').split(marker).join('') !== '') return undefined;
+    if (line.indent >= 4 || chopCharacters(line.text, ' ').split(marker).join('') !== '') return undefined;
     const text = paragraphText(current);
     const name = marker === '=' ? 'h1' : 'h2';
     const match = ATTRIBUTES_AT_END.exec(text);
