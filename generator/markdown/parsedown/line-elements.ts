@@ -3,34 +3,54 @@
 
 import { INLINE_MARKER_PATTERN, INLINE_RULES_BY_MARKER } from './inline-rules.ts';
 import { inlineText } from './inlines/text.ts';
-import type { Element, Parser } from './types.ts';
+import { LineScan } from './line-scan.ts';
+import type { Element, Excerpt, Parser } from './types.ts';
 import { sliceBytes } from './utf8-bytes.ts';
+
+const NEXT_MARKER = new RegExp(INLINE_MARKER_PATTERN.source, 'g');
 
 export function lineElements(parser: Parser, source: string, nonNestables: readonly string[] = []): Element[] {
   const elements: Element[] = [];
-  let text = source;
-  for (let markerPosition = text.search(INLINE_MARKER_PATTERN); markerPosition !== -1; markerPosition = text.search(INLINE_MARKER_PATTERN)) {
-    const excerpt = { text: text.slice(markerPosition), context: text };
-    const matched = matchInline(parser, excerpt, markerPosition, nonNestables);
-    if (matched !== undefined) {
-      elements.push(inlineText(parser, text.slice(0, matched.position)));
-      elements.push(matched.element);
-      text = matched.byteExtent === undefined
-        ? text.slice(matched.position + matched.extent)
-        : sliceBytes(text, matched.position, matched.byteExtent);
+  let scan = new LineScan(source);
+  // the text still to parse is scan.text from `start` on
+  let start = 0;
+  for (let at = nextMarker(scan.text, start); at !== -1; at = nextMarker(scan.text, start)) {
+    const excerpt: Excerpt = { text: scan.text.slice(at), context: scan.text.slice(start), scan, at, contextAt: start };
+    const matched = matchInline(parser, excerpt, at - start, nonNestables);
+    if (matched === undefined) {
+      // the marker does not start anything: it stays text
+      elements.push(inlineText(parser, scan.text.slice(start, at + 1)));
+      start = at + 1;
       continue;
     }
-    // the marker does not start anything: it stays text
-    elements.push(inlineText(parser, text.slice(0, markerPosition + 1)));
-    text = text.slice(markerPosition + 1);
+    const position = start + matched.position;
+    elements.push(inlineText(parser, scan.text.slice(start, position)));
+    elements.push(matched.element);
+    if (matched.byteExtent === undefined) {
+      start = position + matched.extent;
+      continue;
+    }
+    const after = scan.indexAfterBytes(position, matched.byteExtent);
+    if (after !== -1) {
+      start = after;
+      continue;
+    }
+    // the byte count ended inside a character: the rest is new text that starts with orphan bytes
+    scan = new LineScan(sliceBytes(scan.text, position, matched.byteExtent));
+    start = 0;
   }
-  elements.push(inlineText(parser, text));
+  elements.push(inlineText(parser, scan.text.slice(start)));
   // every element here is new, so setting the default in place is safe
   for (const element of elements) element.autobreak ??= false;
   return elements;
 }
 
-function matchInline(parser: Parser, excerpt: { text: string; context: string }, markerPosition: number, nonNestables: readonly string[]) {
+function nextMarker(text: string, from: number): number {
+  NEXT_MARKER.lastIndex = from;
+  return NEXT_MARKER.exec(text)?.index ?? -1;
+}
+
+function matchInline(parser: Parser, excerpt: Excerpt, markerPosition: number, nonNestables: readonly string[]) {
   for (const [type, rule] of INLINE_RULES_BY_MARKER[excerpt.text.charAt(0)] ?? []) {
     if (nonNestables.includes(type)) continue;
     const inline = rule(excerpt, parser);

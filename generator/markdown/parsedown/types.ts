@@ -2,6 +2,7 @@
 
 import type { RenderOptions } from '../render-env.ts';
 import type { HeadingEntry } from '../render-env.ts';
+import type { LineScan } from './line-scan.ts';
 
 /** How an element's children are produced when it is rendered, not when it is parsed (so later definitions count). */
 export type Handler =
@@ -68,6 +69,10 @@ export interface Excerpt {
   text: string;
   /** The whole text still to be parsed (the marker is somewhere in it). */
   context: string;
+  /** The text the loop scans: `text` is `scan.text` from `at` on, `context` from `contextAt` on. */
+  scan: LineScan;
+  at: number;
+  contextAt: number;
 }
 
 export interface Inline {

@@ -33,14 +33,14 @@ export function hasOrphanBytes(text: string): boolean {
   return LONE_SURROGATE.test(text);
 }
 
-function charBytes(text: string, index: number): number {
+export function charBytes(text: string, index: number): number {
   const code = text.charCodeAt(index);
   const isPair = code >= 0xd800 && code <= 0xdbff && index + 1 < text.length && isLowSurrogate(text.charCodeAt(index + 1));
   return isPair ? 4 : unitBytes(text, index);
 }
 
 /** Bytes per UTF-16 unit: a surrogate pair counts 2 + 2, an orphan byte 1. */
-function unitBytes(text: string, index: number): number {
+export function unitBytes(text: string, index: number): number {
   const code = text.charCodeAt(index);
   if (code < 0x80) return 1;
   if (code < 0x800) return 2;

@@ -1,0 +1,85 @@
+// The text one inline loop parses, with searches that stay linear over the whole loop: the loop asks from ever later
+// positions, so each search remembers its last answer and only searches again once the position has passed it.
+
+import { pairBrackets, type BracketTable } from './inlines/brackets.ts';
+import { charBytes, unitBytes } from './utf8-bytes.ts';
+
+const NON_ASCII = /[^\x00-\x7F]/;
+
+interface Remembered {
+  from: number;
+  found: number;
+}
+
+export class LineScan {
+  private readonly remembered = new Map<string, Remembered>();
+  private bracketTable: BracketTable | undefined;
+  /** Bytes before each index, built only for text that is not ASCII. */
+  private bytesBefore: Float64Array | null | undefined;
+
+  constructor(readonly text: string) {}
+
+  /** The first index ≥ from where `search` holds. `search(from)` must depend only on the text at and after each
+   *  index it looks at, never on `from`: then one answer serves every position up to it. -1 for none. */
+  first(key: string, from: number, search: (from: number) => number): number {
+    const last = this.remembered.get(key);
+    if (last !== undefined && last.from <= from && (last.found === -1 || from <= last.found)) return last.found;
+    const found = search(from);
+    this.remembered.set(key, { from, found });
+    return found;
+  }
+
+  indexOf(needle: string, from: number): number {
+    return this.first(needle, from, (start) => this.text.indexOf(needle, start));
+  }
+
+  /** The first index ≥ from of any character of `characters`, or the text's length. */
+  nextOf(characters: string, from: number): number {
+    const found = this.first(`any:${characters}`, from, (start) => {
+      for (let index = start; index < this.text.length; index++) if (characters.includes(this.text.charAt(index))) return index;
+      return -1;
+    });
+    return found === -1 ? this.text.length : found;
+  }
+
+  brackets(): BracketTable {
+    this.bracketTable ??= pairBrackets(this.text);
+    return this.bracketTable;
+  }
+
+  /** PHP's strlen of text.slice(start, end). */
+  byteLength(start: number, end: number): number {
+    const table = this.byteTable();
+    return table === null ? end - start : (table[end] ?? 0) - (table[start] ?? 0);
+  }
+
+  /** The index `byteCount` bytes after `start` (at most the text's end), or -1 when that count ends inside a character. */
+  indexAfterBytes(start: number, byteCount: number): number {
+    const table = this.byteTable();
+    if (table === null) return Math.min(start + byteCount, this.text.length);
+    const target = (table[start] ?? 0) + byteCount;
+    if (target >= (table[this.text.length] ?? 0)) return this.text.length;
+    let low = start;
+    let high = this.text.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((table[middle] ?? 0) < target) low = middle + 1;
+      else high = middle;
+    }
+    // between the two units of a surrogate pair is inside its four bytes too
+    if ((table[low] ?? 0) !== target || (low > start && charBytes(this.text, low - 1) === 4)) return -1;
+    return low;
+  }
+
+  private byteTable(): Float64Array | null {
+    if (this.bytesBefore !== undefined) return this.bytesBefore;
+    if (!NON_ASCII.test(this.text)) {
+      this.bytesBefore = null;
+      return null;
+    }
+    const table = new Float64Array(this.text.length + 1);
+    for (let index = 0; index < this.text.length; index++) table[index + 1] = (table[index] ?? 0) + unitBytes(this.text, index);
+    this.bytesBefore = table;
+    return table;
+  }
+}
