@@ -1,7 +1,6 @@
 // The text one inline loop parses, with searches that stay linear over the whole loop: the loop asks from ever later
 // positions, so each search remembers its last answer and only searches again once the position has passed it.
 
-import { pairBrackets, type BracketTable } from './inlines/brackets.ts';
 import { charBytes, unitBytes } from './utf8-bytes.ts';
 
 const NON_ASCII = /[^\x00-\x7F]/;
@@ -13,7 +12,7 @@ interface Remembered {
 
 export class LineScan {
   private readonly remembered = new Map<string, Remembered>();
-  private bracketTable: BracketTable | undefined;
+  private readonly tables = new Map<string, unknown>();
   /** Bytes before each index, built only for text that is not ASCII. */
   private bytesBefore: Float64Array | null | undefined;
 
@@ -42,9 +41,10 @@ export class LineScan {
     return found === -1 ? this.text.length : found;
   }
 
-  brackets(): BracketTable {
-    this.bracketTable ??= pairBrackets(this.text);
-    return this.bracketTable;
+  /** A table over the whole text, built once per text by the rule that needs it. */
+  table<T>(key: string, build: (text: string) => T): T {
+    if (!this.tables.has(key)) this.tables.set(key, build(this.text));
+    return this.tables.get(key) as T;
   }
 
   /** PHP's strlen of text.slice(start, end). */
