@@ -5,44 +5,62 @@ import { INLINE_MARKER_PATTERN, INLINE_RULES_BY_MARKER } from './inline-rules.ts
 import { inlineText } from './inlines/text.ts';
 import { LineScan } from './line-scan.ts';
 import type { Element, Excerpt, Parser } from './types.ts';
-import { sliceBytes } from './utf8-bytes.ts';
+import { ORPHAN_BYTE, sliceBytes } from './utf8-bytes.ts';
 
 const NEXT_MARKER = new RegExp(INLINE_MARKER_PATTERN.source, 'g');
 
 export function lineElements(parser: Parser, source: string, nonNestables: readonly string[] = []): Element[] {
   const elements: Element[] = [];
   let scan = new LineScan(source);
-  // the text still to parse is scan.text from `start` on
+  // the text still to parse is scan.text from `start` on; from `pending` to `start` is text not yet added
   let start = 0;
+  let pending = 0;
+  const addPending = () => {
+    if (pending < start) elements.push(inlineText(parser, scan.text.slice(pending, start)));
+    pending = start;
+  };
   for (let at = nextMarker(scan.text, start); at !== -1; at = nextMarker(scan.text, start)) {
     const excerpt: Excerpt = { text: scan.text.slice(at), context: scan.text.slice(start), scan, at, contextAt: start };
     const matched = matchInline(parser, excerpt, at - start, nonNestables);
     if (matched === undefined) {
       // the marker does not start anything: it stays text
-      elements.push(inlineText(parser, scan.text.slice(start, at + 1)));
+      const joins = joinsAsText(parser, scan.text, start, at + 1);
+      if (!joins) addPending();
       start = at + 1;
+      if (!joins) addPending();
       continue;
     }
+    addPending();
     const position = start + matched.position;
     elements.push(inlineText(parser, scan.text.slice(start, position)));
     elements.push(matched.element);
     if (matched.byteExtent === undefined) {
       start = position + matched.extent;
-      continue;
+    } else {
+      const after = scan.indexAfterBytes(position, matched.byteExtent);
+      // the byte count ended inside a character: the rest is new text that starts with orphan bytes
+      if (after === -1) scan = new LineScan(sliceBytes(scan.text, position, matched.byteExtent));
+      start = after === -1 ? 0 : after;
     }
-    const after = scan.indexAfterBytes(position, matched.byteExtent);
-    if (after !== -1) {
-      start = after;
-      continue;
-    }
-    // the byte count ended inside a character: the rest is new text that starts with orphan bytes
-    scan = new LineScan(sliceBytes(scan.text, position, matched.byteExtent));
-    start = 0;
+    pending = start;
   }
+  addPending();
   elements.push(inlineText(parser, scan.text.slice(start)));
   // every element here is new, so setting the default in place is safe
   for (const element of elements) element.autobreak ??= false;
   return elements;
+}
+
+/** Parsedown adds the text up to each marker that starts nothing as an element of its own. Adding such pieces as one
+ *  element renders the same unless a hard break or an abbreviation could span two of them, or one of them holds orphan
+ *  bytes (which blank only their own element); one element per marker is what made a line of backticks slow. */
+function joinsAsText(parser: Parser, text: string, from: number, to: number): boolean {
+  if (parser.definitions.abbreviations.size > 0) return false;
+  for (let index = from; index < to; index++) {
+    const char = text.charAt(index);
+    if (char === '\n' || char === ORPHAN_BYTE) return false;
+  }
+  return true;
 }
 
 function nextMarker(text: string, from: number): number {

@@ -11,33 +11,35 @@ interface Remembered {
 }
 
 export class LineScan {
-  private readonly remembered = new Map<string, Remembered>();
+  private readonly searches = new Map<string, Remembered>();
+  private readonly indexes = new Map<string, Remembered>();
+  private readonly anyOf = new Map<string, Remembered>();
+  private readonly runs = new Map<string, Remembered>();
   private readonly tables = new Map<string, unknown>();
   /** Bytes before each index, built only for text that is not ASCII. */
   private bytesBefore: Float64Array | null | undefined;
 
   constructor(readonly text: string) {}
 
-  /** The first index ≥ from where `search` holds. `search(from)` must depend only on the text at and after each
-   *  index it looks at, never on `from`: then one answer serves every position up to it. -1 for none. */
-  first(key: string, from: number, search: (from: number) => number): number {
-    const last = this.remembered.get(key);
-    if (last !== undefined && last.from <= from && (last.found === -1 || from <= last.found)) return last.found;
-    const found = search(from);
-    this.remembered.set(key, { from, found });
-    return found;
+  /** The first index ≥ from where `search` holds. `search(scan, from)` must depend only on the text at and after
+   *  each index it looks at, never on `from`: then one answer serves every position up to it. -1 for none. */
+  first(key: string, from: number, search: (scan: LineScan, from: number) => number): number {
+    return recalled(this.searches, key, from) ?? remember(this.searches, key, from, search(this, from));
   }
 
   indexOf(needle: string, from: number): number {
-    return this.first(needle, from, (start) => this.text.indexOf(needle, start));
+    return recalled(this.indexes, needle, from) ?? remember(this.indexes, needle, from, this.text.indexOf(needle, from));
   }
 
   /** The first index ≥ from of any character of `characters`, or the text's length. */
   nextOf(characters: string, from: number): number {
-    const found = this.first(`any:${characters}`, from, (start) => {
-      for (let index = start; index < this.text.length; index++) if (characters.includes(this.text.charAt(index))) return index;
-      return -1;
-    });
+    const found = recalled(this.anyOf, characters, from) ?? remember(this.anyOf, characters, from, this.scanFor(characters, from, true));
+    return found === -1 ? this.text.length : found;
+  }
+
+  /** The first index ≥ from whose character is not `char` (or the text's length): the end of a run. */
+  runEnd(char: string, from: number): number {
+    const found = recalled(this.runs, char, from) ?? remember(this.runs, char, from, this.scanFor(char, from, false));
     return found === -1 ? this.text.length : found;
   }
 
@@ -71,6 +73,11 @@ export class LineScan {
     return low;
   }
 
+  private scanFor(characters: string, from: number, wanted: boolean): number {
+    for (let index = from; index < this.text.length; index++) if (characters.includes(this.text.charAt(index)) === wanted) return index;
+    return -1;
+  }
+
   private byteTable(): Float64Array | null {
     if (this.bytesBefore !== undefined) return this.bytesBefore;
     if (!NON_ASCII.test(this.text)) {
@@ -82,4 +89,20 @@ export class LineScan {
     this.bytesBefore = table;
     return table;
   }
+}
+
+function recalled(memory: Map<string, Remembered>, key: string, from: number): number | undefined {
+  const last = memory.get(key);
+  if (last !== undefined && last.from <= from && (last.found === -1 || from <= last.found)) return last.found;
+  return undefined;
+}
+
+function remember(memory: Map<string, Remembered>, key: string, from: number, found: number): number {
+  const last = memory.get(key);
+  if (last === undefined) memory.set(key, { from, found });
+  else {
+    last.from = from;
+    last.found = found;
+  }
+  return found;
 }

@@ -11,10 +11,9 @@ type Runs = Map<number, number[]>;
 export const code: InlineRule = (excerpt) => {
   const { scan, at } = excerpt;
   const text = scan.text;
-  let contentStart = at;
-  while (text.charAt(contentStart) === '`') contentStart++;
-  const length = contentStart - at;
-  while (text.charAt(contentStart) === ' ') contentStart++;
+  const runEnd = scan.runEnd('`', at);
+  const length = runEnd - at;
+  const contentStart = scan.runEnd(' ', runEnd);
   // the text holds at least one character, then the closing run: a whole run of exactly the same length
   const close = firstAtOrAfter(scan.table('backtick runs', backtickRuns).get(length), contentStart + 1);
   if (close === undefined) return undefined;

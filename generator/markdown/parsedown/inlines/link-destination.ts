@@ -56,9 +56,11 @@ function withTitle(scan: LineScan, position: number): { title: string; end: numb
 }
 
 function skipSpace(scan: LineScan, from: number): number {
-  const found = scan.first('not \\s', from, (start) => {
-    for (let index = start; index < scan.text.length; index++) if (!SPACE.includes(scan.text.charAt(index))) return index;
-    return -1;
-  });
+  const found = scan.first('not \\s', from, firstNonSpace);
   return found === -1 ? scan.text.length : found;
+}
+
+function firstNonSpace(scan: LineScan, from: number): number {
+  for (let index = from; index < scan.text.length; index++) if (!SPACE.includes(scan.text.charAt(index))) return index;
+  return -1;
 }

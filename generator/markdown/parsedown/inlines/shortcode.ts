@@ -8,7 +8,7 @@ import { utf8Length } from '../utf8-bytes.ts';
 export const shortcode: InlineRule = (excerpt, parser) => {
   const { scan } = excerpt;
   // /\[:.*?:\]/ searched once per line, not once per `[`
-  const start = scan.first('shortcode', excerpt.at, (from) => firstShortcode(scan, from));
+  const start = scan.first('shortcode', excerpt.at, firstShortcode);
   if (start === -1) return undefined;
   const match = scan.text.slice(start, scan.indexOf(':]', start + 2) + 2);
   return {
