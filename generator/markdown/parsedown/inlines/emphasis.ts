@@ -2,29 +2,30 @@
 // and a closing _ must end a word.
 
 import type { InlineRule } from '../types.ts';
-import { hasOrphanBytes } from '../utf8-bytes.ts';
+import { emphasisTable } from './emphasis-table.ts';
 
-const STRONG: Readonly<Record<string, RegExp>> = {
-  '*': /^\*\*((?:\\\*|[^*]|\*[^*]*\*)+?)\*\*(?!\*)/s,
-  _: /^__((?:\\_|[^_]|_[^_]*_)+?)__(?!_)/su,
-};
-
-const EMPHASIS: Readonly<Record<string, RegExp>> = {
-  '*': /^\*((?:\\\*|[^*]|\*\*[^*]+?\*\*)+?)\*(?!\*)/s,
-  // PCRE's \b in Unicode mode after the closing _: no letter, digit or _ follows
-  _: /^_((?:\\_|[^_]|__[^_]*__)+?)_(?!_)(?![\p{L}\p{N}_])/su,
-};
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export const emphasis: InlineRule = (excerpt) => {
-  const marker = excerpt.text.charAt(0);
-  if (excerpt.text.length < 2) return undefined;
+  const { scan, at } = excerpt;
+  const marker = scan.text.charAt(at);
+  if (scan.text.length - at < 2) return undefined;
   // the _ patterns are in Unicode mode, where PCRE refuses invalid UTF-8 altogether
-  if (marker === '_' && hasOrphanBytes(excerpt.text)) return undefined;
-  const strong = excerpt.text.charAt(1) === marker ? STRONG[marker]?.exec(excerpt.text) : null;
-  const match = strong ?? EMPHASIS[marker]?.exec(excerpt.text) ?? null;
-  if (match === null) return undefined;
-  return {
-    extent: match[0].length,
-    element: { name: strong ? 'strong' : 'em', handler: { kind: 'line', text: match[1] ?? '' } },
-  };
+  if (marker === '_' && scan.first('orphan byte', at, firstOrphan) !== -1) return undefined;
+  for (const strong of scan.text.charAt(at + 1) === marker ? [true, false] : [false]) {
+    const opener = strong ? 2 : 1;
+    const table = scan.table(`${marker}${opener}`, (text) => emphasisTable(text, marker, strong));
+    const end = table.matchEnd[at + opener] ?? -1;
+    if (end === -1) continue;
+    return {
+      extent: end - at,
+      element: { name: strong ? 'strong' : 'em', handler: { kind: 'line', text: scan.text.slice(at + opener, end - opener) } },
+    };
+  }
+  return undefined;
 };
+
+function firstOrphan(scan: { text: string }, from: number): number {
+  LONE_SURROGATE.lastIndex = from;
+  return LONE_SURROGATE.exec(scan.text)?.index ?? -1;
+}
