@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { buildSite, formatProblem } from '../build-site.ts';
 import { startProgress } from '../progress.ts';
 
-const USAGE = 'usage: npm run build -- [--site DIR] [--out DIR] [--base-url URL] [--root-path PATH] [--json]';
+const USAGE = 'usage: npm run build -- [--site DIR] [--out DIR] [--base-url URL] [--root-path PATH] [--render-timeout SECONDS] [--json]';
 
 function parseOptions() {
   try {
@@ -13,12 +13,15 @@ function parseOptions() {
         out: { type: 'string', default: './dist' },
         'base-url': { type: 'string', default: 'http://localhost:8080' },
         'root-path': { type: 'string' },
+        'render-timeout': { type: 'string' },
         json: { type: 'boolean', default: false },
       },
     });
     const baseUrl = new URL(values['base-url']);
     if (baseUrl.protocol !== 'http:' && baseUrl.protocol !== 'https:') throw new Error(`--base-url must be http or https: "${values['base-url']}"`);
-    return values;
+    const renderTimeout = values['render-timeout'] === undefined ? undefined : Number(values['render-timeout']);
+    if (renderTimeout !== undefined && !(renderTimeout > 0)) throw new Error(`--render-timeout must be a positive number of seconds: "${values['render-timeout']}"`);
+    return { ...values, renderTimeout };
   } catch (error) {
     console.error(`snapi build: ${(error as Error).message}\n${USAGE}`);
     process.exit(2);
@@ -32,6 +35,7 @@ async function main(): Promise<void> {
   const outcome = await buildSite({
     site: options.site, out: options.out, baseUrl: options['base-url'],
     ...(options['root-path'] ? { rootPath: options['root-path'] } : {}), onStage: progress.stage,
+    ...(options.renderTimeout !== undefined ? { renderTimeoutSeconds: options.renderTimeout } : {}),
   });
   progress.stop();
   for (const warning of outcome.warnings) console.error(`warning: ${formatProblem(warning)}`);
