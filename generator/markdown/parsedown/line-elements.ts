@@ -4,7 +4,7 @@
 import { INLINE_MARKER_PATTERN, INLINE_RULES_BY_MARKER } from './inline-rules.ts';
 import { inlineText } from './inlines/text.ts';
 import { LineScan } from './line-scan.ts';
-import type { Element, Excerpt, Parser } from './types.ts';
+import type { Element, Excerpt, Inline, Parser } from './types.ts';
 import { ORPHAN_BYTE, sliceBytes } from './utf8-bytes.ts';
 
 const NEXT_MARKER = new RegExp(INLINE_MARKER_PATTERN.source, 'g');
@@ -20,7 +20,7 @@ export function lineElements(parser: Parser, source: string, nonNestables: reado
     pending = start;
   };
   for (let at = nextMarker(scan.text, start); at !== -1; at = nextMarker(scan.text, start)) {
-    const excerpt: Excerpt = { text: scan.text.slice(at), context: scan.text.slice(start), scan, at, contextAt: start };
+    const excerpt: Excerpt = { text: scan.text.slice(at), scan, at, contextAt: start };
     const matched = matchInline(parser, excerpt, at - start, nonNestables);
     if (matched === undefined) {
       // the marker does not start anything: it stays text
@@ -75,8 +75,10 @@ function matchInline(parser: Parser, excerpt: Excerpt, markerPosition: number, n
     if (inline === undefined) continue;
     // a match found further on belongs to a later marker
     if (inline.position !== undefined && inline.position > markerPosition) continue;
-    const inherited = [...(inline.element.nonNestables ?? []), ...nonNestables];
-    return { ...inline, position: inline.position ?? markerPosition, element: { ...inline.element, nonNestables: inherited } };
+    // the rule made the element for this match alone, so it may be completed in place
+    inline.position ??= markerPosition;
+    if (nonNestables.length > 0) inline.element.nonNestables = [...(inline.element.nonNestables ?? []), ...nonNestables];
+    return inline as Inline & { position: number };
   }
   return undefined;
 }

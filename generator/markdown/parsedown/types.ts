@@ -67,9 +67,8 @@ export interface BlockRule {
 export interface Excerpt {
   /** The text from the marker on. */
   text: string;
-  /** The whole text still to be parsed (the marker is somewhere in it). */
-  context: string;
-  /** The text the loop scans: `text` is `scan.text` from `at` on, `context` from `contextAt` on. */
+  /** The text the loop scans: `text` is `scan.text` from `at` on; the text still to be parsed (Parsedown's context,
+   *  the marker somewhere in it) starts at `contextAt`. */
   scan: LineScan;
   at: number;
   contextAt: number;

@@ -29,6 +29,14 @@ export function sliceBytes(text: string, start: number, byteCount: number): stri
   return text.slice(index);
 }
 
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/** The first orphan byte at or after `from` (the unit before `from` counts), or -1: for LineScan.first. */
+export function firstOrphanByte(scan: { text: string }, from: number): number {
+  LONE_SURROGATES.lastIndex = from;
+  return LONE_SURROGATES.exec(scan.text)?.index ?? -1;
+}
+
 export function hasOrphanBytes(text: string): boolean {
   return LONE_SURROGATE.test(text);
 }
