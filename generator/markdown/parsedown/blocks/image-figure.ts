@@ -2,19 +2,18 @@
 // line (unless a blank line comes first) becomes the <figcaption>.
 
 import { PHP_WHITESPACE, trimCharacters } from '../../split/php-string.ts';
-import { ATTRIBUTE_PATTERN, parseAttributeData } from '../attribute-data.ts';
+import { firstAttributeBlock } from '../attribute-blocks.ts';
+import { parseAttributeData } from '../attribute-data.ts';
 import type { Block, BlockRule, Element, Line } from '../types.ts';
-
-const ATTRIBUTE_BLOCK = new RegExp(`[ ]*\\{(${ATTRIBUTE_PATTERN}+)\\}`);
 
 export const imageFigure: BlockRule = {
   start(line) {
     if (!line.text.startsWith('![')) return undefined;
     let text = line.text;
     let figureAttributes: Map<string, string | null> | undefined;
-    const match = ATTRIBUTE_BLOCK.exec(text);
-    if (match !== null) {
-      let attributeString = match[1] ?? '';
+    const match = firstAttributeBlock(text, false);
+    if (match !== undefined) {
+      let attributeString = match.inner;
       const data = parseAttributeData(attributeString);
       figureAttributes = new Map();
       const classes = data.get('class');
@@ -28,7 +27,7 @@ export const imageFigure: BlockRule = {
         attributeString = attributeString.replaceAll(`#${id}`, '');
       }
       attributeString = trimCharacters(attributeString.replaceAll('  ', ' '), PHP_WHITESPACE);
-      text = text.slice(0, match.index);
+      text = text.slice(0, match.start);
       if (attributeString.replaceAll(' ', '') !== '') text += `{${attributeString}}`;
     }
     const image: Element = { handler: { kind: 'line', text } };

@@ -1,15 +1,13 @@
 // Links: [text](url "title") or a reference [text][id] / [id]; Typemill puts its base URL before `/…` and `media/…`
 // URLs, and `{…}` after the link adds attributes (never replacing href or title).
 
-import { ATTRIBUTE_PATTERN, parseAttributeData } from '../attribute-data.ts';
+import { attributeBlockAt, attributeBlockEnds } from '../attribute-blocks.ts';
+import { parseAttributeData } from '../attribute-data.ts';
 import type { LineScan } from '../line-scan.ts';
 import { lowerAscii } from '../lower-ascii.ts';
 import type { Element, Inline, InlineRule, Parser } from '../types.ts';
-import { utf8Length } from '../utf8-bytes.ts';
 import { findBracketed } from './brackets.ts';
 import { scanDestination } from './link-destination.ts';
-
-const ATTRIBUTE_BLOCK = new RegExp(`^[ ]*\\{(${ATTRIBUTE_PATTERN}+)\\}`);
 
 export const link: InlineRule = (excerpt, parser) => parseLink(excerpt.scan, excerpt.at, parser);
 
@@ -45,10 +43,10 @@ export function parseLink(scan: LineScan, at: number, parser: Parser): Inline | 
   }
 
   const afterLink = scan.indexAfterBytes(at, extent);
-  const attributeBlock = afterLink === -1 ? null : ATTRIBUTE_BLOCK.exec(scan.text.slice(afterLink));
-  if (attributeBlock !== null) {
-    for (const [name, value] of parseAttributeData(attributeBlock[1] ?? '')) if (!attributes.has(name)) attributes.set(name, value);
-    extent += utf8Length(attributeBlock[0]);
+  const attributeBlock = afterLink === -1 ? undefined : attributeBlockAt(scan.text, scan.table('attribute blocks', (text) => attributeBlockEnds(text, false)), afterLink);
+  if (attributeBlock !== undefined) {
+    for (const [name, value] of parseAttributeData(attributeBlock.inner)) if (!attributes.has(name)) attributes.set(name, value);
+    extent += scan.byteLength(afterLink, attributeBlock.end);
   }
   const element: Element = { name: 'a', handler: { kind: 'line', text: inner }, nonNestables: ['Url', 'Link'], attributes };
   return { extent: 0, byteExtent: extent, element };
