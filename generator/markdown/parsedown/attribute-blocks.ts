@@ -6,8 +6,10 @@
 
 const SPACE = ' \t\n\x0B\f\r';
 
+/** [-\w:\\]: ASCII letters, digits, `_`, `-`, `:` and backslash. */
 function isWord(char: string): boolean {
-  return /^[-\w:\\]$/.test(char);
+  const code = char.charCodeAt(0);
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x3a) || code === 0x5f || code === 0x2d || code === 0x5c;
 }
 
 /**
