@@ -31,7 +31,8 @@ export interface Line {
   /** The line with tabs expanded. */
   body: string;
   indent: number;
-  /** The body without its indent. */
+  /** The body without its indent. It holds no `\n`, so block patterns take the `s` flag: `.` is then PCRE's, anything
+   *  but `\n` (JavaScript's alone also stops at U+2028 and U+2029). */
   text: string;
 }
 

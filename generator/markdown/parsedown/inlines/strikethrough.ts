@@ -2,7 +2,7 @@
 
 import type { InlineRule } from '../types.ts';
 
-const STRIKETHROUGH = /^~~(?=[^ \t\n\x0B\f\r])(.+?)(?<=[^ \t\n\x0B\f\r])~~/;
+const STRIKETHROUGH = /^~~(?=[^ \t\n\x0B\f\r])([^\n]+?)(?<=[^ \t\n\x0B\f\r])~~/;
 
 export const strikethrough: InlineRule = (excerpt) => {
   if (excerpt.text.charAt(1) !== '~') return undefined;
