@@ -1,4 +1,5 @@
-// The bound on one page's render: a page that renders longer stops the build with its file's name instead of stalling it.
+// The bound on one page's render: a page that renders longer stops the build with its file's name instead of stalling
+// it (docs/decisions.md: A page that renders longer than a bound fails the build).
 import { Script, createContext } from 'node:vm';
 import type { ContentJob } from './content-bodies.ts';
 

@@ -1,5 +1,5 @@
 // Markdown that makes backtracking parsers explode: cmark's pathological suite (commonmark/cmark
-// test/pathological_tests.py, inputs reproduced at its sizes) and the families of issue 20, each a function of its size.
+// test/pathological_tests.py, inputs reproduced at its sizes) and inputs that hung a real build (links, images and attribute blocks that never close), each a function of its size.
 
 export interface PathologicalCase {
   name: string;

@@ -1,5 +1,6 @@
 // The text one inline loop parses, with searches that stay linear over the whole loop: the loop asks from ever later
-// positions, so each search remembers its last answer and only searches again once the position has passed it.
+// positions, so each search remembers its last answer and only searches again once the position has passed it
+// (docs/decisions.md: The renderer takes linear time and renders nesting beyond 100 levels as text).
 
 import { charBytes, unitBytes } from './utf8-bytes.ts';
 
