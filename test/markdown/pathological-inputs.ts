@@ -46,6 +46,9 @@ export const ISSUE_CASES: readonly PathologicalCase[] = [
   { name: 'angle-bracket destination full of escapes', make: (n) => `[a](<${repeat('\\<', n)}`, fullSize: 50_000 },
   { name: 'nested lists followed by blank lines', make: (n) => range(n).map((level) => `${repeat('  ', level)}- a\n`).join('') + repeat('\n', n), fullSize: 1_000 },
   { name: 'attribute block never closes', make: (n) => `[a](b){${repeat('a', n)}\n\n![a](b){${repeat('a', n)}\n\nc {${repeat('a', n)}\n===`, fullSize: 100_000 },
+  { name: 'strikethrough never closes', make: (n) => repeat('~~a ', n), fullSize: 50_000 },
+  { name: 'entities never closed', make: (n) => repeat('&a', n), fullSize: 50_000 },
+  { name: 'long run of spaces', make: (n) => `x${repeat(' ', n)}y\nz${repeat(' ', n)}\nw`, fullSize: 100_000 },
   { name: 'unmatched footnote markers', make: (n) => `${repeat('[^x', n)}\n\n[^x]: note`, fullSize: 30_000 },
 ];
 

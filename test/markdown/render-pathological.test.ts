@@ -42,6 +42,9 @@ const SPELLED_OUT: ReadonlyArray<readonly [name: string, size: number, html: (si
   ['link destination never closes', MODERATE, (n) => [`<p>[a](${'b'.repeat(n)}</p>`]],
   ['image destination never closes', MODERATE, (n) => [`<figure>![a](${'b'.repeat(n)}</figure>`]],
   ['angle-bracket destination full of escapes', MODERATE, (n) => [`<p>[a](&lt;${'&lt;'.repeat(n)}</p>`]],
+  ['strikethrough never closes', MODERATE, (n) => [`<p>${'~~a '.repeat(n)}</p>`]],
+  ['entities never closed', MODERATE, (n) => [`<p>${'&amp;a'.repeat(n)}</p>`]],
+  ['long run of spaces', MODERATE, (n) => [`<p>x${' '.repeat(n)}y\nz<br />\nw</p>`]],
   ['unmatched footnote markers', MODERATE, (n) => [`<p>${'[^x'.repeat(n)}</p>`, '\n<div class="footnotes">\n<hr />\n<ol>\n</ol>\n</div>']],
   ['nested block quotes', MODERATE, (n) => [`${'<blockquote>\n'.repeat(99)}<blockquote>${'&gt; '.repeat(n - 100)}a</blockquote>${'\n</blockquote>'.repeat(99)}`]],
 ];
