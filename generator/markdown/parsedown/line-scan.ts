@@ -12,11 +12,12 @@ interface Remembered {
 }
 
 export class LineScan {
-  private readonly searches = new Map<string, Remembered>();
-  private readonly indexes = new Map<string, Remembered>();
-  private readonly anyOf = new Map<string, Remembered>();
-  private readonly runs = new Map<string, Remembered>();
-  private readonly tables = new Map<string, unknown>();
+  // made on first use: most texts an inline loop parses are short and ask for few of them
+  private searches: Map<string, Remembered> | undefined;
+  private indexes: Map<string, Remembered> | undefined;
+  private anyOf: Map<string, Remembered> | undefined;
+  private runs: Map<string, Remembered> | undefined;
+  private tables: Map<string, unknown> | undefined;
   /** Bytes before each index, built only for text that is not ASCII. */
   private bytesBefore: Float64Array | null | undefined;
 
@@ -25,27 +26,32 @@ export class LineScan {
   /** The first index ≥ from where `search` holds. `search(scan, from)` must depend only on the text at and after
    *  each index it looks at, never on `from`: then one answer serves every position up to it. -1 for none. */
   first(key: string, from: number, search: (scan: LineScan, from: number) => number): number {
+    this.searches ??= new Map();
     return recalled(this.searches, key, from) ?? remember(this.searches, key, from, search(this, from));
   }
 
   indexOf(needle: string, from: number): number {
+    this.indexes ??= new Map();
     return recalled(this.indexes, needle, from) ?? remember(this.indexes, needle, from, this.text.indexOf(needle, from));
   }
 
   /** The first index ≥ from of any character of `characters`, or the text's length. */
   nextOf(characters: string, from: number): number {
+    this.anyOf ??= new Map();
     const found = recalled(this.anyOf, characters, from) ?? remember(this.anyOf, characters, from, this.scanFor(characters, from, true));
     return found === -1 ? this.text.length : found;
   }
 
   /** The first index ≥ from whose character is not `char` (or the text's length): the end of a run. */
   runEnd(char: string, from: number): number {
+    this.runs ??= new Map();
     const found = recalled(this.runs, char, from) ?? remember(this.runs, char, from, this.scanFor(char, from, false));
     return found === -1 ? this.text.length : found;
   }
 
   /** A table over the whole text, built once per text by the rule that needs it. */
   table<T>(key: string, build: (text: string) => T): T {
+    this.tables ??= new Map();
     if (!this.tables.has(key)) this.tables.set(key, build(this.text));
     return this.tables.get(key) as T;
   }
