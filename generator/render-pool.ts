@@ -35,6 +35,7 @@ function workerLane<R>(worker: Worker, keep: Keep<R>, timeoutSeconds: number): L
   const waiting = new Map<number, { jobs: Batch; resolve: (results: RenderedContent[]) => void; reject: (error: Error) => void }>();
   let failure: Error | undefined;
   let watchdog: NodeJS.Timeout | undefined;
+  let lastStarted: PageStarted | undefined;
   const fail = (error: Error) => {
     clearTimeout(watchdog);
     failure ??= error;
@@ -43,12 +44,18 @@ function workerLane<R>(worker: Worker, keep: Keep<R>, timeoutSeconds: number): L
   };
   worker.on('message', (message: PageStarted | { batch: number; results: RenderedContent[] }) => {
     clearTimeout(watchdog);
+    lastStarted = 'page' in message ? message : undefined;
     if ('page' in message) {
       const job = waiting.get(message.batch)?.jobs[message.page];
       if (job !== undefined) {
+        const started = message;
         watchdog = setTimeout(() => {
-          fail(new RenderTimeout(contentFileOf(job), timeoutSeconds));
-          void worker.terminate();
+          // timers run before messages that waited while this thread was busy: let those through before judging
+          setImmediate(() => {
+            if (started !== lastStarted) return;
+            fail(new RenderTimeout(contentFileOf(job), timeoutSeconds));
+            void worker.terminate();
+          });
         }, timeoutSeconds * 1000);
       }
       return;
