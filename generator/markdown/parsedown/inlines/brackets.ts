@@ -17,6 +17,7 @@ export interface BracketTable {
 
 /** The balanced brackets the pattern finds in the scanned text from `at` on. */
 export function findBracketed(scan: LineScan, at: number): Bracketed | undefined {
+  if (scan.indexOf(']', at) === -1) return undefined;
   const table = scan.table('brackets', pairBrackets);
   const start = table.nextPaired[at] ?? -1;
   if (start === -1) return undefined;

@@ -43,7 +43,9 @@ export function parseLink(scan: LineScan, at: number, parser: Parser): Inline | 
   }
 
   const afterLink = scan.indexAfterBytes(at, extent);
-  const attributeBlock = afterLink === -1 ? undefined : attributeBlockAt(scan.text, scan.table('attribute blocks', (text) => attributeBlockEnds(text, false)), afterLink);
+  const attributeBlock = afterLink === -1 || scan.text.charAt(scan.runEnd(' ', afterLink)) !== '{'
+    ? undefined
+    : attributeBlockAt(scan.text, scan.table('attribute blocks', (text) => attributeBlockEnds(text, false)), afterLink);
   if (attributeBlock !== undefined) {
     for (const [name, value] of parseAttributeData(attributeBlock.inner)) if (!attributes.has(name)) attributes.set(name, value);
     extent += scan.byteLength(afterLink, attributeBlock.end);
