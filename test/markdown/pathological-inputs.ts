@@ -1,5 +1,6 @@
 // Markdown that makes backtracking parsers explode: cmark's pathological suite (commonmark/cmark
-// test/pathological_tests.py, inputs reproduced at its sizes) and inputs that hung a real build (links, images and attribute blocks that never close), each a function of its size.
+// test/pathological_tests.py, inputs reproduced at its sizes) and inputs that hung a real build (links, images and
+// attribute blocks that never close, and more), each a function of its size.
 
 export interface PathologicalCase {
   name: string;
