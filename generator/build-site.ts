@@ -5,6 +5,7 @@ import { loadSite } from './load.ts';
 import { siteFolderProblem } from './site-folder.ts';
 import { openApiResponse } from './openapi-document.ts';
 import type { BuildProblem, BuildResult, StoredResponse } from './types.ts';
+import { RenderTimeout } from './render-bound.ts';
 import { renderSitePages, type RenderedSite } from './render-pages.ts';
 import { openStaging, type Staging } from './snapshot-staging.ts';
 import { publishStaged, stageResponses, type Published } from './write-snapshot.ts';
@@ -23,6 +24,8 @@ export interface BuildSiteOptions {
   /** Asked just before publishing: the input files that changed since they were read. Any: nothing is published and
    *  the build throws InputsChangedError (`watch` builds again once the files are quiet). */
   changedInputs?: () => string[];
+  /** The longest one page may take to render, in seconds; a page that takes longer fails the build (default 10). */
+  renderTimeoutSeconds?: number;
 }
 
 /** Files changed while the build read them; the snapshot was not published. */
@@ -72,10 +75,15 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteOut
   const out = resolve(options.out);
   // Bodies go to the staging snapshot as they are rendered; a failure anywhere after this removes it again.
   const staging = await openStaging(out);
-  const built = await stageSite(plan, staging, out, options).catch(async (error: unknown) => {
+  let built: Awaited<ReturnType<typeof stageSite>>;
+  try {
+    built = await stageSite(plan, staging, out, options);
+  } catch (error) {
     await staging.discard();
+    // a page that renders too long is a problem of that page's file, like a parse error
+    if (error instanceof RenderTimeout) return { ok: false, errors: [{ file: error.file, message: error.message }], warnings: plan.warnings };
     throw error;
-  });
+  }
   const { pages, result } = built;
   // Only after publishing: a cache entry is worth something only while a snapshot holds its bodies.
   await pages.saveCache();
@@ -83,7 +91,10 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteOut
 }
 
 async function stageSite(plan: BuildPlan, staging: Staging, out: string, options: BuildSiteOptions) {
-  const pages = await renderSitePages(plan, { outDir: out, bodies: staging, ...(options.workers !== undefined ? { workers: options.workers } : {}) });
+  const pages = await renderSitePages(plan, {
+    outDir: out, bodies: staging, ...(options.workers !== undefined ? { workers: options.workers } : {}),
+    ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
+  });
   options.onStage?.('writing snapshot');
   const result = await finishStaged(plan, pages.rendered, staging);
   // Search: the index is one more entry of the snapshot, built from the bodies above.

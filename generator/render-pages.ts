@@ -17,6 +17,8 @@ export interface RenderPagesOptions {
   /** Worker threads that render (this thread then only writes); 0 renders here. Default: one per core when enough
    *  pages changed. */
   workers?: number;
+  /** The longest one page may take to render, in seconds (default 10). */
+  renderTimeoutSeconds?: number;
 }
 
 export interface RenderedSite {
@@ -72,7 +74,7 @@ export async function renderSitePages(plan: BuildPlan, options: RenderPagesOptio
   });
 
   const workers = options.workers ?? (missing.length >= MIN_PAGES_FOR_WORKERS ? defaultWorkerCount() : 0);
-  const fresh = await renderOnThreads(missing.map(({ job }) => job), plan.contentSettings, plan.source.knownPaths, workers, async (batch, jobs) => {
+  const fresh = await renderOnThreads(missing.map(({ job }) => job), plan.contentSettings, plan.source.knownPaths, { workers, ...(options.renderTimeoutSeconds !== undefined ? { timeoutSeconds: options.renderTimeoutSeconds } : {}) }, async (batch, jobs) => {
     const kept = await storeBatch(options.bodies, batch);
     releaseTexts(jobs);
     return kept;

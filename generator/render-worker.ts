@@ -12,8 +12,18 @@ export interface RenderBatch {
   jobs: ContentJob[];
 }
 
+/** Before each page the worker says which one it starts: the pool stops a worker that stays on one page too long. */
+export interface PageStarted {
+  batch: number;
+  page: number;
+}
+
 const { settings, knownPaths } = workerData as RenderWorkerData;
 const known = new Set(knownPaths);
 parentPort?.on('message', ({ batch, jobs }: RenderBatch) => {
-  parentPort?.postMessage({ batch, results: jobs.map((job) => renderContent(job, settings, known)) });
+  const results = jobs.map((job, page) => {
+    parentPort?.postMessage({ batch, page } satisfies PageStarted);
+    return renderContent(job, settings, known);
+  });
+  parentPort?.postMessage({ batch, results });
 });

@@ -1,12 +1,12 @@
 // `npm run build`: publish a snapshot of a site folder, or print every problem as `path:line: message` and exit 1.
-import { CommandFailure, parseBaseUrl, parseCommandLine, runCommand, UsageError } from '../../terminal/command-line.ts';
+import { CommandFailure, parseBaseUrl, parseCommandLine, parseSeconds, runCommand, UsageError } from '../../terminal/command-line.ts';
 import { buildSite, formatProblem } from '../build-site.ts';
 import { startProgress } from '../progress.ts';
 import { siteFolderProblem } from '../site-folder.ts';
 
 const BUILD = {
   name: 'build',
-  usage: `usage: snapi build [--site DIR] [--out DIR] [--base-url URL] [--root-path PATH] [--allow-empty] [--json]
+  usage: `usage: snapi build [--site DIR] [--out DIR] [--base-url URL] [--root-path PATH] [--allow-empty] [--render-timeout SECONDS] [--json]
        (npm run build -- … takes the same options)
 
 Builds a snapshot of the Typemill site folder DIR and publishes it atomically into --out.
@@ -15,6 +15,7 @@ Builds a snapshot of the Typemill site folder DIR and publishes it atomically in
   --base-url URL    scheme, host and optional sub-path of the public site (default http://localhost:8080)
   --root-path PATH  the install path reported in settings (default: the site folder's absolute path)
   --allow-empty     publish even when content/ holds no pages
+  --render-timeout SECONDS  the longest one page may take to render; longer fails the build (default 10)
   --json            print the summary as one JSON object
 
 example: snapi build --site ./my-site --out ./dist --base-url https://docs.example.org`,
@@ -24,6 +25,7 @@ example: snapi build --site ./my-site --out ./dist --base-url https://docs.examp
     'base-url': { type: 'string', default: 'http://localhost:8080' },
     'root-path': { type: 'string' },
     'allow-empty': { type: 'boolean', default: false },
+    'render-timeout': { type: 'string' },
     json: { type: 'boolean', default: false },
   },
 } as const;
@@ -33,12 +35,13 @@ async function main(): Promise<number> {
   const site = String(options.site);
   const baseUrl = parseBaseUrl(String(options['base-url']));
   const allowEmpty = options['allow-empty'] === true;
+  const renderTimeout = typeof options['render-timeout'] === 'string' ? { renderTimeoutSeconds: parseSeconds(options['render-timeout'], '--render-timeout') } : {};
   const folder = siteFolderProblem(site, { allowEmpty });
   if (folder !== undefined) throw folder.kind === 'usage' ? new UsageError(folder.message) : new CommandFailure(`${folder.message}; nothing was published`);
   const started = performance.now();
   const progress = startProgress(process.stderr);
   const rootPath = typeof options['root-path'] === 'string' && options['root-path'] !== '' ? { rootPath: options['root-path'] } : {};
-  const outcome = await buildSite({ site, out: String(options.out), baseUrl, ...rootPath, allowEmpty, onStage: progress.stage })
+  const outcome = await buildSite({ site, out: String(options.out), baseUrl, ...rootPath, ...renderTimeout, allowEmpty, onStage: progress.stage })
     .finally(() => progress.stop());
   for (const warning of outcome.warnings) console.error(`warning: ${formatProblem(warning)}`);
   if (!outcome.ok) {

@@ -68,10 +68,11 @@ function continueBlock(line: BlockLine, block: OpenBlock): OpenBlock | undefined
 }
 
 function startBlock(line: BlockLine, previous: OpenBlock | undefined): OpenBlock | undefined {
-  const markedTypes = BLOCK_TYPES_BY_MARKER.get(line.text.charAt(0)) ?? [];
-  for (const type of [...UNMARKED_BLOCK_TYPES, ...markedTypes]) {
-    const started = BLOCK_RULES[type].start(line, previous);
-    if (started !== undefined) return started;
+  for (const types of [UNMARKED_BLOCK_TYPES, BLOCK_TYPES_BY_MARKER.get(line.text.charAt(0)) ?? []]) {
+    for (const type of types) {
+      const started = BLOCK_RULES[type].start(line, previous);
+      if (started !== undefined) return started;
+    }
   }
   return undefined;
 }

@@ -136,6 +136,7 @@ const EXPLAINED_IN: ReadonlyArray<readonly [RegExp, string]> = [
   [/^full build|^rebuild/, 'performance.md: Why the build targets are still missed'],
   [/^npm run dev/, 'performance.md: The dev loop'],
   [/^build /, 'performance.md: Scale'],
+  [/^markdown: /, 'performance.md: Pathological markdown'],
   [/^search|^title/, 'search.md: Figures'],
   [/flood/, 'performance.md: Login floods'],
   [/RSS|start-up/, 'performance.md: Gateway'],

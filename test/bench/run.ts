@@ -13,6 +13,7 @@ import { buildRows, devRows, formatReport, gatewayMemoryRows, gatewayRows, scale
 import { measureDevLatency } from './dev-latency.ts';
 import { DEMO_USERS } from '../../generator/cli/demo-users.ts';
 import { runScaleBench, scaleOutDir } from './scale-bench.ts';
+import { pathologicalRows } from './markdown-pathological.ts';
 import { runSearchRows } from './search-rows.ts';
 import { ensureTools } from './tools.ts';
 
@@ -58,6 +59,11 @@ if (!values['gateway-only']) {
   const generatedDev = await measureDevLatency({ site: site.site, page: relative(site.site, site.samplePages[0]!), user: benchAdmin, edits: settings.devEdits, log });
   rows.push(...devRows([{ label: 'the sample site', figures: sampleDev }, { label: `the ${settings.pages}-page site`, figures: generatedDev }]));
   rows.push(...await runSearchRows({ site, dist: join(workDir, 'out-snapi'), buildMs: build.snapi.wallMs, buildCpuMs: build.snapi.cpuMs, tools, workDir, seconds: settings.durationSeconds, warmupSeconds: settings.warmupSeconds, log }));
+}
+
+if (!values['gateway-only']) {
+  log('pathological markdown');
+  rows.push(...pathologicalRows());
 }
 
 const scaleSizes = (values.scale ?? '').split(',').filter((size) => size !== '').map(Number);

@@ -111,7 +111,7 @@ threads.after.each(tearDown);
 threads('gives exactly the content bodies of rendering in this thread', async () => {
   await appendFile(join(site, 'content', '06-contact.md'), VIDEO);
   const plan = await planOf(site);
-  const onThreads = await renderOnThreads(plan.contentJobs, plan.contentSettings, plan.source.knownPaths, 2);
+  const onThreads = await renderOnThreads(plan.contentJobs, plan.contentSettings, plan.source.knownPaths, { workers: 2 });
   const here = renderPages(plan);
   assert.equal(onThreads, plan.contentJobs.map((job) => here.get(job.page)));
 });

@@ -19,10 +19,12 @@ export async function listTree(directory: string): Promise<string[]> {
   return lines.sort();
 }
 
-/** `npm run build` with `fault` (a module registering a loader hook) imported first; its exit code and stderr. */
-export async function buildWithFault(fault: string, site: string, out: string, baseUrl: string): Promise<{ code: number; stderr: string }> {
+/** `npm run build` with `fault` (a module registering a loader hook) imported first; its exit code and stderr.
+ *  `extra`: more build arguments, Node options, and variables added to the environment. */
+export async function buildWithFault(fault: string, site: string, out: string, baseUrl: string, extra: { args?: string[]; node?: string[]; env?: Record<string, string> } = {}): Promise<{ code: number; stderr: string }> {
   try {
-    await run(process.execPath, ['--import', 'tsx', '--import', fault, 'generator/cli/build.ts', '--site', site, '--out', out, '--base-url', baseUrl], { cwd: ROOT });
+    const args = ['--import', 'tsx', '--import', fault, ...(extra.node ?? []), 'generator/cli/build.ts', '--site', site, '--out', out, '--base-url', baseUrl, ...(extra.args ?? [])];
+    await run(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...extra.env } });
     return { code: 0, stderr: '' };
   } catch (error) {
     const failed = error as { code?: number; stderr?: string };

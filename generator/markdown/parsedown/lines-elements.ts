@@ -16,7 +16,8 @@ export function linesElements(parser: Parser, lines: readonly string[]): Element
       continue;
     }
     const body = expandTabs(rawLine);
-    const indent = /^ */.exec(body)?.[0].length ?? 0;
+    let indent = 0;
+    while (body.charCodeAt(indent) === 0x20) indent++;
     const line: Line = { body, indent, text: body.slice(indent) };
 
     if (current?.continuable === true) {
@@ -58,10 +59,11 @@ export function linesElements(parser: Parser, lines: readonly string[]): Element
 }
 
 function startBlock(parser: Parser, line: Line, current: Block | undefined): Block | undefined {
-  const marked = BLOCK_TYPES_BY_MARKER[line.text.charAt(0)] ?? [];
-  for (const type of [...UNMARKED_BLOCK_TYPES, ...marked]) {
-    const started = BLOCK_RULES[type].start(line, current, parser);
-    if (started !== undefined) return { ...started, type };
+  for (const types of [UNMARKED_BLOCK_TYPES, BLOCK_TYPES_BY_MARKER[line.text.charAt(0)] ?? []]) {
+    for (const type of types) {
+      const started = BLOCK_RULES[type].start(line, current, parser);
+      if (started !== undefined) return { ...started, type };
+    }
   }
   return undefined;
 }

@@ -2,6 +2,7 @@
 // shared by its blocks; definitions (references, footnotes, abbreviations, [TOC]) belong to the text being parsed.
 
 import type { HeadingEntry, RenderOptions } from '../render-env.ts';
+import { trimCharacters } from '../split/php-string.ts';
 import { lineElements } from './line-elements.ts';
 import { linesElements } from './lines-elements.ts';
 import { renderElement, renderElements } from './render-element.ts';
@@ -17,7 +18,7 @@ export function createParser(options: RenderOptions, headings: Map<string, Headi
     nextFootnoteNumber: () => ++footnoteCount,
     textElements(text) {
       parser.definitions = emptyDefinitions();
-      const normalised = text.replace(/\r\n|\r/g, '\n').replace(/^\n+|\n+$/g, '');
+      const normalised = trimCharacters(text.replace(/\r\n|\r/g, '\n'), '\n');
       return linesElements(parser, normalised.split('\n'));
     },
     linesElements: (lines) => linesElements(parser, lines),

@@ -1,5 +1,6 @@
 // Shortcodes `[:name key="v" :]`: the built-in `video`, otherwise Typemill's "No shortcode found." markup.
 
+import { trimCharacters } from '../split/php-string.ts';
 import type { RenderOptions } from '../render-env.ts';
 import { renderVideo, type ShortcodeParams } from '../video-shortcode.ts';
 
@@ -26,7 +27,7 @@ export function renderShortcode(shortcode: string, form: 'block' | 'inline', opt
   const params = new Map<string, string>();
   if (space !== -1) {
     for (const match of inner.slice(space + 1).matchAll(PARAMETER)) {
-      params.set(match[1] ?? '', (match[2] ?? '').replace(/^[ "]+|[ "]+$/g, ''));
+      params.set(match[1] ?? '', trimCharacters(match[2] ?? '', ' "'));
     }
   }
   return SHORTCODES[name]?.(params, options) ?? NOT_FOUND[form];

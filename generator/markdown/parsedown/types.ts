@@ -2,6 +2,7 @@
 
 import type { RenderOptions } from '../render-env.ts';
 import type { HeadingEntry } from '../render-env.ts';
+import type { LineScan } from './line-scan.ts';
 
 /** How an element's children are produced when it is rendered, not when it is parsed (so later definitions count). */
 export type Handler =
@@ -30,7 +31,8 @@ export interface Line {
   /** The line with tabs expanded. */
   body: string;
   indent: number;
-  /** The body without its indent. */
+  /** The body without its indent. It holds no `\n`, so block patterns take the `s` flag: `.` is then PCRE's, anything
+   *  but `\n` (JavaScript's alone also stops at U+2028 and U+2029). */
   text: string;
 }
 
@@ -66,8 +68,11 @@ export interface BlockRule {
 export interface Excerpt {
   /** The text from the marker on. */
   text: string;
-  /** The whole text still to be parsed (the marker is somewhere in it). */
-  context: string;
+  /** The text the loop scans: `text` is `scan.text` from `at` on; the text still to be parsed (Parsedown's context,
+   *  the marker somewhere in it) starts at `contextAt`. */
+  scan: LineScan;
+  at: number;
+  contextAt: number;
 }
 
 export interface Inline {

@@ -29,18 +29,26 @@ export function sliceBytes(text: string, start: number, byteCount: number): stri
   return text.slice(index);
 }
 
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/** The first orphan byte at or after `from` (the unit before `from` counts), or -1: for LineScan.first. */
+export function firstOrphanByte(scan: { text: string }, from: number): number {
+  LONE_SURROGATES.lastIndex = from;
+  return LONE_SURROGATES.exec(scan.text)?.index ?? -1;
+}
+
 export function hasOrphanBytes(text: string): boolean {
   return LONE_SURROGATE.test(text);
 }
 
-function charBytes(text: string, index: number): number {
+export function charBytes(text: string, index: number): number {
   const code = text.charCodeAt(index);
   const isPair = code >= 0xd800 && code <= 0xdbff && index + 1 < text.length && isLowSurrogate(text.charCodeAt(index + 1));
   return isPair ? 4 : unitBytes(text, index);
 }
 
 /** Bytes per UTF-16 unit: a surrogate pair counts 2 + 2, an orphan byte 1. */
-function unitBytes(text: string, index: number): number {
+export function unitBytes(text: string, index: number): number {
   const code = text.charCodeAt(index);
   if (code < 0x80) return 1;
   if (code < 0x800) return 2;

@@ -28,6 +28,7 @@ export function expandTabs(line: string): string {
 }
 
 export function toBlockLine(line: string): BlockLine {
-  const indent = line.length - line.replace(/^ +/, '').length;
+  let indent = 0;
+  while (line.charCodeAt(indent) === 0x20) indent++;
   return { body: line, indent, text: line.slice(indent) };
 }

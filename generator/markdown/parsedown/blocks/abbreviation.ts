@@ -2,7 +2,7 @@
 
 import type { BlockRule } from '../types.ts';
 
-const DEFINITION = /^\*\[(.+?)\]: *(.+?) *$/;
+const DEFINITION = /^\*\[(.+?)\]: *(.+?) *$/s;
 
 export const abbreviation: BlockRule = {
   start(line, _current, parser) {

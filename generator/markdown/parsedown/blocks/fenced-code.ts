@@ -1,5 +1,6 @@
 // Fenced code: ``` or ~~~ (three or more), a language class from the info string; the closing fence may be indented.
 
+import { chopCharacters, trimCharacters } from '../../split/php-string.ts';
 import type { Block, BlockRule, Line } from '../types.ts';
 
 const WHITESPACE = /[ \t\n\f\r]/;
@@ -9,7 +10,7 @@ export const fencedCode: BlockRule = {
     const char = line.text.charAt(0);
     const openerLength = runLength(line.text, char);
     if (openerLength < 3) return undefined;
-    const info = line.text.slice(openerLength).replace(/^[\t ]+|[\t ]+$/g, '');
+    const info = trimCharacters(line.text.slice(openerLength), '\t ');
     if (info.includes('`')) return undefined;
     const attributes = new Map<string, string | null>();
     if (info !== '') {
@@ -24,7 +25,7 @@ export const fencedCode: BlockRule = {
     const codeElement = block.element.element ?? { name: 'code' };
     let text = (codeElement.text ?? '') + '\n'.repeat(block.interrupted ?? 0);
     const fenceLength = runLength(line.text, block.fence.char);
-    const isClosing = fenceLength >= block.fence.openerLength && line.text.slice(fenceLength).replace(/ +$/, '') === '';
+    const isClosing = fenceLength >= block.fence.openerLength && chopCharacters(line.text.slice(fenceLength), ' ') === '';
     if (isClosing) return withText({ ...block, complete: true }, codeElement, text.slice(1));
     text += `\n${line.body}`;
     return withText(block, codeElement, text);

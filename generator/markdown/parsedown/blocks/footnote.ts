@@ -3,8 +3,8 @@
 
 import type { Block, BlockRule, Line } from '../types.ts';
 
-const DEFINITION = /^\[\^(.+?)\]: ?(.*)$/;
-const ANY_DEFINITION = /^\[\^(.+?)\]:/;
+const DEFINITION = /^\[\^(.+?)\]: ?(.*)$/s;
+const ANY_DEFINITION = /^\[\^(.+?)\]:/s;
 
 export const footnote: BlockRule = {
   start(line) {

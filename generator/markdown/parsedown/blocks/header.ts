@@ -1,5 +1,6 @@
 // Typemill's ATX headings: no space needed after `#`, id `h-` + slug of the whole line, optional `#` anchor, noted for [TOC].
 
+import { trimCharacters } from '../../split/php-string.ts';
 import { headingId } from '../heading-id.ts';
 import type { HeadingEntry } from '../../render-env.ts';
 import type { BlockRule } from '../types.ts';
@@ -9,7 +10,7 @@ export function atxHeading(lineText: string, langattr: string): HeadingEntry | u
   if (!lineText.startsWith('#') || lineText.length < 2) return undefined;
   const level = /^#*/.exec(lineText)?.[0].length ?? 0;
   if (level > 6) return undefined;
-  const text = lineText.replace(/^#+|#+$/g, '').replace(/^ +| +$/g, '');
+  const text = trimCharacters(trimCharacters(lineText, '#'), ' ');
   return { level, id: headingId(lineText, langattr), text };
 }
 

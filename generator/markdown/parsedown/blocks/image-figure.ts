@@ -1,19 +1,19 @@
 // Typemill's figures: a line starting `![` becomes <figure>; its {…} classes and id move to the figure, and the next
 // line (unless a blank line comes first) becomes the <figcaption>.
 
-import { ATTRIBUTE_PATTERN, parseAttributeData } from '../attribute-data.ts';
+import { PHP_WHITESPACE, trimCharacters } from '../../split/php-string.ts';
+import { firstAttributeBlock } from '../attribute-blocks.ts';
+import { parseAttributeData } from '../attribute-data.ts';
 import type { Block, BlockRule, Element, Line } from '../types.ts';
-
-const ATTRIBUTE_BLOCK = new RegExp(`[ ]*\\{(${ATTRIBUTE_PATTERN}+)\\}`);
 
 export const imageFigure: BlockRule = {
   start(line) {
     if (!line.text.startsWith('![')) return undefined;
     let text = line.text;
     let figureAttributes: Map<string, string | null> | undefined;
-    const match = ATTRIBUTE_BLOCK.exec(text);
-    if (match !== null) {
-      let attributeString = match[1] ?? '';
+    const match = firstAttributeBlock(text, false);
+    if (match !== undefined) {
+      let attributeString = match.inner;
       const data = parseAttributeData(attributeString);
       figureAttributes = new Map();
       const classes = data.get('class');
@@ -26,8 +26,8 @@ export const imageFigure: BlockRule = {
         figureAttributes.set('id', id);
         attributeString = attributeString.replaceAll(`#${id}`, '');
       }
-      attributeString = trimPhp(attributeString.replaceAll('  ', ' '));
-      text = text.slice(0, match.index);
+      attributeString = trimCharacters(attributeString.replaceAll('  ', ' '), PHP_WHITESPACE);
+      text = text.slice(0, match.start);
       if (attributeString.replaceAll(' ', '') !== '') text += `{${attributeString}}`;
     }
     const image: Element = { handler: { kind: 'line', text } };
@@ -42,7 +42,3 @@ export const imageFigure: BlockRule = {
   },
   complete: (block) => block,
 };
-
-function trimPhp(text: string): string {
-  return text.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
-}

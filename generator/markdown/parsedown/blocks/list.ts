@@ -4,8 +4,8 @@
 import type { Block, BlockRule, Element, Line, Parser } from '../types.ts';
 import { reference } from './reference.ts';
 
-const UNORDERED = /^([*+-]( +|$))(.*)/;
-const ORDERED = /^([0-9]{1,9}[.)]( +|$))(.*)/;
+const UNORDERED = /^([*+-]( +|$))(.*)/s;
+const ORDERED = /^([0-9]{1,9}[.)]( +|$))(.*)/s;
 
 export const list: BlockRule = {
   start: (line, current) => startList(line, current),

@@ -2,7 +2,7 @@
 
 import type { Block, BlockRule, Line } from '../types.ts';
 
-const QUOTE_LINE = /^> ?(.*)/;
+const QUOTE_LINE = /^> ?(.*)/s;
 
 export const quote: BlockRule = {
   start(line) {

@@ -4,7 +4,7 @@ import type { BlockRule } from '../types.ts';
 import { lowerAscii } from '../lower-ascii.ts';
 
 // \S of PCRE without Unicode mode: only ASCII whitespace counts (a no-break space does not)
-const DEFINITION = /^\[(.+?)\]: *<?([^ \t\n\x0B\f\r]+?)>?(?: +["'(](.+)["')])? *$/;
+const DEFINITION = /^\[(.+?)\]: *<?([^ \t\n\x0B\f\r]+?)>?(?: +["'(](.+)["')])? *$/s;
 
 export const reference: BlockRule = {
   start(line, _current, parser) {

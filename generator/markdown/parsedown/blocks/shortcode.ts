@@ -4,7 +4,7 @@ import { PHP_WHITESPACE, trimCharacters } from '../../split/php-string.ts';
 import { renderShortcode } from '../shortcode-html.ts';
 import type { BlockRule } from '../types.ts';
 
-const BLOCK_SHORTCODE = /^\[:.*?:\]/;
+const BLOCK_SHORTCODE = /^\[:.*?:\]/s;
 
 export const shortcode: BlockRule = {
   start(line, _current, parser) {

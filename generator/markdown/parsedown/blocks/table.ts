@@ -2,7 +2,7 @@
 // split at every `|`; body cells are runs of escaped pipes, code spans and other text, and short rows stay short.
 
 import type { Block, BlockRule, Element, Line } from '../types.ts';
-import { PHP_WHITESPACE, trimCharacters } from '../../split/php-string.ts';
+import { chopCharacters, PHP_WHITESPACE, trimCharacters } from '../../split/php-string.ts';
 import { paragraphText } from './paragraph.ts';
 
 const BODY_CELL = /(?:(\\[|])|[^|`]|`[^`]+`|`)+/g;
@@ -25,7 +25,7 @@ function startTable(line: Line, current: Block | undefined): Block | undefined {
   if (current === undefined || current.type !== 'Paragraph' || current.interrupted !== undefined) return undefined;
   const header = paragraphText(current);
   if ((!header.includes('|') && !line.text.includes('|') && !line.text.includes(':')) || header.includes('\n')) return undefined;
-  if (line.text.replace(/[ \-:|]+$/, '') !== '') return undefined;
+  if (chopCharacters(line.text, ' -:|') !== '') return undefined;
 
   const alignments: Array<string | null> = [];
   for (const dividerCell of trimPipes(phpTrim(line.text)).split('|')) {

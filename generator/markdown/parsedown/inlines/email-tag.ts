@@ -7,7 +7,7 @@ const EMAIL = `[a-zA-Z0-9.!#$%&'*+\\/=?^_\`{|}~-]+@${HOSTNAME_LABEL}(?:\\.${HOST
 const EMAIL_TAG = new RegExp(`^<((mailto:)?${EMAIL})>`, 'i');
 
 export const emailTag: InlineRule = (excerpt) => {
-  if (!excerpt.text.includes('>')) return undefined;
+  if (excerpt.scan.indexOf('>', excerpt.at) === -1) return undefined;
   const match = EMAIL_TAG.exec(excerpt.text);
   if (match === null) return undefined;
   const address = match[1] ?? '';

@@ -2,18 +2,22 @@
 
 import type { InlineRule } from '../types.ts';
 
-const MARKER = /^\[\^(.+?)\]/;
-
 export const footnoteMarker: InlineRule = (excerpt, parser) => {
-  const match = MARKER.exec(excerpt.text);
-  const name = match?.[1];
-  const definition = name === undefined ? undefined : parser.definitions.footnotes?.get(name);
-  if (match === null || name === undefined || definition === undefined) return undefined;
+  const footnotes = parser.definitions.footnotes;
+  if (footnotes === null || !excerpt.text.startsWith('[^')) return undefined;
+  // /^\[\^(.+?)\]/: the first `]` after at least one character, on the same line
+  const { scan, at } = excerpt;
+  const close = scan.indexOf(']', at + 3);
+  const lineEnd = scan.indexOf('\n', at + 2);
+  if (close === -1 || (lineEnd !== -1 && lineEnd < close)) return undefined;
+  const name = scan.text.slice(at + 2, close);
+  const definition = footnotes.get(name);
+  if (definition === undefined) return undefined;
   definition.count += 1;
   definition.number ??= parser.nextFootnoteNumber();
   const link = { name: 'a', attributes: new Map([['href', `#fn:${name}`], ['class', 'footnote-ref']]), text: String(definition.number) };
   return {
-    extent: match[0].length,
+    extent: close + 1 - at,
     element: { name: 'sup', attributes: new Map([['id', `fnref${definition.count}:${name}`]]), element: link },
   };
 };

@@ -5,7 +5,7 @@ import { parseLink } from './link.ts';
 
 export const image: InlineRule = (excerpt, parser) => {
   if (excerpt.text.charAt(1) !== '[') return undefined;
-  const linked = parseLink(excerpt.text.slice(1), parser);
+  const linked = parseLink(excerpt.scan, excerpt.at + 1, parser);
   if (linked === undefined) return undefined;
   const handler = linked.element.handler;
   const attributes = new Map<string, string | null>([

@@ -2,14 +2,16 @@
 
 import type { InlineRule } from '../types.ts';
 import { utf8Length } from '../utf8-bytes.ts';
-
-const PAREN_MATH = /^(?<!\\)(?<!\\\()\\\((.*?)(?<!\\\()\\\)(?!\\\))/s;
-/** Not anchored in Typemill: a later $…$ is found too, and its length in bytes is consumed from the marker.
- *  PCRE counts bytes here, so one non-ASCII character between the dollars is enough. */
-export const DOLLAR_MATH_ANYWHERE = /\$(?!\$)([^ ][^$\n]+|[^\x00-\x7F])(?<! )\$(?![1-9])/s;
+import { dollarMathFrom, parenMathAt } from './math-search.ts';
 
 export const math: InlineRule = (excerpt) => {
-  const match = PAREN_MATH.exec(excerpt.text) ?? DOLLAR_MATH_ANYWHERE.exec(excerpt.text);
-  if (match === null) return undefined;
-  return { extent: match[0].length, byteExtent: utf8Length(match[0]), element: { text: `\\(${match[1] ?? ''}\\)` } };
+  const { scan, at } = excerpt;
+  const paren = parenMathAt(scan, at);
+  if (paren !== undefined) {
+    const extent = paren.end - at;
+    return { extent, byteExtent: scan.byteLength(at, paren.end), element: { text: `\\(${paren.formula}\\)` } };
+  }
+  const dollar = dollarMathFrom(scan, at);
+  if (dollar === undefined) return undefined;
+  return { extent: dollar[0].length, byteExtent: utf8Length(dollar[0]), element: { text: `\\(${dollar[1] ?? ''}\\)` } };
 };

@@ -5,7 +5,7 @@ import type { InlineRule } from '../types.ts';
 const ENTITY = /^&(#?[0-9a-zA-Z]+);/;
 
 export const specialCharacter: InlineRule = (excerpt) => {
-  if (excerpt.text.charAt(1) === ' ' || !excerpt.text.includes(';')) return undefined;
+  if (excerpt.text.charAt(1) === ' ' || excerpt.scan.indexOf(';', excerpt.at) === -1) return undefined;
   const match = ENTITY.exec(excerpt.text);
   if (match === null) return undefined;
   return { extent: match[0].length, element: { rawHtml: `&${match[1] ?? ''};` } };

@@ -3,16 +3,31 @@
 
 import type { Element, Parser } from '../types.ts';
 
-const HARD_BREAK = /(?: *\\| {2,})\n/;
-
 export function inlineText(parser: Parser, text: string): Element {
-  let element: Element = { elements: replaceWithElements(HARD_BREAK, [{ name: 'br' }, { text: '\n' }], text) };
+  let element: Element = { elements: hardBreaks(text) };
   for (const [abbreviation, meaning] of parser.definitions.abbreviations) {
     const pattern = new RegExp(`\\b${escapeRegExp(abbreviation)}\\b`);
     const abbr: Element = { name: 'abbr', attributes: new Map([['title', meaning]]), text: abbreviation };
     element = markAbbreviations(element, pattern, abbr);
   }
   return element;
+}
+
+/** Parsedown's /(?: *\\| {2,})\n/ replaced by <br /> and a line end, found from each line end backwards: the
+ *  pattern tried every space of a long run of spaces as a start (quadratic in the run). */
+function hardBreaks(source: string): Element[] {
+  const elements: Element[] = [];
+  let from = 0;
+  for (let lineEnd = source.indexOf('\n'); lineEnd !== -1; lineEnd = source.indexOf('\n', lineEnd + 1)) {
+    const backslash = source.charAt(lineEnd - 1) === '\\' && lineEnd - 1 >= from;
+    let start = backslash ? lineEnd - 1 : lineEnd;
+    while (start > from && source.charAt(start - 1) === ' ') start--;
+    if (!backslash && lineEnd - start < 2) continue;
+    elements.push({ text: source.slice(from, start) }, { name: 'br' }, { text: '\n' });
+    from = lineEnd + 1;
+  }
+  elements.push({ text: source.slice(from) });
+  return elements;
 }
 
 /** Depth first, like ParsedownExtra: every element that still holds text gets its matches replaced. */
