@@ -80,7 +80,7 @@ export async function renderSitePages(plan: BuildPlan, options: RenderPagesOptio
     return kept;
   });
   releaseTexts(plan.contentJobs);
-  missing.forEach(({ index }, position) => (contents[index] = fresh[position]));
+  for (const [position, { index }] of missing.entries()) contents[index] = fresh[position];
 
   const rendered = new Map<string, StoredContent>();
   const entries: RenderCacheEntries = new Map();

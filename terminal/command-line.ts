@@ -71,7 +71,7 @@ export function formatCommandError(spec: Pick<CommandSpec, 'name'>, error: unkno
 }
 
 /** Runs a command's main; any error becomes the one line and its exit code, never a stack trace. */
-export function runCommand(spec: Pick<CommandSpec, 'name'>, main: () => Promise<number | void>): void {
+export function runCommand(spec: Pick<CommandSpec, 'name'>, main: () => Promise<unknown>): void {
   main().then((code) => {
     if (typeof code === 'number') process.exitCode = code;
   }, (error: unknown) => {

@@ -67,7 +67,10 @@ function store(target: QueryArray, segment: string, value: QueryValue): void {
 function assign(root: QueryArray, path: string[], value: string): void {
   let target = root;
   for (const [position, segment] of path.entries()) {
-    if (position === path.length - 1) return store(target, segment, value);
+    if (position === path.length - 1) {
+      store(target, segment, value);
+      return;
+    }
     const existing = segment === '' ? undefined : target.entries.get(segment);
     if (existing !== undefined && typeof existing !== 'string') {
       target = existing;

@@ -248,14 +248,18 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       response.destroy();
       logLine(0);
     };
-    if (handled.reply === undefined) return logLine(0);
+    if (handled.reply === undefined) {
+      logLine(0);
+      return;
+    }
     const { body } = handled.reply;
     if (body.kind === 'file') deadlines.extend(response, ((body.end - body.start + 1) / MEDIA_BYTES_PER_SECOND) * 1000);
     let written: Eventually<number>;
     try {
       written = writeReply(response, handled.reply, request.method === 'HEAD');
     } catch (error) {
-      return writeFailed(error);
+      writeFailed(error);
+      return;
     }
     if (written instanceof Promise) written.then(logLine, writeFailed);
     else logLine(written);

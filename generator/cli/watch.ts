@@ -35,7 +35,7 @@ example: snapi watch --site /var/www/typemill --out /srv/snapi/dist --base-url h
 } as const;
 
 function uploader(target: string, values: Record<string, unknown>, out: string) {
-  let location;
+  let location: ReturnType<typeof parseS3Location>;
   try {
     location = parseS3Location(target, '--publish');
   } catch (error) {

@@ -95,7 +95,7 @@ export async function readLocalSnapshot(dist: string): Promise<LocalSnapshot> {
     if (bytes === undefined && required) throw new Error(`${join(directory, name)}: missing; the snapshot is incomplete`);
     if (bytes !== undefined) raw.set(name, bytes);
   }
-  let header;
+  let header: ReturnType<typeof parseIndexHeader>;
   try {
     header = parseIndexHeader(JSON.parse((raw.get(DIST_LAYOUT.indexFile) ?? '').toString()));
   } catch (error) {

@@ -82,7 +82,7 @@ export async function runPublishCommand(argv: string[], io: CommandIo): Promise<
     return 0;
   }
   let options: PublishOptions;
-  let client;
+  let client: ReturnType<typeof createStoreClient>;
   try {
     options = parseOptions(argv);
     client = createStoreClient({ endpoint: options.endpoint, region: options.region }, io.environment);

@@ -54,7 +54,7 @@ function serialised(documents: ReadonlyArray<readonly FieldCounts[]>, commonTerm
   const index: AsPlainObject['index'] = [];
   for (const [term, byField] of postings) {
     const data: Record<string, Record<string, number>> = {};
-    byField.forEach((docs, field) => (data[field] = docs));
+    for (const [field, docs] of Object.entries(byField)) data[field] = docs;
     index.push([term, data]);
   }
   const plain: AsPlainObject = {

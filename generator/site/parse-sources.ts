@@ -46,7 +46,7 @@ function withoutType(path: string): string {
 /** Front matter fills the page's yaml (the sibling file wins per field); `draft: true` makes the page a draft. */
 function applyFrontMatter(sources: ParsedSources, source: SiteSource): void {
   for (const [path, text] of sources.markdown) {
-    let frontMatter;
+    let frontMatter: ReturnType<typeof readFrontMatter> | undefined;
     try {
       frontMatter = readFrontMatter(text, path);
     } catch (error) {

@@ -230,7 +230,10 @@ export async function runGatewayBench(options: GatewayBenchOptions): Promise<Gat
   const sizes = mixed.map((request) => index.entries[request.key]!.size);
   return {
     requestsInMix: mixed.length,
-    mix: mixed.reduce<Record<string, number>>((counts, request) => ({ ...counts, [request.kind]: (counts[request.kind] ?? 0) + 1 }), {}),
+    mix: mixed.reduce<Record<string, number>>((counts, request) => {
+      counts[request.kind] = (counts[request.kind] ?? 0) + 1;
+      return counts;
+    }, {}),
     meanBodyBytes: sizes.reduce((sum, size) => sum + size, 0) / sizes.length,
     bare: medianServer(bareRuns),
     cases: ACCEPT_ENCODINGS.map((acceptEncoding, position) => ({

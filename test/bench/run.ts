@@ -43,7 +43,7 @@ mkdirSync(workDir, { recursive: true });
 
 const tools = ensureTools(join(PROJECT_ROOT, 'test', '.tmp', 'bench-tools'), log, !values['gateway-only']);
 const rows = [];
-let build;
+let build: Awaited<ReturnType<typeof runBuildBench>> | undefined;
 if (!values['gateway-only']) {
   log(`making a ${settings.pages}-page site`);
   const site = makeSite({ directory: join(workDir, 'site-build'), pages: settings.pages });

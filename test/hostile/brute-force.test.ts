@@ -28,7 +28,10 @@ async function attempt(address: string, authorization: string, timeoutMs = 5000)
   return { status: response?.status ?? 0, retryAfter: response?.headers['retry-after'], body: response?.body.toString('utf8') ?? '' };
 }
 
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((counts, status) => {
+  counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}, {});
 
 const bruteForce = suite('the login limiter under brute force');
 bruteForce.before.each(async () => {

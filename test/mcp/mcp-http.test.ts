@@ -14,7 +14,7 @@ import { defineMcpSpec } from './mcp-spec.ts';
 let site = '';
 let dist = '';
 let gateway: Gateway;
-let logs: string[] = [];
+const logs: string[] = [];
 
 async function build(): Promise<void> {
   const outcome = await buildSite({ site, out: dist, baseUrl: 'http://localhost:8080', workers: 0 });

@@ -9,7 +9,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../generator/build-site.ts';
 import { startGateway, type Gateway } from '../../gateway/http/server.ts';
-import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
+import { copyFixture, removeDir, } from '../helpers/fixture-site.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const BUILT_SERVE = join(ROOT, 'gateway', 'build', 'serve.mjs');

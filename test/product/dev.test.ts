@@ -62,7 +62,7 @@ dev('keeps serving the last good snapshot when an edit breaks the build, and rec
   await writeFile(yaml, "meta:\n  title: 'closed' trailing text\n");
   const deadline = Date.now() + WAIT_LIMIT_MS;
   while (!reports.some((line) => line.startsWith('snapi dev: build failed')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  assert.match(reports.at(-1) ?? '', /^snapi dev: build failed, still serving the previous snapshot:\n  content\/06-contact\.yaml:2: /);
+  assert.match(reports.at(-1) ?? '', /^snapi dev: build failed, still serving the previous snapshot:\n {2}content\/06-contact\.yaml:2: /);
   assert.match((await send(server.gateway.url, CONTACT, { headers: ADMIN })).text, 'Edited while serving.');
   await writeFile(yaml, 'meta:\n  title: Fixed title\n');
   const meta = await pollUntil(server, '/api/v1/article/meta?url=/contact', (body) => body.includes('Fixed title'));

@@ -85,7 +85,7 @@ recipes('the start-up line is plain text in the documented form', () => {
 });
 
 recipes('request lines carry exactly the documented fields, and events are among the documented ones', () => {
-  const sentence = /one JSON line per request, with the fields ([^]*?), and one JSON line per event, with `time`, `event` \(([^)]*)\)/.exec(LOGS);
+  const sentence = /one JSON line per request, with the fields ([\s\S]*?), and one JSON line per event, with `time`, `event` \(([^)]*)\)/.exec(LOGS);
   const fields = [...(sentence?.[1] ?? '').matchAll(/`(\w+)`/g)].map((match) => match[1]);
   const events = [...(sentence?.[2] ?? '').matchAll(/`([\w-]+)`/g)].map((match) => match[1]);
   const records = output.split('\n').slice(1).filter((line) => line !== '').map((line) => JSON.parse(line) as LogRecord);

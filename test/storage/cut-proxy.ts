@@ -100,7 +100,7 @@ export async function startCutProxy(targetPort: number): Promise<CutProxy> {
       putsAllowed = Infinity;
       refusing = false;
       stalled = false;
-      held.splice(0).forEach((deliver) => deliver());
+      for (const deliver of held.splice(0)) deliver();
     },
     close: () => {
       cutAll();

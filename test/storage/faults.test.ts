@@ -134,7 +134,7 @@ Faults('a publish process killed mid-upload leaves the pointer and the gateways 
   const child = spawn(process.execPath, ['--import', 'tsx', 'generator/cli/publish.ts', '--dist', local.dist, '--to', 's3://snapi-test/site', '--endpoint', proxy.endpoint], {
     cwd: ROOT, stdio: 'ignore',
   });
-  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(signal)));
+  const exited = new Promise((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
   await waitFor(() => proxy.putsForwarded() >= 10, 'the publish to upload some bodies', 20_000);
   child.kill('SIGKILL');
   const signal = await exited;

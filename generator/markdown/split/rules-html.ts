@@ -37,10 +37,10 @@ export const COMMENT_RULE: BlockRule = {
 export const MARKUP_RULE: BlockRule = {
   start: (line) => {
     const match = ELEMENT_START.exec(line.text);
-    const elementName = match?.groups?.['elementName'];
+    const elementName = match?.groups?.elementName;
     if (match === null || elementName === undefined) return undefined;
     if (TEXT_LEVEL_ELEMENTS.has(elementName.toLowerCase())) return undefined;
-    const selfClosing = match.groups?.['selfClosing'] !== undefined || VOID_ELEMENTS.has(elementName);
+    const selfClosing = match.groups?.selfClosing !== undefined || VOID_ELEMENTS.has(elementName);
     const remainder = line.text.slice(match[0].length);
     const restIsEmpty = trimCharacters(remainder, PHP_WHITESPACE) === '';
     if (!restIsEmpty && selfClosing) return undefined;

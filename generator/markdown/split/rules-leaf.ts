@@ -28,7 +28,7 @@ export const RULE_RULE: BlockRule = {
 /** A quote takes every following line (lazily) until a blank line. */
 export const QUOTE_RULE: BlockRule = {
   start: () => ({ type: 'Quote', interrupted: 0 }),
-  continue: (line, block) => (block.interrupted > 0 ? undefined : block),
+  continue: (_line, block) => (block.interrupted > 0 ? undefined : block),
 };
 
 /** Indented code cannot interrupt a paragraph; blank lines inside it end nothing. */

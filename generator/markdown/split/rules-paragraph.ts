@@ -51,7 +51,7 @@ function splitRow(row: string): string[] {
 
 /** `: definition` after a paragraph of terms, also across a blank line. */
 export const DEFINITION_LIST_RULE: BlockRule = {
-  start: (line, previous) =>
+  start: (_line, previous) =>
     previous?.type === 'Paragraph' ? { type: 'DefinitionList', interrupted: 0, joinsPrevious: true } : undefined,
   continue: (line, block) => {
     if (!line.text.startsWith(':') && block.interrupted > 0 && line.indent === 0) return undefined;

@@ -18,7 +18,7 @@ export const MATH_RULE: BlockRule = {
 /** An image line becomes a figure; exactly one following non-blank line, whatever it is, is its caption. */
 export const IMAGE_RULE: BlockRule = {
   start: (line) => (line.text.startsWith('![') ? { type: 'Image', interrupted: 0 } : undefined),
-  continue: (line, block) => (block.finished || block.interrupted > 0 ? undefined : { ...block, finished: true }),
+  continue: (_line, block) => (block.finished || block.interrupted > 0 ? undefined : { ...block, finished: true }),
 };
 
 export const NOTICE_RULE: BlockRule = {

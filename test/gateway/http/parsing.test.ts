@@ -12,31 +12,31 @@ const plain = (value: QueryValue): Plain =>
   typeof value === 'string' ? value : Object.fromEntries([...value.entries].map(([key, item]) => [key, plain(item)]));
 const plainQuery = (query: Query) => Object.fromEntries([...query].map(([key, value]) => [key, plain(value)]));
 
-const Query = suite('parseQuery reads query strings as PHP does');
+const QueryParsing = suite('parseQuery reads query strings as PHP does');
 
-Query('collects a[]= entries into a list in order', () => {
+QueryParsing('collects a[]= entries into a list in order', () => {
   assert.equal(plainQuery(parseQuery('usernames[]=a&usernames[]=b')), { usernames: { 0: 'a', 1: 'b' } });
 });
 
-Query('continues numbering after explicit indexes and keeps named keys', () => {
+QueryParsing('continues numbering after explicit indexes and keeps named keys', () => {
   assert.equal(plainQuery(parseQuery('a[5]=x&a[]=y&a[k]=z&a[0]=w')), { a: { 5: 'x', 6: 'y', k: 'z', 0: 'w' } });
   assert.equal(listParameter(parseQuery('a[5]=x&a[]=y&a[k]=z&a[0]=w'), 'a'), ['x', 'y', 'z', 'w']);
 });
 
-Query('lets the last plain value win and a later plain value replace an array', () => {
+QueryParsing('lets the last plain value win and a later plain value replace an array', () => {
   assert.equal(plainQuery(parseQuery('url=a&url=b&x[]=1&x=2')), { url: 'b', x: '2' });
 });
 
-Query('decodes values once, + as space, and leaves broken escapes as written', () => {
+QueryParsing('decodes values once, + as space, and leaves broken escapes as written', () => {
   assert.equal(plainQuery(parseQuery('url=%2Fa%252F+b&k=%E2%9C%93&bad=%zz%4')), { url: '/a%2F b', k: '✓', bad: '%zz%4' });
   assert.is(decodeQueryComponent('caf%C3%A9+%26'), 'café &');
 });
 
-Query('skips empty keys, keeps keys without a value, and renames dots in names as PHP does', () => {
+QueryParsing('skips empty keys, keeps keys without a value, and renames dots in names as PHP does', () => {
   assert.equal(plainQuery(parseQuery('=x&&draft&a.b=1&nested[a][b]=2')), { draft: '', a_b: '1', nested: { a: { b: '2' } } });
 });
 
-Query('gives string parameters only for plain values and list parameters for both forms', () => {
+QueryParsing('gives string parameters only for plain values and list parameters for both forms', () => {
   const query = parseQuery('url[]=x&usernames=solo&slug=s');
   assert.equal([stringParameter(query, 'url'), stringParameter(query, 'slug'), listParameter(query, 'usernames'), listParameter(query, 'none')], [undefined, 's', ['solo'], []]);
 });
@@ -91,6 +91,6 @@ Negotiate('matches an ETag exactly, in a list, weakly, and for *', () => {
   for (const [header, expected] of cases) assert.equal([header, matchesIfNoneMatch(header, '"abc"')], [header, expected]);
 });
 
-Query.run();
+QueryParsing.run();
 Basic.run();
 Negotiate.run();
