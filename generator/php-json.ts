@@ -1,4 +1,4 @@
-// JSON exactly as PHP's json_encode without flags writes it (docs/decisions.md: JSON is encoded as PHP's json_encode encodes it).
+// JSON exactly as PHP's json_encode without flags writes it (docs/typemill.md: JSON is encoded as PHP's json_encode encodes it).
 
 /** A YAML float: PHP prints it with its own float rules (`1.0e+20`), where a JS number would print `100000000000000000000`. */
 export class PhpFloat {

@@ -31,13 +31,13 @@ const reply = (value: Reply): Answer => ({ kind: 'reply', reply: value });
 const notFound = (message: string): Answer => reply(errorReply(404, message));
 const missing = (field: string): Answer => reply(validationReply(field, `${field[0]!.toUpperCase()}${field.slice(1)} is required`));
 
-/** A string parameter that is present and not only whitespace (docs/decisions.md: A missing or blank url or slug is a 400; Users endpoints validate their parameters). */
+/** A string parameter that is present and not only whitespace (docs/typemill.md: A missing or blank url or slug is a 400; Users endpoints validate their parameters). */
 function requiredParameter(query: Query, name: string): string | undefined {
   const value = stringParameter(query, name);
   return value === undefined || value.trim() === '' ? undefined : value;
 }
 
-/** `draft` means draft only for `true` or `1` (docs/decisions.md: Where Typemill contradicts the API contract, the contract wins). */
+/** `draft` means draft only for `true` or `1` (docs/typemill.md: Where Typemill contradicts the API contract, the contract wins). */
 export function wantsDraft(query: Query): boolean {
   const value = stringParameter(query, 'draft');
   return value === 'true' || value === '1';

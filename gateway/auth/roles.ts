@@ -1,5 +1,5 @@
 // Role order and the two access rules built on it: endpoint minimum and page restriction
-// (docs/decisions.md: Minimum role per endpoint; Who passes a page restriction).
+// (docs/typemill.md: Minimum role per endpoint; Who passes a page restriction).
 import { ROLES } from '../../contract/snapshot.ts';
 import type { Restriction, Role } from '../../contract/snapshot.ts';
 

@@ -1,4 +1,4 @@
-// Parses a query string as PHP does (docs/decisions.md: Query strings are parsed by PHP's rules): `a[]=x`, `a[k]=x`, last plain key wins.
+// Parses a query string as PHP does (docs/typemill.md: Query strings are parsed by PHP's rules): `a[]=x`, `a[k]=x`, last plain key wins.
 
 export interface QueryArray {
   kind: 'array';
@@ -104,7 +104,7 @@ export function stringParameter(query: Query, name: string): string | undefined 
   return typeof value === 'string' ? value : undefined;
 }
 
-/** The string values of an array parameter in order, or a plain value as a one-element list (docs/decisions.md: Users endpoints validate their parameters). */
+/** The string values of an array parameter in order, or a plain value as a one-element list (docs/typemill.md: Users endpoints validate their parameters). */
 export function listParameter(query: Query, name: string): string[] {
   const value = query.get(name);
   if (value === undefined) return [];

@@ -1,4 +1,4 @@
-// Meta tab definitions: built-in tab, active plugins' and the theme's `metatabs:` merged as PHP array_merge_recursive (docs/decisions.md: Meta fields come from the built-in tab, active plugins and the theme).
+// Meta tab definitions: built-in tab, active plugins' and the theme's `metatabs:` merged as PHP array_merge_recursive (docs/typemill.md: Meta fields come from the built-in tab, active plugins and the theme).
 import { isRecord } from '../yaml.ts';
 
 /** A field, or a fieldset with fields of its own. */
@@ -24,7 +24,7 @@ export const BUILT_IN_TABS: TabDefinitions = [{
   ],
 }];
 
-/** Used when the theme has no yaml of its own, so every field of the API contract appears (docs/decisions.md: Theme meta fields have a built-in fallback). */
+/** Used when the theme has no yaml of its own, so every field of the API contract appears (docs/typemill.md: Theme meta fields have a built-in fallback). */
 export const FALLBACK_THEME_TABS: TabDefinitions = [{
   tab: 'meta',
   fields: [set('fieldsetfolder', ['glossary']), { name: 'template' }, { name: 'pagelisting' }, { name: 'shorttitle' }],

@@ -1,4 +1,4 @@
-// Metadata values of one item: stored yaml, defaults and file times (docs/decisions.md: Meta values are the stored value, else a default, else null; Page file times stand in for modified, created and time).
+// Metadata values of one item: stored yaml, defaults and file times (docs/typemill.md: Meta values are the stored value, else a default, else null; Page file times stand in for modified, created and time).
 import { isRecord } from '../yaml.ts';
 
 export interface MetaItem {
@@ -7,7 +7,7 @@ export interface MetaItem {
   isFolder: boolean;
 }
 
-/** `YYYY-MM-DD` and `HH-MM-SS` of a time in UTC (docs/decisions.md: Dates from file times are in UTC). */
+/** `YYYY-MM-DD` and `HH-MM-SS` of a time in UTC (docs/typemill.md: Dates from file times are in UTC). */
 export function fileDate(mtimeMs: number): { date: string; time: string } {
   const iso = new Date(mtimeMs).toISOString();
   return { date: iso.slice(0, 10), time: iso.slice(11, 19).replace(/:/g, '-') };

@@ -1,4 +1,4 @@
-// Site settings as Typemill's API returns them: defaults, the user's settings.yaml, derived paths (docs/decisions.md: Settings are Typemill's defaults merged with settings.yaml).
+// Site settings as Typemill's API returns them: defaults, the user's settings.yaml, derived paths (docs/typemill.md: Settings are Typemill's defaults merged with settings.yaml).
 import { isRecord } from '../yaml.ts';
 import { isSecretName } from '../../contract/secret-names.ts';
 
@@ -27,7 +27,7 @@ export interface SettingsInput {
   themesWithTemplate: string[];
 }
 
-/** Keys that look like secrets are removed at any depth (docs/decisions.md: Secrets are removed from settings). */
+/** Keys that look like secrets are removed at any depth (docs/typemill.md: Secrets are removed from settings). */
 function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (!isRecord(value)) return value;

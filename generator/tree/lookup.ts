@@ -1,4 +1,4 @@
-// Item lookup by URL and by slug, precomputed over the draft tree (docs/decisions.md: URL lookups normalise the url as Typemill does; Slug lookups return every item with that slug in tree order).
+// Item lookup by URL and by slug, precomputed over the draft tree (docs/typemill.md: URL lookups normalise the url as Typemill does; Slug lookups return every item with that slug in tree order).
 import { walkItems } from './build-items.ts';
 import type { Item } from './item.ts';
 

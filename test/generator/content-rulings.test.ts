@@ -1,4 +1,4 @@
-// (docs/decisions.md: A page of only whitespace has content; `---` opens front matter only around a YAML mapping)
+// (docs/typemill.md: A page of only whitespace has content; `---` opens front matter only around a YAML mapping)
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../../generator/build.ts';

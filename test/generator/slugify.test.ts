@@ -1,4 +1,4 @@
-// Specification of the URLify slug (docs/decisions.md: Slugs are made as URLify 1.1.3 makes them).
+// Specification of the URLify slug (docs/typemill.md: Slugs are made as URLify 1.1.3 makes them).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { slugify } from '../../generator/slugify.ts';
