@@ -20,7 +20,12 @@ const SOURCE_FILE = /\.(?:ts|mjs|md)$/;
 /** Folders whose files must not cite documents outside the repository. */
 const CHECKED_FOLDERS = ['commands', 'generator', 'gateway', 'test', 'docs'];
 /** Fixture content is input data for the build, not prose about the code. */
-const SKIPPED = [join('test', 'fixtures', 'site'), join('test', 'fixtures', 'expected'), join('test', '.tmp'), join('gateway', 'build')];
+const SKIPPED = [
+  join('test', 'fixtures', 'site'),
+  join('test', 'fixtures', 'expected'),
+  join('test', '.tmp'),
+  join('gateway', 'build'),
+];
 const THIS_FILE = relative(ROOT, import.meta.filename);
 
 function filesUnder(folder: string): string[] {
@@ -31,7 +36,9 @@ function filesUnder(folder: string): string[] {
 }
 
 function headingLines(document: string): string[] {
-  return readFileSync(join(ROOT, 'docs', document), 'utf8').split('\n').filter((line) => line.startsWith('### '));
+  return readFileSync(join(ROOT, 'docs', document), 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('### '));
 }
 
 /** A document's section and rule headings (`## `, `### `): both may be cited. */
@@ -41,13 +48,17 @@ function headings(document: string): Set<string> {
 }
 
 /** Every cited heading that its document lacks, as `path: document: heading`. */
-function unknownCitations(texts: ReadonlyArray<readonly [string, string]>, known: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+function unknownCitations(
+  texts: ReadonlyArray<readonly [string, string]>,
+  known: ReadonlyMap<string, ReadonlySet<string>>,
+): string[] {
   const unknown: string[] = [];
   for (const [path, text] of texts) {
     for (const match of text.matchAll(CITATION)) {
       const document = `${match[1]}.md`;
       for (const heading of (match[2] ?? '').split('; ')) {
-        if (heading !== PLACEHOLDER && !known.get(document)?.has(heading)) unknown.push(`${path}: ${document}: ${heading}`);
+        if (heading !== PLACEHOLDER && !known.get(document)?.has(heading))
+          unknown.push(`${path}: ${document}: ${heading}`);
       }
     }
   }
@@ -58,7 +69,9 @@ const citations = suite('citations of docs/decisions.md and docs/typemill.md');
 
 citations('every cited heading exists in the document it names', () => {
   const known = new Map(CITED.map((document) => [document, headings(document)]));
-  const texts = [...CHECKED_FOLDERS.flatMap(filesUnder), 'README.md'].map((path) => [path, readFileSync(join(ROOT, path), 'utf8')] as const);
+  const texts = [...CHECKED_FOLDERS.flatMap(filesUnder), 'README.md'].map(
+    (path) => [path, readFileSync(join(ROOT, path), 'utf8')] as const,
+  );
   assert.equal(unknownCitations(texts, known), []);
 });
 
@@ -81,10 +94,13 @@ citations('a heading cited from the wrong document, or from neither, is reported
 citations('no source file, doc or the README cites a document outside the repository', () => {
   const outside: string[] = [];
   for (const path of [...CHECKED_FOLDERS.flatMap(filesUnder), 'README.md']) {
-    readFileSync(join(ROOT, path), 'utf8').split('\n').forEach((line, index) => {
-      const prose = path.endsWith('.md') || COMMENT_LINE.test(line);
-      if (OUTSIDE_DOCUMENT.test(line) || (prose && OUTSIDE_NUMBER.test(line))) outside.push(`${path}:${index + 1}: ${line.trim()}`);
-    });
+    readFileSync(join(ROOT, path), 'utf8')
+      .split('\n')
+      .forEach((line, index) => {
+        const prose = path.endsWith('.md') || COMMENT_LINE.test(line);
+        if (OUTSIDE_DOCUMENT.test(line) || (prose && OUTSIDE_NUMBER.test(line)))
+          outside.push(`${path}:${index + 1}: ${line.trim()}`);
+      });
   }
   assert.equal(outside, []);
 });
