@@ -1,0 +1,183 @@
+// Matches a query's words against the postings, relaxing step by step (exact terms, then typos and prefixes only where
+// exact terms find too little), ranks what the caller may see and keeps only the best `wanted`.
+import type { LanguageTools } from './search-terms.ts';
+import { termsOf } from './search-terms.ts';
+import { fuzzyTerms, prefixTerms } from './term-expansion.ts';
+import type { Expansion } from './term-expansion.ts';
+import type { Posting, PostingIndex } from './term-postings.ts';
+import { bestFirst } from './top-documents.ts';
+
+/** Typo tolerance: one edit, for words of this many letters or more. */
+export const FUZZY_MIN_LETTERS = 5;
+/** A one-character prefix matches a large part of any site and says little; from two characters on it narrows. */
+export const PREFIX_MIN_CHARACTERS = 2;
+/** Fewer visible matches than this (a default page of results) and the query is relaxed: prefixes and typos. */
+export const RELAX_BELOW = 10;
+
+export interface MatchedDocument {
+  id: number;
+  score: number;
+  /** The index terms the document matched, for marking its snippet. */
+  terms: string[];
+}
+
+export interface Matches {
+  /** Every visible document matching at least one word. */
+  total: number;
+  /** The best `wanted`, best first. */
+  best: MatchedDocument[];
+}
+
+/** The search's view of a snapshot: postings, the language tools and, per document, the folder pages above it. */
+export interface MatchIndex {
+  postings: PostingIndex;
+  tools: LanguageTools;
+  /** Per document, the documents of the folder pages that hold it (the home page left out: every page is under it). */
+  ancestors: ReadonlyArray<readonly number[]>;
+}
+
+interface Word {
+  bit: number;
+  letters: number;
+  exact: string[];
+  used: Map<string, Posting>;
+  found: number;
+  prefixed: boolean;
+  corrected: boolean;
+}
+
+/** Per-document accumulators, reused by every query of the index (matching is synchronous): reset where touched. */
+interface Scratch {
+  scores: Float64Array;
+  words: Uint32Array;
+  titleWords: Uint32Array;
+  final: Float64Array;
+  touched: Int32Array;
+}
+
+const scratches = new WeakMap<PostingIndex, Scratch>();
+
+function scratchOf(postings: PostingIndex): Scratch {
+  let scratch = scratches.get(postings);
+  if (scratch === undefined) {
+    const count = postings.documentCount;
+    scratch = { scores: new Float64Array(count), words: new Uint32Array(count), titleWords: new Uint32Array(count), final: new Float64Array(count), touched: new Int32Array(count) };
+    scratches.set(postings, scratch);
+  }
+  return scratch;
+}
+
+function bits(value: number): number {
+  let count = 0;
+  for (let rest = value; rest !== 0; rest &= rest - 1) count++;
+  return count;
+}
+
+function contains(posting: Posting, id: number): boolean {
+  let low = 0;
+  let high = posting.docs.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const at = posting.docs[middle]!;
+    if (at === id) return true;
+    if (at < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
+
+export function matchQuery(index: MatchIndex, words: readonly string[], visible: Uint8Array, wanted: number): Matches {
+  const { postings, tools } = index;
+  const scratch = scratchOf(postings);
+  const { scores, words: wordMasks, titleWords, final, touched } = scratch;
+  let touchedCount = 0;
+  const seen = new Set<string>();
+  const queryWords: Word[] = [];
+  for (const written of words) {
+    const exact = termsOf(written, tools);
+    // Stop words have no terms; a word asked twice counts once.
+    if (exact.length === 0 || seen.has(exact[0]!) || queryWords.length >= 31) continue;
+    seen.add(exact[0]!);
+    queryWords.push({ bit: 1 << queryWords.length, letters: [...written].length, exact, used: new Map(), found: 0, prefixed: false, corrected: false });
+  }
+  if (queryWords.length === 0) return { total: 0, best: [] };
+
+  const add = (word: Word, term: string, weight: number) => {
+    const posting = postings.terms.get(term);
+    if (posting === undefined || word.used.has(term)) return;
+    word.used.set(term, posting);
+    const { docs, scores: termScores, inTitle } = posting;
+    for (let position = 0; position < docs.length; position++) {
+      const id = docs[position]!;
+      if (visible[id] !== 1) continue;
+      const mask = wordMasks[id]!;
+      if (mask === 0) touched[touchedCount++] = id;
+      scores[id] = scores[id]! + weight * termScores[position]!;
+      if ((mask & word.bit) === 0) {
+        wordMasks[id] = mask | word.bit;
+        word.found++;
+      }
+      if (inTitle[position] === 1) titleWords[id] = titleWords[id]! | word.bit;
+    }
+  };
+  const relax = (word: Word, last: boolean, everything: boolean) => {
+    const expansions: Expansion[] = [];
+    if (!word.prefixed && last && word.letters >= PREFIX_MIN_CHARACTERS && (everything || word.found < RELAX_BELOW)) {
+      word.prefixed = true;
+      expansions.push(...prefixTerms(postings, word.exact[0]!));
+    }
+    if (!word.corrected && word.letters >= FUZZY_MIN_LETTERS && (everything || word.found === 0)) {
+      word.corrected = true;
+      expansions.push(...fuzzyTerms(postings, word.exact[0]!));
+    }
+    // Prefix matches come first and win over the same term found as a typo, as in MiniSearch.
+    for (const { term, weight } of expansions) add(word, term, weight);
+  };
+
+  // 1. The words as typed (and their stems).
+  for (const word of queryWords) for (const term of word.exact) add(word, term, 1);
+  const last = queryWords.length - 1;
+  // 2. A word that found nothing may be a typo; the last word may still be being typed.
+  queryWords.forEach((word, position) => relax(word, position === last, false));
+  // 3. The whole query found too little: every word gets its typo and prefix matches.
+  if (touchedCount < RELAX_BELOW) queryWords.forEach((word, position) => relax(word, position === last, true));
+
+  for (let position = 0; position < touchedCount; position++) {
+    const id = touched[position]!;
+    // Pages matching more of the query's words rank higher (MiniSearch's rule, by word rather than by term).
+    final[id] = scores[id]! * bits(wordMasks[id]!);
+  }
+  liftFolders(index, scratch, touchedCount);
+  const order = bestFirst(touched.subarray(0, touchedCount), wanted, (left, right) =>
+    bits(titleWords[right]!) - bits(titleWords[left]!) || final[right]! - final[left]! || left - right);
+  const best = order.map((id) => ({
+    id,
+    score: final[id]!,
+    terms: queryWords.flatMap((word) => [...word.used].filter(([, posting]) => contains(posting, id)).map(([term]) => term)),
+  }));
+  for (let position = 0; position < touchedCount; position++) {
+    const id = touched[position]!;
+    scores[id] = 0;
+    wordMasks[id] = 0;
+    titleWords[id] = 0;
+    final[id] = 0;
+  }
+  return { total: touchedCount, best };
+}
+
+/** A folder's own page above the pages in it, for the folder's topic: when its title matches at least one word of the
+ *  query and no fewer than a page's below it does, it scores just above the best of them. */
+function liftFolders(index: MatchIndex, scratch: Scratch, touchedCount: number): void {
+  const { words: wordMasks, titleWords, final, touched } = scratch;
+  const lifted = new Map<number, number>();
+  for (let position = 0; position < touchedCount; position++) {
+    const id = touched[position]!;
+    const covered = bits(titleWords[id]!);
+    for (const folder of index.ancestors[id] ?? []) {
+      const folderCovered = bits(titleWords[folder]!);
+      if (wordMasks[folder] === 0 || folderCovered === 0 || folderCovered < covered) continue;
+      if (final[id]! >= final[folder]!) lifted.set(folder, Math.max(lifted.get(folder) ?? 0, final[id]!));
+    }
+  }
+  for (const [folder, score] of lifted) final[folder] = Math.max(final[folder]!, score * (1 + 1e-6));
+}
