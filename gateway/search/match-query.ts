@@ -1,5 +1,6 @@
 // Matches a query's words against the postings, relaxing step by step (exact terms, then typos and prefixes only where
 // exact terms find too little), ranks what the caller may see and keeps only the best `wanted`.
+import { COMMON_TERMS } from './search-format.ts';
 import type { LanguageTools } from './search-terms.ts';
 import { termsOf } from './search-terms.ts';
 import { fuzzyTerms, prefixTerms } from './term-expansion.ts';
@@ -34,6 +35,8 @@ export interface MatchIndex {
   tools: LanguageTools;
   /** Per document, the documents of the folder pages that hold it (the home page left out: every page is under it). */
   ancestors: ReadonlyArray<readonly number[]>;
+  /** Terms on most pages, indexed in titles only (search-format.ts COMMON_TERMS): their postings undercount them. */
+  commonTerms: ReadonlySet<string>;
 }
 
 interface Word {
@@ -52,6 +55,8 @@ interface Scratch {
   words: Uint32Array;
   titleWords: Uint32Array;
   final: Float64Array;
+  /** How much of the query the title holds: the summed rarity of the words found in it. */
+  coverage: Float64Array;
   touched: Int32Array;
 }
 
@@ -61,7 +66,7 @@ function scratchOf(postings: PostingIndex): Scratch {
   let scratch = scratches.get(postings);
   if (scratch === undefined) {
     const count = postings.documentCount;
-    scratch = { scores: new Float64Array(count), words: new Uint32Array(count), titleWords: new Uint32Array(count), final: new Float64Array(count), touched: new Int32Array(count) };
+    scratch = { scores: new Float64Array(count), words: new Uint32Array(count), titleWords: new Uint32Array(count), final: new Float64Array(count), coverage: new Float64Array(count), touched: new Int32Array(count) };
     scratches.set(postings, scratch);
   }
   return scratch;
@@ -89,7 +94,7 @@ function contains(posting: Posting, id: number): boolean {
 export function matchQuery(index: MatchIndex, words: readonly string[], visible: Uint8Array, wanted: number): Matches {
   const { postings, tools } = index;
   const scratch = scratchOf(postings);
-  const { scores, words: wordMasks, titleWords, final, touched } = scratch;
+  const { scores, words: wordMasks, titleWords, final, coverage, touched } = scratch;
   let touchedCount = 0;
   const seen = new Set<string>();
   const queryWords: Word[] = [];
@@ -142,14 +147,24 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
   // 3. The whole query found too little: every word gets its typo and prefix matches.
   if (touchedCount < RELAX_BELOW) queryWords.forEach((word, position) => relax(word, position === last, true));
 
+  // A word found on few pages says more about what the reader means than one found on most (inverse document frequency).
+  const rarity = queryWords.map((word) => {
+    const common = word.exact.some((term) => index.commonTerms.has(term));
+    return Math.log(1 + postings.documentCount / Math.max(1, word.found, common ? postings.documentCount * COMMON_TERMS.share : 0));
+  });
   for (let position = 0; position < touchedCount; position++) {
     const id = touched[position]!;
     // Pages matching more of the query's words rank higher (MiniSearch's rule, by word rather than by term).
     final[id] = scores[id]! * bits(wordMasks[id]!);
+    let covered = 0;
+    queryWords.forEach((word, at) => (covered += (titleWords[id]! & word.bit) === 0 ? 0 : rarity[at]!));
+    coverage[id] = covered;
   }
   liftFolders(index, scratch, touchedCount);
+  // Titles first: a page whose title holds the query (or its rarest words) is the page about it; pages that only
+  // mention the words follow. Equal titles' shares go by score, then by position in the site.
   const order = bestFirst(touched.subarray(0, touchedCount), wanted, (left, right) =>
-    bits(titleWords[right]!) - bits(titleWords[left]!) || final[right]! - final[left]! || left - right);
+    coverage[right]! - coverage[left]! || final[right]! - final[left]! || left - right);
   const best = order.map((id) => ({
     id,
     score: final[id]!,
@@ -161,21 +176,20 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
     wordMasks[id] = 0;
     titleWords[id] = 0;
     final[id] = 0;
+    coverage[id] = 0;
   }
   return { total: touchedCount, best };
 }
 
-/** A folder's own page above the pages in it, for the folder's topic: when its title matches at least one word of the
- *  query and no fewer than a page's below it does, it scores just above the best of them. */
+/** A folder's own page above the pages in it, for the folder's topic: when its title holds some of the query and no
+ *  less of it than a page's below it does, it scores just above the best of them. */
 function liftFolders(index: MatchIndex, scratch: Scratch, touchedCount: number): void {
-  const { words: wordMasks, titleWords, final, touched } = scratch;
+  const { words: wordMasks, coverage, final, touched } = scratch;
   const lifted = new Map<number, number>();
   for (let position = 0; position < touchedCount; position++) {
     const id = touched[position]!;
-    const covered = bits(titleWords[id]!);
     for (const folder of index.ancestors[id] ?? []) {
-      const folderCovered = bits(titleWords[folder]!);
-      if (wordMasks[folder] === 0 || folderCovered === 0 || folderCovered < covered) continue;
+      if (wordMasks[folder] === 0 || coverage[folder] === 0 || coverage[folder]! < coverage[id]!) continue;
       if (final[id]! >= final[folder]!) lifted.set(folder, Math.max(lifted.get(folder) ?? 0, final[id]!));
     }
   }

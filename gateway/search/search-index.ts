@@ -108,10 +108,10 @@ export async function parseSearchIndex(value: unknown, entries: ReadonlyMap<stri
   const documents = fields.documents.map((item, position) => searchDocument(item, position, entries));
   const tools = await languageTools(text(fields.language, 'language'));
   if (!Array.isArray(fields.commonTerms)) fail('commonTerms', 'expected an array of strings');
-  fields.commonTerms.forEach((term, position) => text(term, `commonTerms[${position}]`));
+  const commonTerms = new Set(fields.commonTerms.map((term, position) => text(term, `commonTerms[${position}]`)));
   const postings = postingIndex(fields.index, documents.length);
   return {
-    documents, postings, tools, ancestors: folderAncestors(documents), visibility: createVisibility(documents),
+    documents, postings, tools, commonTerms, ancestors: folderAncestors(documents), visibility: createVisibility(documents),
     text: textReader(documents, entries), answers: createAnswerCache(),
   };
 }

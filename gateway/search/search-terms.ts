@@ -36,6 +36,10 @@ const LANGUAGES: Record<string, Loader> = {
   tr: () => load(import('@orama/stemmers/turkish'), import('@orama/stopwords/turkish')),
 };
 
+/** Words of Snowball's stop-word lists (snowballstem.org, the lists docs/search.md names) that @orama/stopwords leaves
+ *  out: its English list lacks the article "a". */
+const MISSING_STOPWORDS: Record<string, readonly string[]> = { en: ['a'] };
+
 const plainTools = (): LanguageTools => ({ language: '', stem: (word) => word, stopwords: new Set(), known: new Map() });
 
 /** The tools for a site language (`en`, `de-CH` → `de`); a language without a stemmer gets plain words. */
@@ -44,7 +48,7 @@ export async function languageTools(language: string): Promise<LanguageTools> {
   const loader = LANGUAGES[code];
   if (loader === undefined) return plainTools();
   const { stem, stopwords } = await loader();
-  return { language: code, stem, stopwords: new Set(stopwords), known: new Map() };
+  return { language: code, stem, stopwords: new Set([...stopwords, ...(MISSING_STOPWORDS[code] ?? [])]), known: new Map() };
 }
 
 // Letters and digits of any script; everything else (query syntax, regular-expression characters) separates words.
