@@ -107,10 +107,12 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
   }
   if (queryWords.length === 0) return { total: 0, best: [] };
 
-  const add = (word: Word, term: string, weight: number) => {
+  /** `partner`: the word before, when `term` is the two written together. */
+  const add = (word: Word, term: string, weight: number, partner?: Word) => {
     const posting = postings.terms.get(term);
     if (posting === undefined || word.used.has(term)) return;
     word.used.set(term, posting);
+    const bit = word.bit | (partner?.bit ?? 0);
     const { docs, scores: termScores, inTitle } = posting;
     for (let position = 0; position < docs.length; position++) {
       const id = docs[position]!;
@@ -118,11 +120,10 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
       const mask = wordMasks[id]!;
       if (mask === 0) touched[touchedCount++] = id;
       scores[id] = scores[id]! + weight * termScores[position]!;
-      if ((mask & word.bit) === 0) {
-        wordMasks[id] = mask | word.bit;
-        word.found++;
-      }
-      if (inTitle[position] === 1) titleWords[id] = titleWords[id]! | word.bit;
+      if ((mask & word.bit) === 0) word.found++;
+      if (partner !== undefined && (mask & partner.bit) === 0) partner.found++;
+      wordMasks[id] = mask | bit;
+      if (inTitle[position] === 1) titleWords[id] = titleWords[id]! | bit;
     }
   };
   const relax = (word: Word, last: boolean, everything: boolean) => {
@@ -141,6 +142,11 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
 
   // 1. The words as typed (and their stems).
   for (const word of queryWords) for (const term of word.exact) add(word, term, 1);
+  // Two words a page writes as one ("user role" → "userrole") match it as both.
+  queryWords.forEach((word, position) => {
+    const before = queryWords[position - 1];
+    if (before !== undefined) add(word, before.exact[0]! + word.exact[0]!, 1, before);
+  });
   const last = queryWords.length - 1;
   // 2. A word that found nothing may be a typo; the last word may still be being typed.
   queryWords.forEach((word, position) => relax(word, position === last, false));

@@ -87,7 +87,18 @@ export function termsOf(word: string, tools: LanguageTools): string[] {
   return terms;
 }
 
+// A lower-case letter followed by an upper-case one: the seam of a camelCase name.
+const CAMEL_SEAM = /(?<=\p{Ll})(?=\p{Lu})/u;
+
 function computeTerms(word: string, tools: LanguageTools): string[] {
+  const terms = wordTerms(word, tools);
+  const parts = word.split(CAMEL_SEAM);
+  // A camelCase name (storePluginData) is also found by its parts, as a reader would write them.
+  if (parts.length > 1 && terms.length > 0) for (const part of parts) for (const term of wordTerms(part, tools)) if (!terms.includes(term)) terms.push(term);
+  return terms;
+}
+
+function wordTerms(word: string, tools: LanguageTools): string[] {
   const lower = word.toLowerCase();
   if (tools.stopwords.has(lower)) return [];
   const folded = fold(lower);

@@ -37,12 +37,12 @@ const CONTENDERS: Contender[] = [
         sections: [[field.headings, field.text] as [string, string]],
       }));
       const text = JSON.stringify(await buildSearchIndex(documents, 'en'));
-      const stored = JSON.parse(text) as { language: string; index: AsPlainObject };
+      const stored = JSON.parse(text) as { language: string; commonTerms: string[]; index: AsPlainObject };
       const tools = await languageTools(stored.language);
       const storedDocuments = documents.map(({ document }) => document);
       // Ranking only: snippets come from content bodies and are the same whichever library ranks.
       const index = {
-        documents: storedDocuments, postings: postingIndex(stored.index, storedDocuments.length), tools, ancestors: folderAncestors(storedDocuments),
+        documents: storedDocuments, postings: postingIndex(stored.index, storedDocuments.length), tools, commonTerms: new Set(stored.commonTerms), ancestors: folderAncestors(storedDocuments),
         visibility: createVisibility(storedDocuments), text: async () => pageText([]), answers: createAnswerCache(),
       };
       const user = { username: 'bench', role: 'administrator' };
