@@ -16,6 +16,8 @@ export interface PostingIndex {
   sorted: string[];
   /** The characters the terms are made of, for one-edit neighbours. */
   alphabet: string[];
+  /** Terms by their length in code points, for one-edit neighbours when the alphabet is large. */
+  byLength: Map<number, string[]>;
 }
 
 // MiniSearch's BM25+ parameters (its defaults), so stored indexes rank as they did when MiniSearch answered queries.
@@ -93,5 +95,10 @@ export function postingIndex(value: unknown, documentCount: number): PostingInde
     terms.set(term, { docs, scores: Float64Array.from(docs, (id) => scores.get(id)!), inTitle: Uint8Array.from(docs, (id) => (inTitle.has(id) ? 1 : 0)) });
     for (const character of term) characters.add(character);
   }
-  return { documentCount, terms, sorted: [...terms.keys()].sort(), alphabet: [...characters].sort() };
+  const byLength = new Map<number, string[]>();
+  for (const term of terms.keys()) {
+    const length = [...term].length;
+    byLength.set(length, [...(byLength.get(length) ?? []), term]);
+  }
+  return { documentCount, terms, sorted: [...terms.keys()].sort(), alphabet: [...characters].sort(), byLength };
 }

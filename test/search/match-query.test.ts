@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { matchQuery } from '../../gateway/search/match-query.ts';
 import { languageTools } from '../../gateway/search/search-terms.ts';
-import { fuzzyTerms, prefixTerms } from '../../gateway/search/term-expansion.ts';
+import { candidates, fuzzyTerms, prefixTerms, scanned } from '../../gateway/search/term-expansion.ts';
 import { postingIndex } from '../../gateway/search/term-postings.ts';
 import { bestFirst } from '../../gateway/search/top-documents.ts';
 import { createRandom } from '../bench/prng.ts';
@@ -47,6 +47,19 @@ expansion('finds the longer terms a prefix begins, and the terms one edit away (
   assert.equal(fuzzyTerms(postings, 'dcoker').map(({ term }) => term), ['docker']);
   assert.equal(fuzzyTerms(postings, 'dahsbords'), [], 'two edits');
   assert.equal(fuzzyTerms(postings, 'widgets').map(({ term }) => term).sort(), ['widget']);
+});
+
+expansion('finds the same one-edit terms by scanning as by making candidates, on 3,000 random words', () => {
+  const random = createRandom(9);
+  const letters = [...'abcdé'];
+  const word = () => Array.from({ length: random.int(1, 7) }, () => random.pick(letters)).join('');
+  const documents = Array.from({ length: 40 }, () => [word(), Array.from({ length: 20 }, word).join(' ')] as const);
+  const postings = postingIndex(stored(documents), documents.length);
+  const all = [...postings.terms.keys()];
+  for (let round = 0; round < 3000; round++) {
+    const typed = [...word()];
+    assert.equal(scanned(all, typed).sort(), candidates(postings, typed).sort(), typed.join(''));
+  }
 });
 
 const matching = suite('matchQuery');
