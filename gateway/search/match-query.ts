@@ -58,6 +58,9 @@ interface Scratch {
   /** How much of the query the title holds: the summed rarity of the words found in it. */
   coverage: Float64Array;
   touched: Int32Array;
+  /** Folder pages to lift and the score each must beat (liftFolders), zero again after each query. */
+  lifted: Float64Array;
+  folders: Int32Array;
 }
 
 const scratches = new WeakMap<PostingIndex, Scratch>();
@@ -66,7 +69,10 @@ function scratchOf(postings: PostingIndex): Scratch {
   let scratch = scratches.get(postings);
   if (scratch === undefined) {
     const count = postings.documentCount;
-    scratch = { scores: new Float64Array(count), words: new Uint32Array(count), titleWords: new Uint32Array(count), final: new Float64Array(count), coverage: new Float64Array(count), touched: new Int32Array(count) };
+    scratch = {
+      scores: new Float64Array(count), words: new Uint32Array(count), titleWords: new Uint32Array(count), final: new Float64Array(count),
+      coverage: new Float64Array(count), touched: new Int32Array(count), lifted: new Float64Array(count), folders: new Int32Array(count),
+    };
     scratches.set(postings, scratch);
   }
   return scratch;
@@ -190,14 +196,22 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
 /** A folder's own page above the pages in it, for the folder's topic: when its title holds some of the query and no
  *  less of it than a page's below it does, it scores just above the best of them. */
 function liftFolders(index: MatchIndex, scratch: Scratch, touchedCount: number): void {
-  const { words: wordMasks, coverage, final, touched } = scratch;
-  const lifted = new Map<number, number>();
+  const { words: wordMasks, coverage, final, touched, lifted } = scratch;
+  let folders = 0;
   for (let position = 0; position < touchedCount; position++) {
     const id = touched[position]!;
-    for (const folder of index.ancestors[id] ?? []) {
-      if (wordMasks[folder] === 0 || coverage[folder] === 0 || coverage[folder]! < coverage[id]!) continue;
-      if (final[id]! >= final[folder]!) lifted.set(folder, Math.max(lifted.get(folder) ?? 0, final[id]!));
+    const ancestors = index.ancestors[id];
+    if (ancestors === undefined) continue;
+    for (let at = 0; at < ancestors.length; at++) {
+      const folder = ancestors[at]!;
+      if (wordMasks[folder] === 0 || coverage[folder] === 0 || coverage[folder]! < coverage[id]! || final[id]! < final[folder]!) continue;
+      if (lifted[folder] === 0) scratch.folders[folders++] = folder;
+      if (final[id]! > lifted[folder]!) lifted[folder] = final[id]!;
     }
   }
-  for (const [folder, score] of lifted) final[folder] = Math.max(final[folder]!, score * (1 + 1e-6));
+  for (let position = 0; position < folders; position++) {
+    const folder = scratch.folders[position]!;
+    final[folder] = Math.max(final[folder]!, lifted[folder]! * (1 + 1e-6));
+    lifted[folder] = 0;
+  }
 }
