@@ -72,11 +72,14 @@ export function postingIndex(value: unknown, documentCount: number): PostingInde
   if (!Array.isArray(stored.index)) fail('index.index', 'expected an array');
   const terms = new Map<string, Posting>();
   const characters = new Set<string>();
+  // One term's scores gathered by document, reset where set: a term's fields list their documents apart.
+  const gathered = new Float64Array(documentCount);
+  const titled = new Uint8Array(documentCount);
+  const seen = new Uint8Array(documentCount);
   for (const entry of stored.index as unknown[]) {
     if (!Array.isArray(entry) || typeof entry[0] !== 'string') fail('index.index', 'expected [term, fields] pairs');
     const term = entry[0];
-    const scores = new Map<number, number>();
-    const inTitle = new Set<number>();
+    const found: number[] = [];
     for (const [field, documents] of Object.entries(record(entry[1], `index.index.${term}`))) {
       const fieldId = Number(field);
       const name = FIELD_IDS[fieldId];
@@ -87,18 +90,29 @@ export function postingIndex(value: unknown, documentCount: number): PostingInde
         const id = Number(key);
         if (!Number.isInteger(id) || id < 0 || id >= documentCount) fail(`index.index.${term}`, `unknown document ${key}`);
         const score = boost * bm25(count(frequency, `index.index.${term}`), frequencies.length, documentCount, lengths[fieldId]![id]!, averages[fieldId] as number);
-        scores.set(id, (scores.get(id) ?? 0) + score);
-        if (fieldId === TITLE_FIELD) inTitle.add(id);
+        if (seen[id] === 0) {
+          seen[id] = 1;
+          found.push(id);
+        }
+        gathered[id] = gathered[id]! + score;
+        if (fieldId === TITLE_FIELD) titled[id] = 1;
       }
     }
-    const docs = Int32Array.from([...scores.keys()].sort((left, right) => left - right));
-    terms.set(term, { docs, scores: Float64Array.from(docs, (id) => scores.get(id)!), inTitle: Uint8Array.from(docs, (id) => (inTitle.has(id) ? 1 : 0)) });
+    const docs = Int32Array.from(found).sort();
+    terms.set(term, { docs, scores: Float64Array.from(docs, (id) => gathered[id]!), inTitle: Uint8Array.from(docs, (id) => titled[id]!) });
+    for (const id of found) {
+      gathered[id] = 0;
+      titled[id] = 0;
+      seen[id] = 0;
+    }
     for (const character of term) characters.add(character);
   }
   const byLength = new Map<number, string[]>();
   for (const term of terms.keys()) {
     const length = [...term].length;
-    byLength.set(length, [...(byLength.get(length) ?? []), term]);
+    const same = byLength.get(length);
+    if (same === undefined) byLength.set(length, [term]);
+    else same.push(term);
   }
   return { documentCount, terms, sorted: [...terms.keys()].sort(), alphabet: [...characters].sort(), byLength };
 }
