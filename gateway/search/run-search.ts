@@ -7,8 +7,6 @@ import { termsOf } from './search-terms.ts';
 import { bestSection } from './page-text.ts';
 import { snippetOf } from './snippet.ts';
 
-export { isVisible } from './visibility.ts';
-
 export interface SearchHit {
   url: string;
   title: string;

@@ -1,5 +1,5 @@
 // The query path's parts on small hand-made indexes: postings and their scores, typo and prefix expansion, relaxing step
-// by step, visibility as a byte map, words written together, and the best `wanted` without sorting all.
+// by step, visibility as a byte map per caller, words written together, and the best `wanted` without sorting all.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { matchQuery } from '../../gateway/search/match-query.ts';
@@ -7,6 +7,7 @@ import { languageTools } from '../../gateway/search/search-terms.ts';
 import { candidates, fuzzyTerms, prefixTerms, scanned } from '../../gateway/search/term-expansion.ts';
 import { postingIndex } from '../../gateway/search/term-postings.ts';
 import { bestFirst } from '../../gateway/search/top-documents.ts';
+import { createVisibility, isVisible } from '../../gateway/search/visibility.ts';
 import { createRandom } from '../bench/prng.ts';
 
 /** A stored index (MiniSearch's serialised form) of documents given as [title, text] with words counted once each. */
@@ -80,6 +81,23 @@ matching('relaxes step by step: typos only for a word that found nothing, prefix
   assert.equal({ id: matched?.id, terms: matched?.terms }, { id: 1, terms: ['widgets', 'widget'] });
 });
 
+const visibility = suite('createVisibility');
+
+visibility('gives each caller and variant the byte isVisible gives each document, and keeps it per caller', () => {
+  const page = (live: boolean, draft: boolean, restriction?: { role?: string; users?: string[] }) =>
+    ({ url: '/p', title: 'p', slug: 'p', live, draft, key: 'content:live:/p', ...(restriction ? { restriction } : {}) });
+  const documents = [page(true, true), page(false, true), page(true, false, { role: 'editor' }), page(true, true, { users: ['ann'] }), page(true, true, { role: 'editor', users: ['bob'] })];
+  const visible = createVisibility(documents);
+  const callers = [{ username: 'ann', role: 'author' }, { username: 'bob', role: 'editor' }, { username: 'eve', role: 'editor' }, { username: 'root', role: 'administrator' }];
+  for (const user of callers) {
+    for (const draft of [false, true]) {
+      assert.equal([...visible(user, draft)], documents.map((document) => (isVisible(document, draft, user) ? 1 : 0)), `${user.username} ${draft}`);
+      assert.is(visible(user, draft), visible({ ...user }, draft), 'the same map for the same caller');
+    }
+  }
+  assert.equal([...visible({ username: 'bob', role: 'editor' }, false)], [1, 0, 1, 0, 1]);
+});
+
 const selection = suite('bestFirst');
 
 selection('returns what sorting all and keeping the first n returns, on 2,000 random inputs', () => {
@@ -95,4 +113,5 @@ selection('returns what sorting all and keeping the first n returns, on 2,000 ra
 
 expansion.run();
 matching.run();
+visibility.run();
 selection.run();
