@@ -15,6 +15,9 @@ export const PREFIX_MIN_CHARACTERS = 2;
 /** Fewer visible matches than this (a default page of results) and the query is relaxed: prefixes and typos. */
 export const RELAX_BELOW = 10;
 
+/** What a query word in the title of a folder above a page counts for, against the page's own title. */
+export const FOLDER_TITLE_SHARE = 0.25;
+
 export interface MatchedDocument {
   id: number;
   score: number;
@@ -168,8 +171,14 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
     const id = touched[position]!;
     // Pages matching more of the query's words rank higher (MiniSearch's rule, by word rather than by term).
     final[id] = scores[id]! * bits(wordMasks[id]!);
+    // The titles of the folders above a page are its breadcrumb: a word there counts, less than in its own title.
+    let above = 0;
+    for (const folder of index.ancestors[id] ?? []) above |= titleWords[folder]!;
     let covered = 0;
-    queryWords.forEach((word, at) => (covered += (titleWords[id]! & word.bit) === 0 ? 0 : rarity[at]!));
+    queryWords.forEach((word, at) => {
+      if ((titleWords[id]! & word.bit) !== 0) covered += rarity[at]!;
+      else if ((above & word.bit) !== 0) covered += FOLDER_TITLE_SHARE * rarity[at]!;
+    });
     coverage[id] = covered;
   }
   liftFolders(index, scratch, touchedCount);

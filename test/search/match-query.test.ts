@@ -81,6 +81,16 @@ matching('relaxes step by step: typos only for a word that found nothing, prefix
   assert.equal({ id: matched?.id, terms: matched?.terms }, { id: 1, terms: ['widgets', 'widget'] });
 });
 
+matching("counts a word in the title of a folder above a page, for a quarter of the page's own title", async () => {
+  const documents = [['forms', 'x'], ['fields', 'x'], ['fields', 'x']] as const;
+  const postings = postingIndex(stored(documents), documents.length);
+  const all = new Uint8Array(documents.length).fill(1);
+  const tools = await languageTools('');
+  const ids = (ancestors: number[][]) => matchQuery({ postings, tools, ancestors, commonTerms: new Set() }, ['forms', 'fields'], all, 3).best.map(({ id }) => id);
+  assert.equal(ids([[], [], []]), [0, 1, 2]);
+  assert.equal(ids([[], [], [0]]), [0, 2, 1], 'the fields page in the forms folder above the one outside it');
+});
+
 const visibility = suite('createVisibility');
 
 visibility('gives each caller and variant the byte isVisible gives each document, and keeps it per caller', () => {
