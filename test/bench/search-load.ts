@@ -67,10 +67,14 @@ export interface OpenLoadFigures extends OpenLoopFigures {
   cpuUsPerRequest: number;
 }
 
+/** Long enough for the open-loop client to open the connections its rate needs. */
+const OPEN_WARMUP_SECONDS = 2;
+
 const searchPath = (query: string) => `/api/v1/search?q=${encodeURIComponent(query)}&limit=10`;
 
-/** A fresh gateway, warmed by a closed-loop run of the same mix (as in runSearchLoad), then each offered rate in turn
- *  for `seconds`: the latency a client sees when queries arrive at that rate whatever the answers take. */
+/** A fresh gateway, warmed by a closed-loop run of the same mix (as in runSearchLoad), then each offered rate in turn:
+ *  OPEN_WARMUP_SECONDS at the rate to open the client's connections, then `seconds` measured: the latency a client sees
+ *  when queries arrive at that rate whatever the answers take. */
 export async function runSearchOpenLoad(options: SearchLoadOptions, queries: readonly string[], rates: readonly number[]): Promise<OpenLoadFigures[]> {
   const port = 18_000 + (process.pid % 1000);
   const server = await startGatewayProcess(options.tools, options.dist, port);
@@ -80,9 +84,11 @@ export async function runSearchOpenLoad(options: SearchLoadOptions, queries: rea
     await runLoad(options.tools, options.workDir, { url, connections: 50, requests, durationSeconds: options.warmupSeconds });
     const figures: OpenLoadFigures[] = [];
     for (const rate of rates) {
+      // The gateway's CPU is read around the whole client run, warm-up included, so it is divided by every answer.
       const cpuBefore = cpuMsOf(server.process.pid);
-      const run = await runOpenLoop(options.tools, options.workDir, { url, rate, durationSeconds: options.seconds, requests });
-      figures.push({ ...run, cpuUsPerRequest: ((cpuMsOf(server.process.pid) - cpuBefore) * 1000) / Math.max(1, run.answered) });
+      const run = await runOpenLoop(options.tools, options.workDir, { url, rate, warmupSeconds: OPEN_WARMUP_SECONDS, durationSeconds: options.seconds, requests });
+      const answers = run.answered + Math.round(rate * OPEN_WARMUP_SECONDS);
+      figures.push({ ...run, cpuUsPerRequest: ((cpuMsOf(server.process.pid) - cpuBefore) * 1000) / Math.max(1, answers) });
     }
     return figures;
   } finally {
