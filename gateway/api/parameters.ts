@@ -6,7 +6,7 @@ import { listParameter, stringParameter } from '../http/query.ts';
 import type { Query } from '../http/query.ts';
 import { errorReply, validationReply } from '../http/reply.ts';
 import type { Reply } from '../http/reply.ts';
-import { wordsOf } from '../search/search-terms.ts';
+import { wordsOf } from '../../contract/search/search-terms.ts';
 
 export type ParameterValue = string | string[] | number | boolean | undefined;
 /** By parameter name without `[]`: `values.url`, `values.usernames`. */

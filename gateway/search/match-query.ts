@@ -1,8 +1,8 @@
 // Matches a query's words against the postings, relaxing step by step (exact terms, then typos and prefixes only where
 // exact terms find too little), ranks what the caller may see and keeps only the best `wanted`.
-import { COMMON_TERMS } from './search-format.ts';
-import type { LanguageTools } from './search-terms.ts';
-import { termsOf } from './search-terms.ts';
+import { COMMON_TERMS } from '../../contract/search/search-format.ts';
+import type { LanguageTools } from '../../contract/search/search-terms.ts';
+import { termsOf } from '../../contract/search/search-terms.ts';
 import { fuzzyTerms, prefixTerms } from './term-expansion.ts';
 import type { Expansion } from './term-expansion.ts';
 import type { Posting, PostingIndex } from './term-postings.ts';

@@ -1,7 +1,7 @@
 // A document's text by section for snippets, with a lower-case, accent-free copy to find matched terms in without
 // tokenising; cut from its content body once and kept within a character budget.
-import type { SearchSection } from './search-format.ts';
-import { fold } from './search-terms.ts';
+import type { SearchSection } from '../../contract/search/search-format.ts';
+import { fold } from '../../contract/search/search-terms.ts';
 
 export interface PageText {
   sections: SearchSection[];

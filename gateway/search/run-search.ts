@@ -3,7 +3,7 @@ import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import { matchQuery } from './match-query.ts';
 import type { SearchIndex } from './search-index.ts';
 import type { SearchRequest } from './search-query.ts';
-import { termsOf } from './search-terms.ts';
+import { termsOf } from '../../contract/search/search-terms.ts';
 import { bestSection } from './page-text.ts';
 import { snippetOf } from './snippet.ts';
 

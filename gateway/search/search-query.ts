@@ -1,7 +1,7 @@
 // The search endpoint's request, from its parameters as the endpoint table's rules validated them.
 import type { Reply } from '../http/reply.ts';
 import type { ParameterValues } from '../api/parameters.ts';
-import { wordsOf } from './search-terms.ts';
+import { wordsOf } from '../../contract/search/search-terms.ts';
 
 import { ENDPOINT_SPECS, SEARCH_LIMITS } from '../../contract/endpoints.ts';
 import { checkParameters } from '../api/parameters.ts';

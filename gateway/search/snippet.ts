@@ -1,6 +1,6 @@
 // Snippets: the section that matched best, cut to a window around the first match, HTML-escaped, matches in <mark>.
-import { WORD } from './search-terms.ts';
-import type { PlacedWord } from './search-terms.ts';
+import { WORD } from '../../contract/search/search-terms.ts';
+import type { PlacedWord } from '../../contract/search/search-terms.ts';
 
 export const SNIPPET = { maxLength: 200, before: 60, ellipsis: '…', open: '<mark>', close: '</mark>' } as const;
 

@@ -1,6 +1,6 @@
 // The stored index (MiniSearch's serialised form) as flat postings: per term its documents and their BM25 score, summed
 // over the fields with their weights, computed once at load so a query only adds numbers.
-import { FIELD_BOOST } from './search-format.ts';
+import { FIELD_BOOST } from '../../contract/search/search-format.ts';
 
 /** One term's documents in ascending id order, each with its weighted BM25 score and whether the title holds it. */
 export interface Posting {

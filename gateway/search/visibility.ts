@@ -2,7 +2,7 @@
 import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import { passesRestriction } from '../auth/roles.ts';
 import { createRecentMap } from './recent-map.ts';
-import type { SearchDocument } from './search-format.ts';
+import type { SearchDocument } from '../../contract/search/search-format.ts';
 
 /** Distinct callers (role, user name, draft) whose visibility is kept; each costs one byte per document. */
 const CALLERS_KEPT = 256;

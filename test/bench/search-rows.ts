@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SEARCH_INDEX_KEY } from '../../gateway/search/search-format.ts';
+import { SEARCH_INDEX_KEY } from '../../contract/search/search-format.ts';
 import { loadSnapshot } from '../../gateway/snapshot/snapshot-loader.ts';
 import { planBuild } from '../../generator/build.ts';
 import { loadSite } from '../../generator/load.ts';
@@ -13,7 +13,7 @@ import type { MadeSite } from './make-site.ts';
 import type { TargetRow } from './report.ts';
 import { measureQuality, type QualityFigures } from './search-figures.ts';
 import { runSearchLoad, runSearchOpenLoad, wordMix, zipfMix, type OpenLoadFigures, type SearchLoadFigures } from './search-load.ts';
-import { tokensOf } from '../../gateway/search/search-terms.ts';
+import { tokensOf } from '../../contract/search/search-terms.ts';
 import type { SearchIndex } from '../../gateway/search/search-index.ts';
 import type { Tools } from './tools.ts';
 

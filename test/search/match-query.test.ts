@@ -3,7 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { matchQuery } from '../../gateway/search/match-query.ts';
-import { languageTools } from '../../gateway/search/search-terms.ts';
+import { languageTools } from '../../contract/search/search-terms.ts';
 import { candidates, fuzzyTerms, prefixTerms, scanned } from '../../gateway/search/term-expansion.ts';
 import { postingIndex } from '../../gateway/search/term-postings.ts';
 import { bestFirst } from '../../gateway/search/top-documents.ts';

@@ -6,7 +6,7 @@ import { parseQuery } from '../../gateway/http/query.ts';
 import { runSearch } from '../../gateway/search/run-search.ts';
 import type { SearchIndex } from '../../gateway/search/search-index.ts';
 import { isSearchRequest, parseSearchRequest } from '../../gateway/search/search-query.ts';
-import { languageTools, termsOf } from '../../gateway/search/search-terms.ts';
+import { languageTools, termsOf } from '../../contract/search/search-terms.ts';
 import { removeDir } from '../helpers/fixture-site.ts';
 import { judge, misses } from './judge.ts';
 import { SAMPLE_JUDGED } from './judged-sample.ts';
