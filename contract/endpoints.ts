@@ -20,9 +20,29 @@ export interface KeyKind {
   page?: 'item' | 'part';
 }
 
+/** One query parameter and its rules: the gateway validates every request by them, in table order, first failure
+ *  wins, before the endpoint's answer runs (gateway/api/parameters.ts); the messages are Typemill's. */
 export interface Parameter {
+  /** As written in the query string; a list is written `name[]` and repeated. */
   name: string;
   required: boolean;
+  /** `flag`: on for `true` or `1`, off otherwise; `text`; `integer` (digits only); `list` (`name[]`); `role`: one of
+   *  the roles; `email`: an address of at most 254 characters. */
+  kind: 'flag' | 'text' | 'integer' | 'list' | 'role' | 'email';
+  /** When a required value is missing: `blank` (absent or only whitespace: Typemill's API validator, the default) or
+   *  `falsy` (absent, empty or "0": PHP's `!$value` in Typemill's media controllers). */
+  missingWhen?: 'blank' | 'falsy';
+  /** The 400 for a missing value, and whether its body carries Typemill's `errors` map (default) or only the message. */
+  missing?: { message: string; errors: boolean };
+  /** The 400 for a value that breaks the kind or the limits (with `errors`). */
+  invalid?: string;
+  /** `text`: at most this many characters (else `invalid`), and at most `maxWords.limit` words as search splits them. */
+  maxLength?: number;
+  maxWords?: { limit: number; message: string };
+  /** `integer`: bounds and the value when absent. */
+  minimum?: number;
+  maximum?: number;
+  default?: number;
 }
 
 /** A path the gateway answers, with the snapshot keys behind it. */
@@ -53,8 +73,13 @@ function queryValue(value: string): string {
   return encodeURIComponent(value).replace(/%2F/g, '/');
 }
 
-const URL_PARAMETER: Parameter = { name: 'url', required: true };
-const DRAFT_PARAMETER: Parameter = { name: 'draft', required: false };
+/** Typemill's validator's message: `Url is required`, `Usernames is required`. */
+const requiredMessage = (name: string) => ({ message: `${name[0]!.toUpperCase()}${name.slice(1)} is required`, errors: true });
+const URL_PARAMETER: Parameter = { name: 'url', required: true, kind: 'text', missing: requiredMessage('url') };
+const DRAFT_PARAMETER: Parameter = { name: 'draft', required: false, kind: 'flag' };
+/** Typemill's media controllers answer a missing name with a plain message (docs/typemill.md: Media). */
+const mediaName = (message: string): Parameter => ({ name: 'name', required: true, kind: 'text', missingWhen: 'falsy', missing: { message, errors: false } });
+export const SEARCH_LIMITS = { maxQueryLength: 200, maxTerms: 20, defaultLimit: 10, maxLimit: 50 } as const;
 
 const KEY_TABLE = {
   navigationLive: { prefix: 'navigation:live', value: 'none', query: () => '' },
@@ -120,7 +145,7 @@ export const ENDPOINT_SPECS: Readonly<Record<EndpointName, EndpointSpec>> = {
   },
   items: {
     path: '/api/v1/article/items', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [{ name: 'slug', required: true }],
+    parameters: [{ name: 'slug', required: true, kind: 'text', missing: requiredMessage('slug') }],
     keys: { items: KEY.items },
   },
   settings: {
@@ -140,23 +165,29 @@ export const ENDPOINT_SPECS: Readonly<Record<EndpointName, EndpointSpec>> = {
   },
   usersByNames: {
     path: '/api/v1/users/getbynames', minRole: 'administrator', resource: 'user', privilege: 'update', cacheControl: USER_CACHE,
-    parameters: [{ name: 'usernames[]', required: true }],
+    parameters: [{ name: 'usernames[]', required: true, kind: 'list', missing: requiredMessage('usernames') }],
     keys: {},
   },
   usersByRole: {
     path: '/api/v1/users/getbyrole', minRole: 'administrator', resource: 'user', privilege: 'update', cacheControl: USER_CACHE,
-    parameters: [{ name: 'role', required: true }],
+    parameters: [{ name: 'role', required: true, kind: 'role', missing: requiredMessage('role'), invalid: 'Role is invalid' }],
     keys: { usersByRole: KEY.usersByRole, noUsers: KEY.noUsers },
   },
   usersByEmail: {
     path: '/api/v1/users/getbyemail', minRole: 'administrator', resource: 'user', privilege: 'update', cacheControl: USER_CACHE,
-    parameters: [{ name: 'email', required: true }],
+    parameters: [{ name: 'email', required: true, kind: 'email', missing: requiredMessage('email'), invalid: 'Email is invalid' }],
     keys: { usersByEmail: KEY.usersByEmail, noUsers: KEY.noUsers },
   },
   search: {
     // Results carry page text, so the minimum is article/content's.
     path: '/api/v1/search', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [{ name: 'q', required: true }, { name: 'limit', required: false }, { name: 'offset', required: false }, DRAFT_PARAMETER],
+    parameters: [
+      { name: 'q', required: true, kind: 'text', missing: requiredMessage('q'), maxLength: SEARCH_LIMITS.maxQueryLength, invalid: `Q must be at most ${SEARCH_LIMITS.maxQueryLength} characters`,
+        maxWords: { limit: SEARCH_LIMITS.maxTerms, message: `Q must have at most ${SEARCH_LIMITS.maxTerms} terms` } },
+      { name: 'limit', required: false, kind: 'integer', minimum: 1, maximum: SEARCH_LIMITS.maxLimit, default: SEARCH_LIMITS.defaultLimit, invalid: `Limit must be an integer from 1 to ${SEARCH_LIMITS.maxLimit}` },
+      { name: 'offset', required: false, kind: 'integer', minimum: 0, default: 0, invalid: 'Offset must be a non-negative integer' },
+      DRAFT_PARAMETER,
+    ],
     keys: { index: KEY.searchIndex },
   },
   // Typemill's media library: `mycontent` is the contributor's resource (docs/typemill.md: Media).
@@ -167,7 +198,7 @@ export const ENDPOINT_SPECS: Readonly<Record<EndpointName, EndpointSpec>> = {
   },
   image: {
     path: '/api/v1/image', minRole: 'contributor', resource: 'mycontent', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [{ name: 'name', required: true }],
+    parameters: [mediaName('Imagename is missing.')],
     keys: { image: KEY.image },
   },
   files: {
@@ -177,17 +208,17 @@ export const ENDPOINT_SPECS: Readonly<Record<EndpointName, EndpointSpec>> = {
   },
   file: {
     path: '/api/v1/file', minRole: 'contributor', resource: 'mycontent', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [{ name: 'name', required: true }],
+    parameters: [mediaName('Filename is missing.')],
     keys: { file: KEY.file },
   },
   pageMedia: {
     path: '/api/v1/pagemedia', minRole: 'contributor', resource: 'mycontent', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [{ name: 'path', required: true }],
+    parameters: [{ name: 'path', required: true, kind: 'text', missingWhen: 'falsy', missing: { message: 'Path is missing.', errors: false } }],
     keys: { pageMedia: KEY.pageMedia },
   },
   fileRestrictions: {
     path: '/api/v1/filerestrictions', minRole: 'contributor', resource: 'mycontent', privilege: 'create', cacheControl: SHARED_CACHE,
-    parameters: [{ name: 'filename', required: false }],
+    parameters: [{ name: 'filename', required: false, kind: 'text' }],
     keys: { fileRestriction: KEY.fileRestriction, noFileRestriction: KEY.noFileRestriction },
   },
 };

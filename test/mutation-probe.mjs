@@ -320,6 +320,20 @@ const PROBES = [
     replace: '    if (received.size !== expected.size || received.sha256 === expected.sha256) {',
     tests: 'storage/media-publish\\.test\\.ts$',
   },
+  {
+    name: 'PHP-falsy parameters accept "0"',
+    file: 'gateway/api/parameters.ts',
+    find: "  return parameter.missingWhen === 'falsy' ? value === '' || value === '0' : value.trim() === '';",
+    replace: "  return parameter.missingWhen === 'falsy' ? value === '' : value.trim() === '';",
+    tests: 'gateway/api/media-endpoints\\.test\\.ts$',
+  },
+  {
+    name: 'an integer parameter refuses its own maximum',
+    file: 'gateway/api/parameters.ts',
+    find: '&& number <= (parameter.maximum ?? Number.MAX_SAFE_INTEGER);',
+    replace: '&& number < (parameter.maximum ?? Number.MAX_SAFE_INTEGER);',
+    tests: 'search/.*\\.test\\.ts$',
+  },
 ];
 
 /** The runner probes mutate test/run.mjs itself, so their tests run under uvu directly. */

@@ -1,11 +1,11 @@
-// How endpoints answer: validate the parameters (400), find or compose the body (404), apply page restrictions (403).
-import { ROLES } from '../../contract/snapshot.ts';
+// How endpoints answer, from parameters the table's rules have validated (parameters.ts): find or compose the body
+// (404), apply page restrictions (403).
 import { normalizeUrl } from '../../contract/normalize-url.ts';
-import { listParameter, stringParameter } from '../http/query.ts';
 import type { Query } from '../http/query.ts';
+import type { ParameterValues } from './parameters.ts';
 import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import type { LoadedEntry, LoadedSnapshot } from '../snapshot/snapshot-loader.ts';
-import { MESSAGES, errorReply, validationReply } from '../http/reply.ts';
+import { MESSAGES, errorReply } from '../http/reply.ts';
 import type { Reply } from '../http/reply.ts';
 import { passesRestriction } from '../auth/roles.ts';
 import { composedBody } from '../http/success-reply.ts';
@@ -19,28 +19,27 @@ export type Answer =
 
 export interface EndpointInput {
   query: Query;
+  /** The query's values by the endpoint's parameters, validated (gateway/api/parameters.ts). */
+  values: ParameterValues;
   user: AuthenticatedUser;
   snapshot: LoadedSnapshot;
 }
 
 const USERNAME = /^[A-Za-z0-9]{3,40}$/;
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const NO_USERS = '{"userdata":[]}';
 
 const reply = (value: Reply): Answer => ({ kind: 'reply', reply: value });
 const notFound = (message: string): Answer => reply(errorReply(404, message));
-const missing = (field: string): Answer => reply(validationReply(field, `${field[0]!.toUpperCase()}${field.slice(1)} is required`));
-
-/** A string parameter that is present and not only whitespace (docs/typemill.md: A missing or blank url or slug is a 400; Users endpoints validate their parameters). */
-function requiredParameter(query: Query, name: string): string | undefined {
-  const value = stringParameter(query, name);
-  return value === undefined || value.trim() === '' ? undefined : value;
+/** A required text parameter's value: present, since the request passed its endpoint's parameter rules
+ *  (docs/typemill.md: A missing or blank url or slug is a 400; Users endpoints validate their parameters). */
+export function textValue(values: ParameterValues, name: string): string {
+  const value = values[name];
+  return typeof value === 'string' ? value : '';
 }
 
 /** `draft` means draft only for `true` or `1` (docs/typemill.md: Where Typemill contradicts the API contract, the contract wins). */
-export function wantsDraft(query: Query): boolean {
-  const value = stringParameter(query, 'draft');
-  return value === 'true' || value === '1';
+export function wantsDraft(values: ParameterValues): boolean {
+  return values.draft === true;
 }
 
 function fromEntry(entry: LoadedEntry | undefined, user: AuthenticatedUser, notFoundMessage: string): Answer {
@@ -50,20 +49,17 @@ function fromEntry(entry: LoadedEntry | undefined, user: AuthenticatedUser, notF
 }
 
 /** Endpoints keyed by the normalised `url` parameter; `keysOf` lists keys to try in order. */
-export function byUrl(keysOf: (url: string, query: Query) => string[]) {
-  return ({ query, user, snapshot }: EndpointInput): Answer => {
-    const url = requiredParameter(query, 'url');
-    if (url === undefined) return missing('url');
-    const key = keysOf(normalizeUrl(url), query).find((candidate) => snapshot.entries.has(candidate));
+export function byUrl(keysOf: (url: string, values: ParameterValues) => string[]) {
+  return ({ values, user, snapshot }: EndpointInput): Answer => {
+    const key = keysOf(normalizeUrl(textValue(values, 'url')), values).find((candidate) => snapshot.entries.has(candidate));
     return fromEntry(key === undefined ? undefined : snapshot.entries.get(key), user, MESSAGES.pageNotFound);
   };
 }
 
 /** Restricted slugs are composed per caller from their parts; the others are stored whole. */
 export function bySlug(keyOf: (slug: string) => string) {
-  return ({ query, user, snapshot }: EndpointInput): Answer => {
-    const slug = requiredParameter(query, 'slug');
-    if (slug === undefined) return missing('slug');
+  return ({ values, user, snapshot }: EndpointInput): Answer => {
+    const slug = textValue(values, 'slug');
     const parts = snapshot.restrictedSlugs.get(slug);
     if (parts === undefined) return fromEntry(snapshot.entries.get(keyOf(slug)), user, MESSAGES.pageNotFound);
     const allowed = parts.filter((part) => passesRestriction(part.restriction, user));
@@ -72,9 +68,8 @@ export function bySlug(keyOf: (slug: string) => string) {
   };
 }
 
-export function usersByNames({ query, snapshot }: EndpointInput): Answer {
-  const names = listParameter(query, 'usernames').filter((name) => name.trim() !== '');
-  if (names.length === 0) return missing('usernames');
+export function usersByNames({ values, snapshot }: EndpointInput): Answer {
+  const names = Array.isArray(values.usernames) ? values.usernames : [];
   const records = [...new Set(names)]
     .filter((name) => USERNAME.test(name))
     .map((name) => snapshot.userRecords.get(name))
@@ -88,21 +83,11 @@ function userList(snapshot: LoadedSnapshot, key: string, noUsersKey: string): An
 }
 
 export function usersByRole(keyOf: (role: string) => string, noUsersKey: string) {
-  return ({ query, snapshot }: EndpointInput): Answer => {
-    const role = requiredParameter(query, 'role');
-    if (role === undefined) return missing('role');
-    if (!(ROLES as readonly string[]).includes(role)) return reply(validationReply('role', 'Role is invalid'));
-    return userList(snapshot, keyOf(role), noUsersKey);
-  };
+  return ({ values, snapshot }: EndpointInput): Answer => userList(snapshot, keyOf(textValue(values, 'role')), noUsersKey);
 }
 
 export function usersByEmail(keyOf: (email: string) => string, noUsersKey: string) {
-  return ({ query, snapshot }: EndpointInput): Answer => {
-    const email = requiredParameter(query, 'email');
-    if (email === undefined) return missing('email');
-    if (email.length > 254 || !EMAIL.test(email)) return reply(validationReply('email', 'Email is invalid'));
-    return userList(snapshot, keyOf(email), noUsersKey);
-  };
+  return ({ values, snapshot }: EndpointInput): Answer => userList(snapshot, keyOf(textValue(values, 'email')), noUsersKey);
 }
 
 export function byKey(keyOf: (input: EndpointInput) => string, notFoundMessage: string) {

@@ -1,7 +1,8 @@
 // The gateway's endpoint table: each entry of the API's data (contract/endpoints.ts) with the function that answers it.
-import type { Query } from '../http/query.ts';
 import { byKey, bySlug, byUrl, usersByEmail, usersByNames, usersByRole, wantsDraft } from './answers.ts';
 import type { EndpointInput, Answer } from './answers.ts';
+import { checkParameters } from './parameters.ts';
+import type { ParameterValues } from './parameters.ts';
 import { MESSAGES, errorReply } from '../http/reply.ts';
 import { searchEndpoint } from '../search/search-endpoint.ts';
 import { fileAnswer, filesAnswer, fileRestrictionsAnswer, imageAnswer, imagesAnswer, pageMediaAnswer } from './media-answers.ts';
@@ -11,18 +12,24 @@ import type { EndpointName, EndpointSpec } from '../../contract/endpoints.ts';
 export { KEYS, MEDIA_ROUTES, SERVICE_ROUTES, identifyKey, keyOf, requestPathOf } from '../../contract/endpoints.ts';
 export type { EndpointName, KeyIdentity, KeyKind, Parameter, Route, ValueKind } from '../../contract/endpoints.ts';
 
+/** What a request brings to an endpoint; the parameter values are checked by the entry's rules on the way in. */
+export type RequestInput = Omit<EndpointInput, 'values'>;
+
 export interface Endpoint extends EndpointSpec {
-  /** Synchronous but for search, which may read content bodies for its snippets. */
-  answer: (input: EndpointInput) => Answer | Promise<Answer>;
+  /** Validates the query by the entry's parameters (400 with Typemill's message), then answers. Synchronous but for
+   *  search, which may read content bodies for its snippets. */
+  answer: (input: RequestInput) => Answer | Promise<Answer>;
 }
 
-const KEY = KEYS;
-const draftKeyOr = (draft: string, live: string) => (query: Query) => (wantsDraft(query) ? [draft, live] : [live]);
+type AnswerFunction = (input: EndpointInput) => Answer | Promise<Answer>;
 
-const ANSWERS: Readonly<Record<EndpointName, Endpoint['answer']>> = {
-  navigation: byKey(({ query }) => keyOf(wantsDraft(query) ? KEY.navigationDraft : KEY.navigationLive), MESSAGES.navigationNotFound),
+const KEY = KEYS;
+const draftKeyOr = (draft: string, live: string) => (values: ParameterValues) => (wantsDraft(values) ? [draft, live] : [live]);
+
+const ANSWERS: Readonly<Record<EndpointName, AnswerFunction>> = {
+  navigation: byKey(({ values }) => keyOf(wantsDraft(values) ? KEY.navigationDraft : KEY.navigationLive), MESSAGES.navigationNotFound),
   // A page without a draft answers its live content when the draft is asked for.
-  content: byUrl((url, query) => draftKeyOr(keyOf(KEY.contentDraft, url), keyOf(KEY.contentLive, url))(query)),
+  content: byUrl((url, values) => draftKeyOr(keyOf(KEY.contentDraft, url), keyOf(KEY.contentLive, url))(values)),
   meta: byUrl((url) => [keyOf(KEY.meta, url)]),
   item: byUrl((url) => [keyOf(KEY.item, url)]),
   items: bySlug((slug) => keyOf(KEY.items, slug)),
@@ -41,8 +48,16 @@ const ANSWERS: Readonly<Record<EndpointName, Endpoint['answer']>> = {
   fileRestrictions: fileRestrictionsAnswer((filename) => keyOf(KEY.fileRestriction, filename), keyOf(KEY.noFileRestriction)),
 };
 
+/** The entry's parameter rules first (the decision order's 400), then its answer. */
+function validatedAnswer(spec: EndpointSpec, answer: AnswerFunction): Endpoint['answer'] {
+  return (input) => {
+    const checked = checkParameters(spec.parameters, input.query);
+    return 'reply' in checked ? { kind: 'reply', reply: checked.reply } : answer({ ...input, values: checked.values });
+  };
+}
+
 export const ENDPOINTS: Readonly<Record<EndpointName, Endpoint>> = Object.fromEntries(
-  (Object.keys(ENDPOINT_SPECS) as EndpointName[]).map((name) => [name, { ...ENDPOINT_SPECS[name], answer: ANSWERS[name] }]),
+  (Object.keys(ENDPOINT_SPECS) as EndpointName[]).map((name) => [name, { ...ENDPOINT_SPECS[name], answer: validatedAnswer(ENDPOINT_SPECS[name], ANSWERS[name]) }]),
 ) as Record<EndpointName, Endpoint>;
 
 /** Reached only if the server did not hand the request to the MCP transport (gateway/mcp/). */

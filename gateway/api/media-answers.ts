@@ -1,8 +1,7 @@
 // How the six media endpoints answer: Typemill's parameter checks and messages, then a body of the snapshot.
-import { stringParameter } from '../http/query.ts';
-import type { Query } from '../http/query.ts';
 import { errorReply } from '../http/reply.ts';
 import { composedBody } from '../http/success-reply.ts';
+import { textValue } from './answers.ts';
 import type { Answer, EndpointInput } from './answers.ts';
 
 export const MEDIA_MESSAGES = {
@@ -14,12 +13,6 @@ export const MEDIA_MESSAGES = {
 } as const;
 
 const NO_PAGE_MEDIA = composedBody('{"pagemedia":[]}');
-
-/** PHP's `if(!$name)`: absent, empty and "0" are all missing; an array parameter is treated as absent. */
-function truthyParameter(query: Query, name: string): string | undefined {
-  const value = stringParameter(query, name);
-  return value === undefined || value === '' || value === '0' ? undefined : value;
-}
 
 /** PHP's basename on `/`-separated paths: the last segment, trailing slashes ignored. */
 export function baseName(name: string): string {
@@ -48,31 +41,24 @@ function listAnswer(key: string, empty: string) {
 export const imagesAnswer = (key: string) => listAnswer(key, '{"images":[]}');
 export const filesAnswer = (key: string) => listAnswer(key, '{"files":[]}');
 
-function byName(keyOf: (name: string) => string, missing: string, notFound: string) {
-  return (input: EndpointInput): Answer => {
-    const name = truthyParameter(input.query, 'name');
-    if (name === undefined) return reply(400, missing);
-    return stored(input, keyOf(baseName(name))) ?? reply(404, notFound);
-  };
+/** `name` is required and PHP-truthy by the table's rule (Typemill's `if(!$name)`: absent, empty and "0" are missing). */
+function byName(keyOf: (name: string) => string, notFound: string) {
+  return (input: EndpointInput): Answer => stored(input, keyOf(baseName(textValue(input.values, 'name')))) ?? reply(404, notFound);
 }
 
-export const imageAnswer = (keyOf: (name: string) => string) => byName(keyOf, MEDIA_MESSAGES.imageMissing, MEDIA_MESSAGES.imageNotFound);
-export const fileAnswer = (keyOf: (name: string) => string) => byName(keyOf, MEDIA_MESSAGES.fileMissing, MEDIA_MESSAGES.fileNotFound);
+export const imageAnswer = (keyOf: (name: string) => string) => byName(keyOf, MEDIA_MESSAGES.imageNotFound);
+export const fileAnswer = (keyOf: (name: string) => string) => byName(keyOf, MEDIA_MESSAGES.fileNotFound);
 
 /** Only page paths have media; any other path (`../settings/settings` included) has none (docs/decisions.md: Only media is media). */
 export function pageMediaAnswer(keyOf: (path: string) => string) {
-  return (input: EndpointInput): Answer => {
-    const path = truthyParameter(input.query, 'path');
-    if (path === undefined) return reply(400, MEDIA_MESSAGES.pathMissing);
-    return stored(input, keyOf(pagePathOf(path))) ?? { kind: 'composed', body: NO_PAGE_MEDIA };
-  };
+  return (input: EndpointInput): Answer => stored(input, keyOf(pagePathOf(textValue(input.values, 'path')))) ?? { kind: 'composed', body: NO_PAGE_MEDIA };
 }
 
 /** The restriction stored under exactly the name asked for, else `"all"`, as Typemill looks it up. */
 export function fileRestrictionsAnswer(keyOf: (filename: string) => string, noneKey: string) {
   return (input: EndpointInput): Answer => {
-    const filename = stringParameter(input.query, 'filename');
-    const named = filename === undefined || filename === '' ? undefined : stored(input, keyOf(filename));
+    const filename = input.values.filename;
+    const named = typeof filename === 'string' ? stored(input, keyOf(filename)) : undefined;
     return named ?? stored(input, noneKey) ?? reply(404, 'file restrictions not found');
   };
 }

@@ -1,17 +1,17 @@
-// GET /api/v1/search: validate, then answer from the snapshot's search index within the caller's rights.
+// GET /api/v1/search: answer from the snapshot's search index within the caller's rights (the endpoint table's
+// parameter rules validated q, limit and offset first).
 import type { Answer, EndpointInput } from '../api/answers.ts';
 import { errorReply } from '../http/reply.ts';
 import { composedBody } from '../http/success-reply.ts';
 import { answerKey } from './answer-cache.ts';
 import { runSearch } from './run-search.ts';
-import { isSearchRequest, parseSearchRequest } from './search-query.ts';
+import { searchRequestOf } from './search-query.ts';
 
 export const SEARCH_NOT_AVAILABLE = 'search index not found: rebuild the snapshot with this version of snapi';
 
 /** Asynchronous: snippets are cut from content bodies, which the body store may still have to read. */
-export async function searchEndpoint({ query, user, snapshot }: EndpointInput): Promise<Answer> {
-  const request = parseSearchRequest(query);
-  if (!isSearchRequest(request)) return { kind: 'reply', reply: request };
+export async function searchEndpoint({ values, user, snapshot }: EndpointInput): Promise<Answer> {
+  const request = searchRequestOf(values);
   const index = snapshot.search;
   if (index === undefined) return { kind: 'reply', reply: errorReply(404, SEARCH_NOT_AVAILABLE) };
   const key = answerKey(request, user);

@@ -1,34 +1,35 @@
 // Loads a snapshot's search index: validates the stored documents and revives the MiniSearch index with the shared options.
 import { readFile } from 'node:fs/promises';
-import MiniSearch from 'minisearch';
-import type { AsPlainObject } from 'minisearch';
 import { readStoredBody } from '../snapshot/body-store.ts';
 import type { Restriction } from '../../contract/snapshot.ts';
 import type { LoadedEntry } from '../snapshot/snapshot-loader.ts';
-import { sectionsOf } from './content-sections.ts';
+import { sectionsOf } from '../../contract/search/content-sections.ts';
 import { createAnswerCache } from './answer-cache.ts';
 import { createRecentMap } from './recent-map.ts';
-import { prepareSections } from './snippet.ts';
-import type { PreparedSection } from './snippet.ts';
 import type { AnswerCache } from './answer-cache.ts';
-import { SEARCH_FORMAT, miniSearchOptions } from './search-format.ts';
-import type { IndexedFields, SearchDocument } from './search-format.ts';
-import { languageTools } from './search-terms.ts';
-import type { LanguageTools } from './search-terms.ts';
+import type { MatchIndex } from './match-query.ts';
+import { SEARCH_FORMAT } from '../../contract/search/search-format.ts';
+import type { SearchDocument } from '../../contract/search/search-format.ts';
+import { pageText, pageTextWeight } from './page-text.ts';
+import type { PageText } from './page-text.ts';
+import { languageTools } from '../../contract/search/search-terms.ts';
+import { postingIndex } from './term-postings.ts';
+import { createVisibility } from './visibility.ts';
+import type { Visibility } from './visibility.ts';
 
-export interface SearchIndex {
+export interface SearchIndex extends MatchIndex {
   documents: readonly SearchDocument[];
-  miniSearch: MiniSearch<IndexedFields>;
-  tools: LanguageTools;
+  /** The documents a caller may find, per variant. */
+  visibility: Visibility;
   /** A document's text by section, for snippets: cut from its content body (the same bytes article/content serves). */
-  sections(id: number): Promise<PreparedSection[]>;
+  text(id: number): Promise<PageText>;
   /** Answers of this snapshot's index, made and dropped with it. */
   answers: AnswerCache;
 }
 
-/** Parsed sections kept per snapshot, the most recently used first (results of popular queries); the bodies themselves
- *  are in the body store's memory budget. */
-const SECTION_CACHE_ENTRIES = 2000;
+/** Characters of page text kept per snapshot, the most recently used (results of popular queries) first: about 80 MB
+ *  holds every page of a 4,000-page site with 10 KB of text each; the bodies themselves are in the body store's budget. */
+const PAGE_TEXT_CHARACTERS = 96_000_000;
 
 type Json = Record<string, unknown>;
 
@@ -75,17 +76,28 @@ function searchDocument(value: unknown, position: number, entries: ReadonlyMap<s
   };
 }
 
-function sectionReader(documents: readonly SearchDocument[], entries: ReadonlyMap<string, LoadedEntry>, tools: LanguageTools): SearchIndex['sections'] {
-  const cache = createRecentMap<number, PreparedSection[]>(SECTION_CACHE_ENTRIES);
+function textReader(documents: readonly SearchDocument[], entries: ReadonlyMap<string, LoadedEntry>): SearchIndex['text'] {
+  const cache = createRecentMap<number, PageText>(PAGE_TEXT_CHARACTERS, pageTextWeight);
   return async (id) => {
     const known = cache.get(id);
     if (known !== undefined) return known;
     const entry = entries.get(documents[id]?.key ?? '');
-    if (entry === undefined) return [];
-    const sections = prepareSections(sectionsOf((await readStoredBody(entry.identity)).toString('utf8')), tools);
-    cache.set(id, sections);
-    return sections;
+    if (entry === undefined) return pageText([]);
+    const text = pageText(sectionsOf((await readStoredBody(entry.identity)).toString('utf8')));
+    cache.set(id, text);
+    return text;
   };
+}
+
+/** Per document, the documents of the pages whose URL is a folder above its URL; the home page (slug '') is left out. */
+export function folderAncestors(documents: readonly SearchDocument[]): number[][] {
+  const byUrl = new Map<string, number[]>();
+  documents.forEach((document, id) => document.slug !== '' && byUrl.set(document.url, [...(byUrl.get(document.url) ?? []), id]));
+  return documents.map(({ url }) => {
+    const ancestors: number[] = [];
+    for (let end = url.lastIndexOf('/'); end > 0; end = url.lastIndexOf('/', end - 1)) ancestors.push(...(byUrl.get(url.slice(0, end)) ?? []));
+    return ancestors;
+  });
 }
 
 /** `entries`: the snapshot's entries, which every document's content key must name. */
@@ -97,9 +109,11 @@ export async function parseSearchIndex(value: unknown, entries: ReadonlyMap<stri
   const tools = await languageTools(text(fields.language, 'language'));
   if (!Array.isArray(fields.commonTerms)) fail('commonTerms', 'expected an array of strings');
   const commonTerms = new Set(fields.commonTerms.map((term, position) => text(term, `commonTerms[${position}]`)));
-  const miniSearch = MiniSearch.loadJS(record(fields.index, 'index') as unknown as AsPlainObject, miniSearchOptions(tools, commonTerms));
-  if (miniSearch.documentCount !== documents.length) fail('index', `holds ${miniSearch.documentCount} documents, the list ${documents.length}`);
-  return { documents, miniSearch, tools, sections: sectionReader(documents, entries, tools), answers: createAnswerCache() };
+  const postings = postingIndex(fields.index, documents.length);
+  return {
+    documents, postings, tools, commonTerms, ancestors: folderAncestors(documents), visibility: createVisibility(documents),
+    text: textReader(documents, entries), answers: createAnswerCache(),
+  };
 }
 
 /** Reads the index file named by the snapshot index (a path from the index, never from a request). */

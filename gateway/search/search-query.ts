@@ -1,11 +1,13 @@
-// The search endpoint's parameters: validated into a plain request, or the 400 that says what to fix.
-import { stringParameter } from '../http/query.ts';
-import type { Query } from '../http/query.ts';
-import { validationReply } from '../http/reply.ts';
+// The search endpoint's request, from its parameters as the endpoint table's rules validated them.
 import type { Reply } from '../http/reply.ts';
-import { wordsOf } from './search-terms.ts';
+import type { ParameterValues } from '../api/parameters.ts';
+import { wordsOf } from '../../contract/search/search-terms.ts';
 
-export const SEARCH_LIMITS = { maxQueryLength: 200, maxTerms: 20, defaultLimit: 10, maxLimit: 50 } as const;
+import { ENDPOINT_SPECS, SEARCH_LIMITS } from '../../contract/endpoints.ts';
+import { checkParameters } from '../api/parameters.ts';
+import type { Query } from '../http/query.ts';
+
+export { SEARCH_LIMITS } from '../../contract/endpoints.ts';
 
 export interface SearchRequest {
   /** `q` as given. */
@@ -17,28 +19,22 @@ export interface SearchRequest {
   offset: number;
 }
 
-const DIGITS = /^[0-9]+$/;
-
-function integer(value: string | undefined, fallback: number): number | undefined {
-  if (value === undefined) return fallback;
-  if (!DIGITS.test(value)) return undefined;
-  const number = Number(value);
-  return Number.isSafeInteger(number) ? number : undefined;
+/** The search request from the values the table's parameter rules validated (gateway/api/parameters.ts). */
+export function searchRequestOf(values: ParameterValues): SearchRequest {
+  const query = typeof values.q === 'string' ? values.q : '';
+  return {
+    query,
+    words: wordsOf(query).map(({ word }) => word),
+    draft: values.draft === true,
+    limit: typeof values.limit === 'number' ? values.limit : SEARCH_LIMITS.defaultLimit,
+    offset: typeof values.offset === 'number' ? values.offset : 0,
+  };
 }
 
-// Ordered checks, first failure wins; each names the parameter and the rule.
+/** The search request of a query string, or the 400 its first broken rule gives (for callers outside the endpoint). */
 export function parseSearchRequest(query: Query): SearchRequest | Reply {
-  const q = stringParameter(query, 'q');
-  if (q === undefined || q.trim() === '') return validationReply('q', 'Q is required');
-  if ([...q].length > SEARCH_LIMITS.maxQueryLength) return validationReply('q', `Q must be at most ${SEARCH_LIMITS.maxQueryLength} characters`);
-  const words = wordsOf(q).map(({ word }) => word);
-  if (words.length > SEARCH_LIMITS.maxTerms) return validationReply('q', `Q must have at most ${SEARCH_LIMITS.maxTerms} terms`);
-  const limit = integer(stringParameter(query, 'limit') ?? (query.has('limit') ? '' : undefined), SEARCH_LIMITS.defaultLimit);
-  if (limit === undefined || limit < 1 || limit > SEARCH_LIMITS.maxLimit) return validationReply('limit', `Limit must be an integer from 1 to ${SEARCH_LIMITS.maxLimit}`);
-  const offset = integer(stringParameter(query, 'offset') ?? (query.has('offset') ? '' : undefined), 0);
-  if (offset === undefined) return validationReply('offset', 'Offset must be a non-negative integer');
-  const draft = stringParameter(query, 'draft');
-  return { query: q, words, draft: draft === 'true' || draft === '1', limit, offset };
+  const checked = checkParameters(ENDPOINT_SPECS.search.parameters, query);
+  return 'reply' in checked ? checked.reply : searchRequestOf(checked.values);
 }
 
 export function isSearchRequest(value: SearchRequest | Reply): value is SearchRequest {

@@ -1,41 +1,13 @@
 // Snippets: the section that matched best, cut to a window around the first match, HTML-escaped, matches in <mark>.
-import type { SearchSection } from './search-format.ts';
-import { WORD, termsOf, tokensOf } from './search-terms.ts';
-import type { LanguageTools, PlacedWord } from './search-terms.ts';
+import { WORD } from '../../contract/search/search-terms.ts';
+import type { PlacedWord } from '../../contract/search/search-terms.ts';
 
 export const SNIPPET = { maxLength: 200, before: 60, ellipsis: '…', open: '<mark>', close: '</mark>' } as const;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** A section with the index terms of its words, made once per page and kept, so choosing a section costs a few lookups. */
-export interface PreparedSection {
-  heading: string | null;
-  text: string;
-  terms: ReadonlySet<string>;
-}
-
-export function prepareSections(sections: readonly SearchSection[], tools: LanguageTools): PreparedSection[] {
-  return sections.map(([heading, text]) => {
-    const terms = new Set<string>();
-    for (const word of new Set(tokensOf(`${heading ?? ''} ${text}`))) for (const term of termsOf(word, tools)) terms.add(term);
-    return { heading, text, terms };
-  });
-}
-
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
-}
-
-/** The section holding the most of the matched terms; for a title-only match, the first section with text. */
-export function bestSection(sections: readonly PreparedSection[], matched: ReadonlySet<string>): PreparedSection | undefined {
-  let best: PreparedSection | undefined;
-  let bestCount = 0;
-  for (const section of sections) {
-    let count = 0;
-    for (const term of matched) if (section.terms.has(term)) count++;
-    if (count > bestCount) [best, bestCount] = [section, count];
-  }
-  return best ?? sections.find((section) => section.text !== '') ?? sections[0];
 }
 
 /** Where the window starts: at the first word from `SNIPPET.before` characters ahead of the first match. */

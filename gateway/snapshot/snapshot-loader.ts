@@ -14,7 +14,7 @@ import { lazyDummyHash } from '../auth/authenticate.ts';
 import { createCredentialCache } from '../auth/credential-cache.ts';
 import type { CredentialCache } from '../auth/credential-cache.ts';
 import type { PreparedHeaders } from '../http/success-reply.ts';
-import { SEARCH_INDEX_KEY } from '../search/search-format.ts';
+import { SEARCH_INDEX_KEY } from '../../contract/search/search-format.ts';
 import { loadSearchIndex } from '../search/search-index.ts';
 import type { SearchIndex } from '../search/search-index.ts';
 

@@ -1,5 +1,5 @@
 // Checker rule for search: pages that search cannot find by their title.
-import { wordsOf } from '../../gateway/search/search-terms.ts';
+import { wordsOf } from '../../contract/search/search-terms.ts';
 import type { BuiltResponse } from '../types.ts';
 import type { Item } from '../tree/item.ts';
 import { searchDocuments } from '../search/search-documents.ts';

@@ -1,8 +1,8 @@
 // Builds the snapshot's search index (one MiniSearch index, visibility stored per document) as the body of one index entry.
-import { SEARCH_FORMAT, SEARCH_INDEX_KEY, indexedFields } from '../../gateway/search/search-format.ts';
-import type { SearchDocument, SearchSection, StoredSearchIndex } from '../../gateway/search/search-format.ts';
-import { languageTools } from '../../gateway/search/search-terms.ts';
-import type { LanguageTools } from '../../gateway/search/search-terms.ts';
+import { SEARCH_FORMAT, SEARCH_INDEX_KEY, indexedFields } from '../../contract/search/search-format.ts';
+import type { SearchDocument, SearchSection, StoredSearchIndex } from '../../contract/search/search-format.ts';
+import { languageTools } from '../../contract/search/search-terms.ts';
+import type { LanguageTools } from '../../contract/search/search-terms.ts';
 import type { BuiltResponse } from '../types.ts';
 import { FIELDS, createIndexWriter } from './index-writer.ts';
 import type { IndexedDocument } from './search-documents.ts';

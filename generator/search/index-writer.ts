@@ -1,8 +1,8 @@
 // Writes MiniSearch's serialised index from term counts, one document at a time, without MiniSearch's per-word `add`.
 import MiniSearch from 'minisearch';
 import type { AsPlainObject } from 'minisearch';
-import { FIELD_BOOST, commonTermsIn, miniSearchOptions } from '../../gateway/search/search-format.ts';
-import type { LanguageTools } from '../../gateway/search/search-terms.ts';
+import { FIELD_BOOST, commonTermsIn, miniSearchOptions } from '../../contract/search/search-format.ts';
+import type { LanguageTools } from '../../contract/search/search-terms.ts';
 import type { FieldCounts } from './term-counts.ts';
 
 /** The indexed fields in MiniSearch's field-id order (title 0, headings 1, text 2). */

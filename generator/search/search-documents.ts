@@ -1,8 +1,8 @@
 // The searchable versions of every page, from the content, meta and item bodies the build already made.
 import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import type { Restriction } from '../../contract/snapshot.ts';
-import { sectionsOf } from '../../gateway/search/content-sections.ts';
-import type { SearchDocument, SearchSection } from '../../gateway/search/search-format.ts';
+import { sectionsOf } from '../../contract/search/content-sections.ts';
+import type { SearchDocument, SearchSection } from '../../contract/search/search-format.ts';
 import type { BuiltResponse } from '../types.ts';
 
 /** What the search needs of a page besides its bodies. */

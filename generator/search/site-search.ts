@@ -1,6 +1,6 @@
 // The build's search step: the plan's pages in, each page's content bodies read one page at a time, the index entry out.
 import { KEYS, keyOf } from '../../contract/endpoints.ts';
-import { languageTools } from '../../gateway/search/search-terms.ts';
+import { languageTools } from '../../contract/search/search-terms.ts';
 import type { BuildPlan } from '../build.ts';
 import { restrictionOf, storedMeta } from '../site/site-model.ts';
 import type { BuiltResponse } from '../types.ts';

@@ -1,7 +1,7 @@
 // A field's index terms with how often each occurs: what MiniSearch's `add` records, with each distinct word stemmed once.
-import { forEachBlock, htmlText, htmlWords } from '../../gateway/search/content-sections.ts';
-import { termsOf, tokensOf } from '../../gateway/search/search-terms.ts';
-import type { LanguageTools } from '../../gateway/search/search-terms.ts';
+import { forEachBlock, htmlText, htmlWords } from '../../contract/search/content-sections.ts';
+import { termsOf, tokensOf } from '../../contract/search/search-terms.ts';
+import type { LanguageTools } from '../../contract/search/search-terms.ts';
 
 export interface FieldCounts {
   /** Distinct words as written: MiniSearch's field length (it counts tokens before term processing). */

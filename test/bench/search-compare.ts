@@ -5,12 +5,15 @@ import lunr from 'lunr';
 import { Document } from 'flexsearch';
 import { create, insertMultiple, save, search as oramaSearch } from '@orama/orama';
 import { loadSnapshot } from '../../gateway/snapshot/snapshot-loader.ts';
-import MiniSearch from 'minisearch';
 import type { AsPlainObject } from 'minisearch';
-import { indexedFields, miniSearchOptions } from '../../gateway/search/search-format.ts';
-import type { IndexedFields } from '../../gateway/search/search-format.ts';
+import { indexedFields } from '../../contract/search/search-format.ts';
+import { folderAncestors } from '../../gateway/search/search-index.ts';
+import { postingIndex } from '../../gateway/search/term-postings.ts';
+import { pageText } from '../../gateway/search/page-text.ts';
+import { createVisibility } from '../../gateway/search/visibility.ts';
+import type { IndexedFields } from '../../contract/search/search-format.ts';
 import { runSearch } from '../../gateway/search/run-search.ts';
-import { languageTools } from '../../gateway/search/search-terms.ts';
+import { languageTools } from '../../contract/search/search-terms.ts';
 import { createAnswerCache } from '../../gateway/search/answer-cache.ts';
 import { buildSearchIndex } from '../../generator/search/build-search-index.ts';
 import { PROJECT_ROOT } from './build-bench.ts';
@@ -27,18 +30,21 @@ const wordsOf = (text: string) => text.match(WORDS) ?? [];
 
 const CONTENDERS: Contender[] = [
   {
-    name: 'MiniSearch 7.2.0 as snapi uses it (stems, stop words, common terms in titles only)',
+    name: 'snapi (MiniSearch 7.2.0 index format, own query path; stems, stop words, common terms in titles only)',
     async build(fields) {
       const documents = fields.map((field) => ({
         document: { url: String(field.id), title: field.title, slug: '', live: true, draft: true, key: '' },
         sections: [[field.headings, field.text] as [string, string]],
       }));
       const text = JSON.stringify(await buildSearchIndex(documents, 'en'));
-      const stored = JSON.parse(text) as { language: string; index: AsPlainObject };
+      const stored = JSON.parse(text) as { language: string; commonTerms: string[]; index: AsPlainObject };
       const tools = await languageTools(stored.language);
-      const miniSearch = MiniSearch.loadJS(stored.index, miniSearchOptions(tools));
+      const storedDocuments = documents.map(({ document }) => document);
       // Ranking only: snippets come from content bodies and are the same whichever library ranks.
-      const index = { documents: documents.map(({ document }) => document), miniSearch, tools, sections: async () => [], answers: createAnswerCache() };
+      const index = {
+        documents: storedDocuments, postings: postingIndex(stored.index, storedDocuments.length), tools, commonTerms: new Set(stored.commonTerms), ancestors: folderAncestors(storedDocuments),
+        visibility: createVisibility(storedDocuments), text: async () => pageText([]), answers: createAnswerCache(),
+      };
       const user = { username: 'bench', role: 'administrator' };
       return {
         bytes: text.length,
@@ -110,7 +116,7 @@ const search = snapshot.search;
 if (search === undefined) throw new Error(`no search index in ${dist}`);
 const fields: IndexedFields[] = [];
 for (const [id, document] of search.documents.entries()) {
-  if (document.live && fields.length < PAGES) fields.push(indexedFields(document.title, (await search.sections(id)).map(({ heading, text }) => [heading, text] as [string | null, string]), fields.length));
+  if (document.live && fields.length < PAGES) fields.push(indexedFields(document.title, (await search.text(id)).sections, fields.length));
 }
 console.log(`${fields.length} published pages from ${dist}\n`);
 console.log('| library | build ms | index bytes | p50 ms | p99 ms | title top 3 | one-typo title top 3 |\n|---|---|---|---|---|---|---|');

@@ -4,7 +4,7 @@ import { runSearch } from '../../gateway/search/run-search.ts';
 import type { SearchIndex } from '../../gateway/search/search-index.ts';
 import { parseSearchRequest, isSearchRequest } from '../../gateway/search/search-query.ts';
 import { parseQuery } from '../../gateway/http/query.ts';
-import { fold, wordsOf } from '../../gateway/search/search-terms.ts';
+import { fold, wordsOf } from '../../contract/search/search-terms.ts';
 
 export interface QualityFigures {
   pages: number;

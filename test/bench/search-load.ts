@@ -1,7 +1,9 @@
 // The search benchmark's HTTP load: which queries the 50 connections ask, and the gateway's CPU while they do.
 import type { LoadFigures } from './load-client.ts';
+import type { OpenLoopFigures } from './open-loop-client.ts';
 import { createRandom } from './prng.ts';
 import { runLoad } from './run-load.ts';
+import { runOpenLoop } from './run-open-loop.ts';
 import { cpuMsOf, startGatewayProcess } from './servers.ts';
 import type { Tools } from './tools.ts';
 
@@ -35,6 +37,13 @@ export function zipfMix(queries: readonly string[], count: number, seed = 13): s
   });
 }
 
+/** `count` queries of two or three of `words` (the site's most frequent), seeded: words every page shares, so each query
+ *  matches much of the site and costs the most to rank. */
+export function wordMix(words: readonly string[], count: number, seed = 17): string[] {
+  const random = createRandom(seed);
+  return Array.from({ length: count }, () => Array.from({ length: random.int(2, 3) }, () => random.pick(words)).join(' '));
+}
+
 export interface SearchLoadFigures extends LoadFigures {
   /** Distinct queries among the requests of the mix. */
   distinct: number;
@@ -53,6 +62,40 @@ export interface SearchLoadOptions {
   warmupSeconds: number;
 }
 
+export interface OpenLoadFigures extends OpenLoopFigures {
+  /** The gateway's CPU time per answered request over the run, in µs. */
+  cpuUsPerRequest: number;
+}
+
+/** Long enough for the open-loop client to open the connections its rate needs. */
+const OPEN_WARMUP_SECONDS = 2;
+
+const searchPath = (query: string) => `/api/v1/search?q=${encodeURIComponent(query)}&limit=10`;
+
+/** A fresh gateway, warmed by a closed-loop run of the same mix (as in runSearchLoad), then each offered rate in turn:
+ *  OPEN_WARMUP_SECONDS at the rate to open the client's connections, then `seconds` measured: the latency a client sees
+ *  when queries arrive at that rate whatever the answers take. */
+export async function runSearchOpenLoad(options: SearchLoadOptions, queries: readonly string[], rates: readonly number[]): Promise<OpenLoadFigures[]> {
+  const port = 18_000 + (process.pid % 1000);
+  const server = await startGatewayProcess(options.tools, options.dist, port);
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    const requests = queries.map((query) => ({ path: searchPath(query), headers: { Authorization: options.authorization } }));
+    await runLoad(options.tools, options.workDir, { url, connections: 50, requests, durationSeconds: options.warmupSeconds });
+    const figures: OpenLoadFigures[] = [];
+    for (const rate of rates) {
+      // The gateway's CPU is read around the whole client run, warm-up included, so it is divided by every answer.
+      const cpuBefore = cpuMsOf(server.process.pid);
+      const run = await runOpenLoop(options.tools, options.workDir, { url, rate, warmupSeconds: OPEN_WARMUP_SECONDS, durationSeconds: options.seconds, requests });
+      const answers = run.answered + Math.round(rate * OPEN_WARMUP_SECONDS);
+      figures.push({ ...run, cpuUsPerRequest: ((cpuMsOf(server.process.pid) - cpuBefore) * 1000) / Math.max(1, answers) });
+    }
+    return figures;
+  } finally {
+    await server.stop();
+  }
+}
+
 /** A fresh gateway per mix, so one mix's cached answers never serve another; a warm-up, then the measured run. */
 export async function runSearchLoad(options: SearchLoadOptions, queries: readonly string[]): Promise<SearchLoadFigures> {
   const port = 18_000 + (process.pid % 1000);
@@ -61,7 +104,7 @@ export async function runSearchLoad(options: SearchLoadOptions, queries: readonl
     const plan = {
       url: `http://127.0.0.1:${port}`,
       connections: 50,
-      requests: queries.map((query) => ({ path: `/api/v1/search?q=${encodeURIComponent(query)}&limit=10`, headers: { Authorization: options.authorization } })),
+      requests: queries.map((query) => ({ path: searchPath(query), headers: { Authorization: options.authorization } })),
     };
     await runLoad(options.tools, options.workDir, { ...plan, durationSeconds: options.warmupSeconds });
     const cpuBefore = cpuMsOf(server.process.pid);

@@ -5,7 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { KEYS, keyOf } from '../../gateway/api/endpoints.ts';
 import { buildSite } from '../../generator/build-site.ts';
-import { SEARCH_INDEX_KEY } from '../../gateway/search/search-format.ts';
+import { SEARCH_INDEX_KEY } from '../../contract/search/search-format.ts';
 import { copyFixture, FIXTURES, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { goldenFileName, readSnapshot } from '../helpers/snapshot-bodies.ts';
 import { shouldUpdateGolden } from '../helpers/golden-update.ts';

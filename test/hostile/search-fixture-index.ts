@@ -1,5 +1,5 @@
 // Test helper: pages and a search index for the hand-made gateway fixture, so hostile requests reach a real search.
-import { SEARCH_INDEX_KEY } from '../../gateway/search/search-format.ts';
+import { SEARCH_INDEX_KEY } from '../../contract/search/search-format.ts';
 import { buildSearchIndex } from '../../generator/search/build-search-index.ts';
 import { searchDocuments } from '../../generator/search/search-documents.ts';
 import type { BuiltResponse } from '../../generator/types.ts';

@@ -3,9 +3,9 @@
 import { resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { htmlText } from '../../gateway/search/content-sections.ts';
-import { commonTermsOf, indexedFields, newMiniSearch, SEARCH_FORMAT } from '../../gateway/search/search-format.ts';
-import { languageTools } from '../../gateway/search/search-terms.ts';
+import { htmlText } from '../../contract/search/content-sections.ts';
+import { commonTermsOf, indexedFields, newMiniSearch, SEARCH_FORMAT } from '../../contract/search/search-format.ts';
+import { languageTools } from '../../contract/search/search-terms.ts';
 import { finishBuild, planBuild, renderPages } from '../../generator/build.ts';
 import { loadSite } from '../../generator/load.ts';
 import { buildSearchIndex, searchIndexResponse } from '../../generator/search/build-search-index.ts';

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../../generator/build-site.ts';
 import { startGateway } from '../../gateway/http/server.ts';
 import { parseQuery } from '../../gateway/http/query.ts';
-import { searchEndpoint } from '../../gateway/search/search-endpoint.ts';
+import { ENDPOINTS } from '../../gateway/api/endpoints.ts';
 import { contentHash } from '../../contract/etag.ts';
 import { loadSnapshot } from '../../gateway/snapshot/snapshot-loader.ts';
 import type { Gateway } from '../../gateway/http/server.ts';
@@ -59,11 +59,12 @@ endpoint('answers 200 JSON with ETag and the content endpoints\' cache policy, a
 endpoint('a repeated query is answered with the bytes and ETag of the remembered answer, not encoded and hashed again', async () => {
   const { snapshot } = await loadSnapshot(dist, { lookup: async () => [] });
   const input = { query: parseQuery('q=docker&limit=2'), user: { username: SAMPLE_USERS.author.username, role: 'author' }, snapshot };
-  const [first, again] = [await searchEndpoint(input), await searchEndpoint(input)];
+  const answer = ENDPOINTS.search.answer;
+  const [first, again] = [await answer(input), await answer(input)];
   if (first.kind !== 'composed' || again.kind !== 'composed') throw new Error(`expected composed answers, got ${first.kind} and ${again.kind}`);
   assert.ok(again.body === first.body, 'the same prepared body');
   assert.is(first.body.etag, `"${contentHash(first.body.bytes)}"`);
-  const other = await searchEndpoint({ ...input, user: { username: 'someone', role: 'author' } });
+  const other = await answer({ ...input, user: { username: 'someone', role: 'author' } });
   assert.ok(other.kind === 'composed' && other.body !== first.body && other.body.bytes.equals(first.body.bytes), 'another caller has an answer of its own');
 });
 

@@ -4,9 +4,9 @@ import type { ComposedBody } from '../../gateway/http/success-reply.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { answerKey, createAnswerCache } from '../../gateway/search/answer-cache.ts';
-import { COMMON_TERMS, commonTermsOf } from '../../gateway/search/search-format.ts';
+import { COMMON_TERMS, commonTermsOf } from '../../contract/search/search-format.ts';
 import { parseSearchIndex } from '../../gateway/search/search-index.ts';
-import { languageTools } from '../../gateway/search/search-terms.ts';
+import { languageTools } from '../../contract/search/search-terms.ts';
 import type { LoadedEntry } from '../../gateway/snapshot/snapshot-loader.ts';
 import { buildSearchIndex } from '../../generator/search/build-search-index.ts';
 

@@ -2,7 +2,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { snippetOf, windowSnippet, windowStart } from '../../gateway/search/snippet.ts';
-import { wordsOf } from '../../gateway/search/search-terms.ts';
+import { wordsOf } from '../../contract/search/search-terms.ts';
 import { createRandom } from '../bench/prng.ts';
 
 /** The snippet as made from every word of the section (the version before): the reference. */

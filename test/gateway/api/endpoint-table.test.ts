@@ -104,7 +104,7 @@ openapi('describes exactly the routes of the table, written as clients write the
     const parameters = (document.paths[documented(route)]?.get.parameters ?? [])
       .map((parameter) => (parameter.$ref ? document.components.parameters[parameter.$ref.split('/').pop() ?? ''] : parameter))
       .map((parameter) => ({ name: parameter?.name ?? '', required: parameter?.required ?? false }));
-    assert.equal(parameters, [...route.parameters], route.path);
+    assert.equal(parameters, route.parameters.map(({ name, required }) => ({ name, required })), route.path);
   }
 });
 

@@ -1,13 +1,13 @@
 // The search index file of a snapshot: its key, the stored shape, and the MiniSearch options both sides must share.
 import MiniSearch from 'minisearch';
 import type { Options } from 'minisearch';
-import type { Restriction } from '../../contract/snapshot.ts';
+import type { Restriction } from '../snapshot.ts';
 import { termsOf, tokensOf } from './search-terms.ts';
 import type { LanguageTools } from './search-terms.ts';
 
 export const SEARCH_FORMAT = 1;
 
-export { SEARCH_INDEX_KEY } from '../../contract/endpoints.ts';
+export { SEARCH_INDEX_KEY } from '../endpoints.ts';
 
 /** A heading (null before the first one) and the plain text of the blocks under it. */
 export type SearchSection = [heading: string | null, text: string];

@@ -36,6 +36,10 @@ const LANGUAGES: Record<string, Loader> = {
   tr: () => load(import('@orama/stemmers/turkish'), import('@orama/stopwords/turkish')),
 };
 
+/** Words of Snowball's stop-word lists (snowballstem.org, the lists docs/search.md names) that @orama/stopwords leaves
+ *  out: its English list lacks the article "a". */
+const MISSING_STOPWORDS: Record<string, readonly string[]> = { en: ['a'] };
+
 const plainTools = (): LanguageTools => ({ language: '', stem: (word) => word, stopwords: new Set(), known: new Map() });
 
 /** The tools for a site language (`en`, `de-CH` → `de`); a language without a stemmer gets plain words. */
@@ -44,7 +48,7 @@ export async function languageTools(language: string): Promise<LanguageTools> {
   const loader = LANGUAGES[code];
   if (loader === undefined) return plainTools();
   const { stem, stopwords } = await loader();
-  return { language: code, stem, stopwords: new Set(stopwords), known: new Map() };
+  return { language: code, stem, stopwords: new Set([...stopwords, ...(MISSING_STOPWORDS[code] ?? [])]), known: new Map() };
 }
 
 // Letters and digits of any script; everything else (query syntax, regular-expression characters) separates words.
@@ -83,7 +87,18 @@ export function termsOf(word: string, tools: LanguageTools): string[] {
   return terms;
 }
 
+// A lower-case letter followed by an upper-case one: the seam of a camelCase name.
+const CAMEL_SEAM = /(?<=\p{Ll})(?=\p{Lu})/u;
+
 function computeTerms(word: string, tools: LanguageTools): string[] {
+  const terms = wordTerms(word, tools);
+  const parts = word.split(CAMEL_SEAM);
+  // A camelCase name (storePluginData) is also found by its parts, as a reader would write them.
+  if (parts.length > 1 && terms.length > 0) for (const part of parts) for (const term of wordTerms(part, tools)) if (!terms.includes(term)) terms.push(term);
+  return terms;
+}
+
+function wordTerms(word: string, tools: LanguageTools): string[] {
   const lower = word.toLowerCase();
   if (tools.stopwords.has(lower)) return [];
   const folded = fold(lower);

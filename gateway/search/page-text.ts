@@ -1,0 +1,66 @@
+// A document's text by section for snippets, with a lower-case, accent-free copy to find matched terms in without
+// tokenising; cut from its content body once and kept within a character budget.
+import type { SearchSection } from '../../contract/search/search-format.ts';
+import { fold } from '../../contract/search/search-terms.ts';
+
+export interface PageText {
+  sections: SearchSection[];
+  /** Every section's heading and text, lower case and folded like index terms, joined by '\n'. */
+  searchable: string;
+  /** Where each section starts in `searchable`. */
+  starts: number[];
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+export function pageText(sections: SearchSection[]): PageText {
+  const starts: number[] = [];
+  let joined = '';
+  for (const [heading, text] of sections) {
+    starts.push(joined.length);
+    joined += `${heading ?? ''}\n${text}\n`;
+  }
+  const lower = joined.toLowerCase();
+  return { sections, searchable: NON_ASCII.test(lower) ? foldKeepingOffsets(lower, sections, starts) : lower, starts };
+}
+
+/** Folding can change lengths (a decomposed accent is dropped), so each section is folded apart and the starts follow. */
+function foldKeepingOffsets(lower: string, sections: readonly SearchSection[], starts: number[]): string {
+  let joined = '';
+  sections.forEach((_, position) => {
+    const end = starts[position + 1] ?? lower.length;
+    const folded = fold(lower.slice(starts[position], end));
+    starts[position] = joined.length;
+    joined += folded;
+  });
+  return joined;
+}
+
+/** Characters a page's text weighs in the cache: the text and its searchable copy. */
+export function pageTextWeight(page: PageText): number {
+  return page.searchable.length * 2;
+}
+
+/** The section holding the most of the matched terms; for a title-only match, the first section with text. A term is
+ *  looked for as a substring (a stem begins the words it comes from), so choosing a section needs no tokenising. */
+export function bestSection(page: PageText, matched: ReadonlySet<string>): SearchSection | undefined {
+  const { sections, searchable, starts } = page;
+  const counts = new Array<number>(sections.length).fill(0);
+  for (const term of matched) {
+    let section = -1;
+    for (let at = searchable.indexOf(term); at !== -1; at = searchable.indexOf(term, at + term.length)) {
+      let found = section;
+      while (found + 1 < starts.length && starts[found + 1]! <= at) found++;
+      if (found === section) continue;
+      section = found;
+      counts[section]!++;
+      // The rest of this section cannot count the term again.
+      const next = starts[section + 1];
+      if (next === undefined) break;
+      at = next - term.length;
+    }
+  }
+  let best = -1;
+  counts.forEach((count, position) => { if (count > (counts[best] ?? 0)) best = position; });
+  return sections[best] ?? sections.find(([, text]) => text !== '') ?? sections[0];
+}
