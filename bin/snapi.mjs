@@ -13,7 +13,10 @@ const COMMANDS = {
   check: { entry: 'generator/cli/check.ts', summary: "check a site folder with the build's rules, publishing nothing" },
   serve: { entry: 'gateway/build/serve.mjs', summary: 'serve a snapshot (or follow one in object storage) over HTTP' },
   dev: { entry: 'commands/dev.ts', summary: 'build, serve and rebuild on every change of a site folder' },
-  watch: { entry: 'generator/cli/watch.ts', summary: 'beside a live site folder: build and publish every saved change' },
+  watch: {
+    entry: 'generator/cli/watch.ts',
+    summary: 'beside a live site folder: build and publish every saved change',
+  },
   publish: { entry: 'generator/cli/publish.ts', summary: 'upload a snapshot to S3-compatible object storage' },
   mcp: { entry: 'gateway/build/mcp.mjs', summary: 'the MCP server on stdio for a desktop assistant' },
   user: { entry: 'generator/cli/user.ts', summary: 'add a user, change a password, list users (settings/users/)' },
@@ -24,7 +27,9 @@ const HELP = `snapi ${version}: serves a Typemill documentation site's read API 
 usage: snapi <command> [options]
 
 commands:
-${Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(9)}${command.summary}`).join('\n')}
+${Object.entries(COMMANDS)
+  .map(([name, command]) => `  ${name.padEnd(9)}${command.summary}`)
+  .join('\n')}
 
 Run snapi <command> --help for a command's options, defaults and an example.
   snapi --version   print the version
@@ -42,7 +47,9 @@ if (name === '--version' || name === '-v') {
 }
 const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
 if (command === undefined) {
-  console.error(`snapi: unknown command "${name}" (run snapi --help for the list: ${Object.keys(COMMANDS).join(', ')})`);
+  console.error(
+    `snapi: unknown command "${name}" (run snapi --help for the list: ${Object.keys(COMMANDS).join(', ')})`,
+  );
   process.exit(2);
 }
 const entry = fileURLToPath(new URL(command.entry, root));

@@ -29,10 +29,21 @@ function resolve<T>(document: Json, value: T | { $ref: string }): T {
 }
 
 /** `usernames[]` is a list the client takes as `usernames: string[]`; `draft` a flag sent only when true. */
-function describeParameter(parameter: OpenApiParameter): { name: string; wire: string; kind: 'flag' | 'list' | 'value'; type: string } {
-  if (parameter.name.endsWith('[]')) return { name: parameter.name.slice(0, -2), wire: parameter.name, kind: 'list', type: 'string[]' };
+function describeParameter(parameter: OpenApiParameter): {
+  name: string;
+  wire: string;
+  kind: 'flag' | 'list' | 'value';
+  type: string;
+} {
+  if (parameter.name.endsWith('[]'))
+    return { name: parameter.name.slice(0, -2), wire: parameter.name, kind: 'list', type: 'string[]' };
   if (parameter.name === 'draft') return { name: 'draft', wire: 'draft', kind: 'flag', type: 'boolean' };
-  return { name: parameter.name, wire: parameter.name, kind: 'value', type: parameter.schema === undefined ? 'string' : toType(parameter.schema) };
+  return {
+    name: parameter.name,
+    wire: parameter.name,
+    kind: 'value',
+    type: parameter.schema === undefined ? 'string' : toType(parameter.schema),
+  };
 }
 
 export function generateClientTypes(openApiText: string): string {
@@ -40,7 +51,8 @@ export function generateClientTypes(openApiText: string): string {
   const paths = document.paths as Record<string, { get: Json }>;
   const schemas = ((document.components as Json).schemas ?? {}) as Record<string, Schema>;
   const lines = [HEADER];
-  for (const [name, schema] of Object.entries(schemas)) lines.push(`export type ${typeName(name)} = ${toType(schema)};\n`);
+  for (const [name, schema] of Object.entries(schemas))
+    lines.push(`export type ${typeName(name)} = ${toType(schema)};\n`);
   const parameters: string[] = [];
   const responses: string[] = [];
   const calls: string[] = [];
@@ -51,22 +63,26 @@ export function generateClientTypes(openApiText: string): string {
       const resolved = resolve<OpenApiParameter>(document, parameter);
       return { ...describeParameter(resolved), required: resolved.required === true };
     });
-    parameters.push(`  ${method}: ${described.length === 0 ? 'Record<string, never>' : `{ ${described.map((parameter) => `${parameter.name}${parameter.required ? '' : '?'}: ${parameter.type};`).join(' ')} }`};`);
+    parameters.push(
+      `  ${method}: ${described.length === 0 ? 'Record<string, never>' : `{ ${described.map((parameter) => `${parameter.name}${parameter.required ? '' : '?'}: ${parameter.type};`).join(' ')} }`};`,
+    );
     const ok = resolve<Json>(document, (operation.responses as Json)['200'] as Json);
     const schema = ((ok.content as Json)['application/json'] as Json).schema as Schema;
     responses.push(`  ${method}: ${toType(schema, 1)};`);
-    calls.push(`  ${method}: { path: '${endpoint.path}${endpoint.trailingSlash ? '/' : ''}', parameters: [${described.map((parameter) => `{ name: '${parameter.name}', wire: '${parameter.wire}', kind: '${parameter.kind}' }`).join(', ')}] },`);
+    calls.push(
+      `  ${method}: { path: '${endpoint.path}${endpoint.trailingSlash ? '/' : ''}', parameters: [${described.map((parameter) => `{ name: '${parameter.name}', wire: '${parameter.wire}', kind: '${parameter.kind}' }`).join(', ')}] },`,
+    );
   }
-  lines.push('/** Each method\'s parameters; optional ones may be left out. */');
+  lines.push("/** Each method's parameters; optional ones may be left out. */");
   lines.push(`export interface SnapiParameters {\n${parameters.join('\n')}\n}\n`);
-  lines.push('/** Each method\'s 200 body, exactly as the gateway sends it. */');
+  lines.push("/** Each method's 200 body, exactly as the gateway sends it. */");
   lines.push(`export interface SnapiResponses {\n${responses.join('\n')}\n}\n`);
   lines.push(`export interface Call {
   path: string;
   parameters: ReadonlyArray<{ name: string; wire: string; kind: 'flag' | 'list' | 'value' }>;
 }
 `);
-  lines.push('/** How each method\'s parameters go on the wire. */');
+  lines.push("/** How each method's parameters go on the wire. */");
   lines.push(`export const CALLS: Readonly<Record<keyof SnapiResponses, Call>> = {\n${calls.join('\n')}\n};\n`);
   return lines.join('\n');
 }

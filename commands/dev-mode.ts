@@ -30,7 +30,8 @@ export interface DevServer {
 }
 
 function describe(outcome: BuildSiteOutcome, seconds: string): string {
-  if (!outcome.ok) return `snapi dev: build failed, still serving the previous snapshot:\n${outcome.errors.map((error) => `  ${formatProblem(error)}`).join('\n')}`;
+  if (!outcome.ok)
+    return `snapi dev: build failed, still serving the previous snapshot:\n${outcome.errors.map((error) => `  ${formatProblem(error)}`).join('\n')}`;
   const { changes, id } = outcome.published;
   const pages = [...changes.urls.added, ...changes.urls.changed, ...changes.urls.removed];
   const shown = pages.length > 5 ? `${pages.slice(0, 5).join(' ')} …` : pages.join(' ');
@@ -46,12 +47,21 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   };
   const first = await build();
   if (!first.ok) throw new Error('the first build failed; fix the problems above and start again');
-  const gateway = await startGateway({ dist: options.out, port: options.port, host: options.host, ...(options.log ? { log: options.log } : {}) });
+  const gateway = await startGateway({
+    dist: options.out,
+    port: options.port,
+    host: options.host,
+    ...(options.log ? { log: options.log } : {}),
+  });
 
   // One build at a time; changes during a build ask for exactly one more.
-  const runner = serialRunner(() => build()
-    .then(async (outcome) => void (outcome.ok && (await gateway.reload())))
-    .catch((error: unknown) => options.report(`snapi dev: rebuild failed: ${error instanceof Error ? error.message : String(error)}`)));
+  const runner = serialRunner(() =>
+    build()
+      .then(async (outcome) => void (outcome.ok && (await gateway.reload())))
+      .catch((error: unknown) =>
+        options.report(`snapi dev: rebuild failed: ${error instanceof Error ? error.message : String(error)}`),
+      ),
+  );
   const watcher = watchSite(resolve(options.site), DEBOUNCE_MS, () => runner.request());
 
   return {

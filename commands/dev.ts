@@ -1,5 +1,12 @@
 // `npm run dev -- [--site DIR]`: build, serve and rebuild on every change of the site folder (default: the sample site).
-import { parseBaseUrl, parseCommandLine, parsePort, runCommand, UsageError, CommandFailure } from '../terminal/command-line.ts';
+import {
+  parseBaseUrl,
+  parseCommandLine,
+  parsePort,
+  runCommand,
+  UsageError,
+  CommandFailure,
+} from '../terminal/command-line.ts';
 import { ensureCanListen } from '../terminal/listen-check.ts';
 import { startDevServer, WATCHED_FOLDERS } from './dev-mode.ts';
 import { siteFolderProblem } from '../generator/site-folder.ts';
@@ -31,13 +38,25 @@ runCommand(DEV, async () => {
   const site = String(values.site);
   const host = String(values.host);
   const port = parsePort(String(values.port));
-  const baseUrl = parseBaseUrl(typeof values['base-url'] === 'string' ? values['base-url'] : `http://localhost:${port}`);
+  const baseUrl = parseBaseUrl(
+    typeof values['base-url'] === 'string' ? values['base-url'] : `http://localhost:${port}`,
+  );
   const folder = siteFolderProblem(site);
-  if (folder !== undefined) throw folder.kind === 'usage' ? new UsageError(folder.message) : new CommandFailure(folder.message);
+  if (folder !== undefined)
+    throw folder.kind === 'usage' ? new UsageError(folder.message) : new CommandFailure(folder.message);
   // Before the first build: it would replace the snapshot in --out only for the gateway to fail to listen.
   await ensureCanListen(host, port);
-  const dev = await startDevServer({ site, out: String(values.out), port, host, baseUrl, report: (line) => console.log(line) });
-  console.log(`snapi dev: serving ${site} at ${dev.gateway.url}/api/v1/, watching ${WATCHED_FOLDERS.join('/, ')}/ (Ctrl-C stops)`);
+  const dev = await startDevServer({
+    site,
+    out: String(values.out),
+    port,
+    host,
+    baseUrl,
+    report: (line) => console.log(line),
+  });
+  console.log(
+    `snapi dev: serving ${site} at ${dev.gateway.url}/api/v1/, watching ${WATCHED_FOLDERS.join('/, ')}/ (Ctrl-C stops)`,
+  );
   const stop = (): void => void dev.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -16,9 +16,16 @@ export interface BuiltGateway {
   stop(): Promise<number | null>;
 }
 
-export function startBuiltGateway(args: string[], options: { onLine?: (line: string) => void; env?: NodeJS.ProcessEnv } = {}): Promise<BuiltGateway> {
-  if (!existsSync(BUILT_GATEWAY)) return Promise.reject(new Error(`${BUILT_GATEWAY} is missing: run npm run build:gateway`));
-  const child = spawn(process.execPath, [BUILT_GATEWAY, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: options.env ?? process.env });
+export function startBuiltGateway(
+  args: string[],
+  options: { onLine?: (line: string) => void; env?: NodeJS.ProcessEnv } = {},
+): Promise<BuiltGateway> {
+  if (!existsSync(BUILT_GATEWAY))
+    return Promise.reject(new Error(`${BUILT_GATEWAY} is missing: run npm run build:gateway`));
+  const child = spawn(process.execPath, [BUILT_GATEWAY, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: options.env ?? process.env,
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const lines: string[] = [];
   let stderr = '';

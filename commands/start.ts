@@ -34,7 +34,9 @@ runCommand(START, async () => {
   for (const warning of outcome.warnings) console.error(`warning: ${formatProblem(warning)}`);
   if (!outcome.ok) {
     for (const error of outcome.errors) console.error(`error: ${formatProblem(error)}`);
-    throw new CommandFailure(`the sample site did not build (${outcome.errors.length} error(s) above); nothing was published`);
+    throw new CommandFailure(
+      `the sample site did not build (${outcome.errors.length} error(s) above); nothing was published`,
+    );
   }
   console.log(`snapi: built the sample site (${outcome.stats.pages} pages, ${outcome.published.responses} responses)`);
 

@@ -74,18 +74,32 @@ function queryValue(value: string): string {
 }
 
 /** Typemill's validator's message: `Url is required`, `Usernames is required`. */
-const requiredMessage = (name: string) => ({ message: `${name[0]!.toUpperCase()}${name.slice(1)} is required`, errors: true });
+const requiredMessage = (name: string) => ({
+  message: `${name[0]!.toUpperCase()}${name.slice(1)} is required`,
+  errors: true,
+});
 const URL_PARAMETER: Parameter = { name: 'url', required: true, kind: 'text', missing: requiredMessage('url') };
 const DRAFT_PARAMETER: Parameter = { name: 'draft', required: false, kind: 'flag' };
 /** Typemill's media controllers answer a missing name with a plain message (docs/typemill.md: Media). */
-const mediaName = (message: string): Parameter => ({ name: 'name', required: true, kind: 'text', missingWhen: 'falsy', missing: { message, errors: false } });
+const mediaName = (message: string): Parameter => ({
+  name: 'name',
+  required: true,
+  kind: 'text',
+  missingWhen: 'falsy',
+  missing: { message, errors: false },
+});
 export const SEARCH_LIMITS = { maxQueryLength: 200, maxTerms: 20, defaultLimit: 10, maxLimit: 50 } as const;
 
 const KEY_TABLE = {
   navigationLive: { prefix: 'navigation:live', value: 'none', query: () => '' },
   navigationDraft: { prefix: 'navigation:draft', value: 'none', query: () => 'draft=true' },
   contentLive: { prefix: 'content:live', value: 'url', query: (url) => `url=${queryValue(url)}`, page: 'part' },
-  contentDraft: { prefix: 'content:draft', value: 'url', query: (url) => `url=${queryValue(url)}&draft=true`, page: 'part' },
+  contentDraft: {
+    prefix: 'content:draft',
+    value: 'url',
+    query: (url) => `url=${queryValue(url)}&draft=true`,
+    page: 'part',
+  },
   meta: { prefix: 'meta', value: 'url', query: (url) => `url=${queryValue(url)}`, page: 'part' },
   item: { prefix: 'item', value: 'url', query: (url) => `url=${queryValue(url)}`, page: 'item' },
   items: { prefix: 'items', value: 'slug', query: (slug) => `slug=${queryValue(slug)}` },
@@ -105,7 +119,11 @@ const KEY_TABLE = {
   files: { prefix: 'files', value: 'none', query: () => '' },
   file: { prefix: 'file', value: 'name', query: (name) => `name=${queryValue(name)}` },
   pageMedia: { prefix: 'pagemedia', value: 'path', query: (path) => `path=${queryValue(path)}` },
-  fileRestriction: { prefix: 'filerestrictions', value: 'path', query: (filename) => `filename=${queryValue(filename)}` },
+  fileRestriction: {
+    prefix: 'filerestrictions',
+    value: 'path',
+    query: (filename) => `filename=${queryValue(filename)}`,
+  },
   noFileRestriction: { prefix: 'filerestrictions-none', value: 'none', query: () => '' },
   // The media files themselves, reached by path (gateway/media/media-path.ts); answered `no-cache`, so never purged.
   mediaLive: { prefix: 'media:live', value: 'name' },
@@ -118,106 +136,230 @@ export const KEYS: Readonly<Record<keyof typeof KEY_TABLE, KeyKind>> = KEY_TABLE
 const KEY = KEYS;
 
 export type EndpointName =
-  | 'navigation' | 'content' | 'meta' | 'item' | 'items' | 'settings' | 'mainnavi' | 'systemnavi'
-  | 'usersByNames' | 'usersByRole' | 'usersByEmail' | 'search'
-  | 'images' | 'image' | 'files' | 'file' | 'pageMedia' | 'fileRestrictions';
+  | 'navigation'
+  | 'content'
+  | 'meta'
+  | 'item'
+  | 'items'
+  | 'settings'
+  | 'mainnavi'
+  | 'systemnavi'
+  | 'usersByNames'
+  | 'usersByRole'
+  | 'usersByEmail'
+  | 'search'
+  | 'images'
+  | 'image'
+  | 'files'
+  | 'file'
+  | 'pageMedia'
+  | 'fileRestrictions';
 
 export const ENDPOINT_SPECS: Readonly<Record<EndpointName, EndpointSpec>> = {
   navigation: {
-    path: '/api/v1/navigation', minRole: 'member', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
+    path: '/api/v1/navigation',
+    minRole: 'member',
+    resource: 'content',
+    privilege: 'read',
+    cacheControl: SHARED_CACHE,
     parameters: [DRAFT_PARAMETER],
     keys: { live: KEY.navigationLive, draft: KEY.navigationDraft },
   },
   content: {
-    path: '/api/v1/article/content', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
+    path: '/api/v1/article/content',
+    minRole: 'author',
+    resource: 'content',
+    privilege: 'read',
+    cacheControl: SHARED_CACHE,
     parameters: [URL_PARAMETER, DRAFT_PARAMETER],
     keys: { live: KEY.contentLive, draft: KEY.contentDraft },
   },
   meta: {
-    path: '/api/v1/article/meta', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
+    path: '/api/v1/article/meta',
+    minRole: 'author',
+    resource: 'content',
+    privilege: 'read',
+    cacheControl: SHARED_CACHE,
     parameters: [URL_PARAMETER],
     keys: { meta: KEY.meta },
   },
   item: {
-    path: '/api/v1/article/item', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
+    path: '/api/v1/article/item',
+    minRole: 'author',
+    resource: 'content',
+    privilege: 'read',
+    cacheControl: SHARED_CACHE,
     parameters: [URL_PARAMETER],
     keys: { item: KEY.item },
   },
   items: {
-    path: '/api/v1/article/items', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
+    path: '/api/v1/article/items',
+    minRole: 'author',
+    resource: 'content',
+    privilege: 'read',
+    cacheControl: SHARED_CACHE,
     parameters: [{ name: 'slug', required: true, kind: 'text', missing: requiredMessage('slug') }],
     keys: { items: KEY.items },
   },
   settings: {
-    path: '/api/v1/settings', trailingSlash: true, minRole: 'manager', resource: 'system', privilege: 'read', cacheControl: SHARED_CACHE,
+    path: '/api/v1/settings',
+    trailingSlash: true,
+    minRole: 'manager',
+    resource: 'system',
+    privilege: 'read',
+    cacheControl: SHARED_CACHE,
     parameters: [],
     keys: { settings: KEY.settings },
   },
   mainnavi: {
-    path: '/api/v1/mainnavi', trailingSlash: true, minRole: 'member', resource: 'account', privilege: 'read', cacheControl: SHARED_CACHE,
+    path: '/api/v1/mainnavi',
+    trailingSlash: true,
+    minRole: 'member',
+    resource: 'account',
+    privilege: 'read',
+    cacheControl: SHARED_CACHE,
     parameters: [],
     keys: { mainnavi: KEY.mainnavi },
   },
   systemnavi: {
-    path: '/api/v1/systemnavi', trailingSlash: true, minRole: 'member', resource: 'account', privilege: 'read', cacheControl: SHARED_CACHE,
+    path: '/api/v1/systemnavi',
+    trailingSlash: true,
+    minRole: 'member',
+    resource: 'account',
+    privilege: 'read',
+    cacheControl: SHARED_CACHE,
     parameters: [],
     keys: { systemnavi: KEY.systemnavi },
   },
   usersByNames: {
-    path: '/api/v1/users/getbynames', minRole: 'administrator', resource: 'user', privilege: 'update', cacheControl: USER_CACHE,
+    path: '/api/v1/users/getbynames',
+    minRole: 'administrator',
+    resource: 'user',
+    privilege: 'update',
+    cacheControl: USER_CACHE,
     parameters: [{ name: 'usernames[]', required: true, kind: 'list', missing: requiredMessage('usernames') }],
     keys: {},
   },
   usersByRole: {
-    path: '/api/v1/users/getbyrole', minRole: 'administrator', resource: 'user', privilege: 'update', cacheControl: USER_CACHE,
-    parameters: [{ name: 'role', required: true, kind: 'role', missing: requiredMessage('role'), invalid: 'Role is invalid' }],
+    path: '/api/v1/users/getbyrole',
+    minRole: 'administrator',
+    resource: 'user',
+    privilege: 'update',
+    cacheControl: USER_CACHE,
+    parameters: [
+      { name: 'role', required: true, kind: 'role', missing: requiredMessage('role'), invalid: 'Role is invalid' },
+    ],
     keys: { usersByRole: KEY.usersByRole, noUsers: KEY.noUsers },
   },
   usersByEmail: {
-    path: '/api/v1/users/getbyemail', minRole: 'administrator', resource: 'user', privilege: 'update', cacheControl: USER_CACHE,
-    parameters: [{ name: 'email', required: true, kind: 'email', missing: requiredMessage('email'), invalid: 'Email is invalid' }],
+    path: '/api/v1/users/getbyemail',
+    minRole: 'administrator',
+    resource: 'user',
+    privilege: 'update',
+    cacheControl: USER_CACHE,
+    parameters: [
+      { name: 'email', required: true, kind: 'email', missing: requiredMessage('email'), invalid: 'Email is invalid' },
+    ],
     keys: { usersByEmail: KEY.usersByEmail, noUsers: KEY.noUsers },
   },
   search: {
     // Results carry page text, so the minimum is article/content's.
-    path: '/api/v1/search', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: SHARED_CACHE,
+    path: '/api/v1/search',
+    minRole: 'author',
+    resource: 'content',
+    privilege: 'read',
+    cacheControl: SHARED_CACHE,
     parameters: [
-      { name: 'q', required: true, kind: 'text', missing: requiredMessage('q'), maxLength: SEARCH_LIMITS.maxQueryLength, invalid: `Q must be at most ${SEARCH_LIMITS.maxQueryLength} characters`,
-        maxWords: { limit: SEARCH_LIMITS.maxTerms, message: `Q must have at most ${SEARCH_LIMITS.maxTerms} terms` } },
-      { name: 'limit', required: false, kind: 'integer', minimum: 1, maximum: SEARCH_LIMITS.maxLimit, default: SEARCH_LIMITS.defaultLimit, invalid: `Limit must be an integer from 1 to ${SEARCH_LIMITS.maxLimit}` },
-      { name: 'offset', required: false, kind: 'integer', minimum: 0, default: 0, invalid: 'Offset must be a non-negative integer' },
+      {
+        name: 'q',
+        required: true,
+        kind: 'text',
+        missing: requiredMessage('q'),
+        maxLength: SEARCH_LIMITS.maxQueryLength,
+        invalid: `Q must be at most ${SEARCH_LIMITS.maxQueryLength} characters`,
+        maxWords: { limit: SEARCH_LIMITS.maxTerms, message: `Q must have at most ${SEARCH_LIMITS.maxTerms} terms` },
+      },
+      {
+        name: 'limit',
+        required: false,
+        kind: 'integer',
+        minimum: 1,
+        maximum: SEARCH_LIMITS.maxLimit,
+        default: SEARCH_LIMITS.defaultLimit,
+        invalid: `Limit must be an integer from 1 to ${SEARCH_LIMITS.maxLimit}`,
+      },
+      {
+        name: 'offset',
+        required: false,
+        kind: 'integer',
+        minimum: 0,
+        default: 0,
+        invalid: 'Offset must be a non-negative integer',
+      },
       DRAFT_PARAMETER,
     ],
     keys: { index: KEY.searchIndex },
   },
   // Typemill's media library: `mycontent` is the contributor's resource (docs/typemill.md: Media).
   images: {
-    path: '/api/v1/images', minRole: 'contributor', resource: 'mycontent', privilege: 'read', cacheControl: SHARED_CACHE,
+    path: '/api/v1/images',
+    minRole: 'contributor',
+    resource: 'mycontent',
+    privilege: 'read',
+    cacheControl: SHARED_CACHE,
     parameters: [],
     keys: { images: KEY.images },
   },
   image: {
-    path: '/api/v1/image', minRole: 'contributor', resource: 'mycontent', privilege: 'read', cacheControl: SHARED_CACHE,
+    path: '/api/v1/image',
+    minRole: 'contributor',
+    resource: 'mycontent',
+    privilege: 'read',
+    cacheControl: SHARED_CACHE,
     parameters: [mediaName('Imagename is missing.')],
     keys: { image: KEY.image },
   },
   files: {
-    path: '/api/v1/files', minRole: 'contributor', resource: 'mycontent', privilege: 'read', cacheControl: SHARED_CACHE,
+    path: '/api/v1/files',
+    minRole: 'contributor',
+    resource: 'mycontent',
+    privilege: 'read',
+    cacheControl: SHARED_CACHE,
     parameters: [],
     keys: { files: KEY.files },
   },
   file: {
-    path: '/api/v1/file', minRole: 'contributor', resource: 'mycontent', privilege: 'read', cacheControl: SHARED_CACHE,
+    path: '/api/v1/file',
+    minRole: 'contributor',
+    resource: 'mycontent',
+    privilege: 'read',
+    cacheControl: SHARED_CACHE,
     parameters: [mediaName('Filename is missing.')],
     keys: { file: KEY.file },
   },
   pageMedia: {
-    path: '/api/v1/pagemedia', minRole: 'contributor', resource: 'mycontent', privilege: 'read', cacheControl: SHARED_CACHE,
-    parameters: [{ name: 'path', required: true, kind: 'text', missingWhen: 'falsy', missing: { message: 'Path is missing.', errors: false } }],
+    path: '/api/v1/pagemedia',
+    minRole: 'contributor',
+    resource: 'mycontent',
+    privilege: 'read',
+    cacheControl: SHARED_CACHE,
+    parameters: [
+      {
+        name: 'path',
+        required: true,
+        kind: 'text',
+        missingWhen: 'falsy',
+        missing: { message: 'Path is missing.', errors: false },
+      },
+    ],
     keys: { pageMedia: KEY.pageMedia },
   },
   fileRestrictions: {
-    path: '/api/v1/filerestrictions', minRole: 'contributor', resource: 'mycontent', privilege: 'create', cacheControl: SHARED_CACHE,
+    path: '/api/v1/filerestrictions',
+    minRole: 'contributor',
+    resource: 'mycontent',
+    privilege: 'create',
+    cacheControl: SHARED_CACHE,
     parameters: [{ name: 'filename', required: false, kind: 'text' }],
     keys: { fileRestriction: KEY.fileRestriction, noFileRestriction: KEY.noFileRestriction },
   },
@@ -234,8 +376,14 @@ export const MEDIA_ROUTES = {
 /** MCP over Streamable HTTP: the same admission as the API (address, credentials, throttle, role), then the MCP
  *  transport answers (gateway/mcp/). Stateless, so POST only. Not part of the REST API nor of openapi.yaml. */
 export const MCP_ROUTE_SPEC: EndpointSpec = {
-  path: '/mcp', minRole: 'author', resource: 'content', privilege: 'read', cacheControl: 'no-store', methods: ['POST'],
-  parameters: [], keys: {},
+  path: '/mcp',
+  minRole: 'author',
+  resource: 'content',
+  privilege: 'read',
+  cacheControl: 'no-store',
+  methods: ['POST'],
+  parameters: [],
+  keys: {},
 };
 
 /** Answered without credentials (trusted addresses still apply). */
@@ -257,8 +405,11 @@ export interface KeyIdentity {
   value: string;
 }
 
-const KINDS_WITH_ROUTE: ReadonlyArray<{ route: Route; kind: KeyKind }> = [...Object.values(ENDPOINT_SPECS), ...Object.values(SERVICE_ROUTES), ...Object.values(MEDIA_ROUTES)]
-  .flatMap((route: Route) => Object.values(route.keys).map((kind) => ({ route, kind })));
+const KINDS_WITH_ROUTE: ReadonlyArray<{ route: Route; kind: KeyKind }> = [
+  ...Object.values(ENDPOINT_SPECS),
+  ...Object.values(SERVICE_ROUTES),
+  ...Object.values(MEDIA_ROUTES),
+].flatMap((route: Route) => Object.values(route.keys).map((kind) => ({ route, kind })));
 
 /** What a stored key stands for, by its kind's prefix; undefined for keys no endpoint reads. */
 export function identifyKey(key: string): KeyIdentity | undefined {

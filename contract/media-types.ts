@@ -55,5 +55,5 @@ const TYPES: Readonly<Record<string, MediaType>> = {
 /** By the extension after the last dot, in any case; unknown or none: application/octet-stream. */
 export function mediaTypeOf(name: string): MediaType {
   const dot = name.lastIndexOf('.');
-  return dot < 0 ? DEFAULT_TYPE : TYPES[name.slice(dot + 1).toLowerCase()] ?? DEFAULT_TYPE;
+  return dot < 0 ? DEFAULT_TYPE : (TYPES[name.slice(dot + 1).toLowerCase()] ?? DEFAULT_TYPE);
 }

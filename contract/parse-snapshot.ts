@@ -10,7 +10,8 @@ function fail(where: string, problem: string): never {
 
 /** `where` may be a function, so hot callers spell out the location only on failure. */
 function record(value: unknown, where: string | (() => string)): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(typeof where === 'string' ? where : where(), 'expected an object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    fail(typeof where === 'string' ? where : where(), 'expected an object');
   return value as Json;
 }
 
@@ -20,7 +21,8 @@ function text(value: unknown, where: string): string {
 }
 
 function count(value: unknown, where: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) fail(where, 'expected a non-negative integer');
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+    fail(where, 'expected a non-negative integer');
   return value;
 }
 
@@ -32,7 +34,14 @@ function texts(value: unknown, where: string): string[] {
 const PARENT_SEGMENT = /(?:^|\/)\.\.(?:\/|$)/;
 
 function isPlainRelativePath(file: string): boolean {
-  return file !== '' && !file.startsWith('/') && !file.endsWith('/') && !file.includes('\\') && !file.includes('//') && !PARENT_SEGMENT.test(file);
+  return (
+    file !== '' &&
+    !file.startsWith('/') &&
+    !file.endsWith('/') &&
+    !file.includes('\\') &&
+    !file.includes('//') &&
+    !PARENT_SEGMENT.test(file)
+  );
 }
 
 /** Body files live inside the snapshot folder: relative, no `..`, no backslashes, no empty segment. */
@@ -42,7 +51,8 @@ function storedFile(value: unknown, where: () => string): StoredFile {
   const size = fields.size;
   if (typeof file !== 'string') fail(`${where()}.file`, 'expected a string');
   if (!isPlainRelativePath(file)) fail(`${where()}.file`, `"${file}" is not a plain relative path`);
-  if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) fail(`${where()}.size`, 'expected a non-negative integer');
+  if (typeof size !== 'number' || !Number.isInteger(size) || size < 0)
+    fail(`${where()}.size`, 'expected a non-negative integer');
   return { file, size };
 }
 
@@ -88,11 +98,13 @@ export type IndexHeader = Omit<SnapshotIndex, 'entries'> & { entries: Record<str
 
 export function parseIndexHeader(value: unknown): IndexHeader {
   const fields = record(value, 'index.json');
-  if (fields.format !== SNAPSHOT_FORMAT) fail('index.json format', `expected ${SNAPSHOT_FORMAT}, got ${JSON.stringify(fields.format)}`);
+  if (fields.format !== SNAPSHOT_FORMAT)
+    fail('index.json format', `expected ${SNAPSHOT_FORMAT}, got ${JSON.stringify(fields.format)}`);
   const counts = record(fields.counts, 'index.json counts');
   const access = record(fields.access, 'index.json access');
   const basePath = text(fields.basePath, 'index.json basePath');
-  if (basePath !== '' && (!basePath.startsWith('/') || basePath.endsWith('/'))) fail('index.json basePath', `"${basePath}" must be empty or start and not end with /`);
+  if (basePath !== '' && (!basePath.startsWith('/') || basePath.endsWith('/')))
+    fail('index.json basePath', `"${basePath}" must be empty or start and not end with /`);
   return {
     format: SNAPSHOT_FORMAT,
     id: text(fields.id, 'index.json id'),

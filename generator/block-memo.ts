@@ -65,7 +65,10 @@ class RecordedHeadings extends Map<string, HeadingEntry> {
     this.#page.clear();
   }
 
-  override forEach(callback: (entry: HeadingEntry, id: string, map: Map<string, HeadingEntry>) => void, thisArg?: unknown): void {
+  override forEach(
+    callback: (entry: HeadingEntry, id: string, map: Map<string, HeadingEntry>) => void,
+    thisArg?: unknown,
+  ): void {
     this.wholeRead = true;
     this.#page.forEach(callback, thisArg);
   }
@@ -111,7 +114,11 @@ function replay(rendering: Rendering, state: PageState, options: RenderOptions):
   return rendering.html;
 }
 
-function renderRecorded(text: string, state: PageState, options: RenderOptions): { rendering: Rendering; replayable: boolean } {
+function renderRecorded(
+  text: string,
+  state: PageState,
+  options: RenderOptions,
+): { rendering: Rendering; replayable: boolean } {
   const probes: Rendering['probes'] = [];
   const fileExists = (path: string) => {
     const exists = options.fileExists(path);
@@ -123,12 +130,22 @@ function renderRecorded(text: string, state: PageState, options: RenderOptions):
   const footnotesBefore = state.footnotes;
   parser.nextFootnoteNumber = () => ++state.footnotes;
   const html = renderText(parser, text);
-  const rendering = { html, headingEvents: headings.events, footnotesBefore, footnotesNumbered: state.footnotes - footnotesBefore, probes };
+  const rendering = {
+    html,
+    headingEvents: headings.events,
+    footnotesBefore,
+    footnotesNumbered: state.footnotes - footnotesBefore,
+    probes,
+  };
   return { rendering, replayable: !headings.wholeRead };
 }
 
 /** Typemill learns the top-level headings of a .md page while splitting it, before it renders any block. */
-function registerFirstLineHeadings(headings: Map<string, HeadingEntry>, blocks: readonly string[], langattr: string): void {
+function registerFirstLineHeadings(
+  headings: Map<string, HeadingEntry>,
+  blocks: readonly string[],
+  langattr: string,
+): void {
   for (const block of blocks) {
     const firstLine = block.replace(/^\n+/, '').split('\n', 1)[0] ?? '';
     const indent = /^ */.exec(firstLine)?.[0].length ?? 0;

@@ -32,13 +32,21 @@ export interface BuildSiteOptions {
 export class InputsChangedError extends Error {
   readonly paths: string[];
   constructor(paths: string[]) {
-    super(`${paths.join(', ')} changed while the build read ${paths.length === 1 ? 'it' : 'them'}; nothing was published`);
+    super(
+      `${paths.join(', ')} changed while the build read ${paths.length === 1 ? 'it' : 'them'}; nothing was published`,
+    );
     this.paths = paths;
   }
 }
 
 export type BuildSiteOutcome =
-  | { ok: true; published: Published; stats: BuildResult['stats']; warnings: BuildProblem[]; pages: { rendered: number; reused: number } }
+  | {
+      ok: true;
+      published: Published;
+      stats: BuildResult['stats'];
+      warnings: BuildProblem[];
+      pages: { rendered: number; reused: number };
+    }
   | { ok: false; errors: BuildProblem[]; warnings: BuildProblem[] };
 
 export function formatProblem(problem: BuildProblem): string {
@@ -60,7 +68,8 @@ function bodyReader(staging: Staging, responses: readonly StoredResponse[]): Rea
 
 export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteOutcome> {
   const folder = siteFolderProblem(options.site, { allowEmpty: options.allowEmpty === true });
-  if (folder !== undefined) return { ok: false, errors: [{ file: options.site, message: folder.message }], warnings: [] };
+  if (folder !== undefined)
+    return { ok: false, errors: [{ file: options.site, message: folder.message }], warnings: [] };
   options.onStage?.('reading site');
   const loaded = await loadSite(options.site, options.baseUrl, options.rootPath);
   options.onStage?.('rendering pages');
@@ -81,18 +90,27 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteOut
   } catch (error) {
     await staging.discard();
     // a page that renders too long is a problem of that page's file, like a parse error
-    if (error instanceof RenderTimeout) return { ok: false, errors: [{ file: error.file, message: error.message }], warnings: plan.warnings };
+    if (error instanceof RenderTimeout)
+      return { ok: false, errors: [{ file: error.file, message: error.message }], warnings: plan.warnings };
     throw error;
   }
   const { pages, result } = built;
   // Only after publishing: a cache entry is worth something only while a snapshot holds its bodies.
   await pages.saveCache();
-  return { ok: true, published: built.published, stats: result.stats, warnings: result.warnings, pages: { rendered: pages.renderedCount, reused: pages.reused } };
+  return {
+    ok: true,
+    published: built.published,
+    stats: result.stats,
+    warnings: result.warnings,
+    pages: { rendered: pages.renderedCount, reused: pages.reused },
+  };
 }
 
 async function stageSite(plan: BuildPlan, staging: Staging, out: string, options: BuildSiteOptions) {
   const pages = await renderSitePages(plan, {
-    outDir: out, bodies: staging, ...(options.workers !== undefined ? { workers: options.workers } : {}),
+    outDir: out,
+    bodies: staging,
+    ...(options.workers !== undefined ? { workers: options.workers } : {}),
     ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
   });
   options.onStage?.('writing snapshot');
@@ -108,7 +126,11 @@ async function stageSite(plan: BuildPlan, staging: Staging, out: string, options
 
 /** The remaining bodies (items, meta, navigation, users) written before the search step: only their hashes outlive
  *  this call. */
-async function finishStaged(plan: BuildPlan, rendered: RenderedSite['rendered'], staging: Staging): Promise<BuildResult<StoredResponse>> {
+async function finishStaged(
+  plan: BuildPlan,
+  rendered: RenderedSite['rendered'],
+  staging: Staging,
+): Promise<BuildResult<StoredResponse>> {
   const result = finishBuild(plan, rendered);
   return { ...result, responses: await stageResponses(staging, result.responses) };
 }

@@ -1,7 +1,13 @@
 // The pure core: a site's sources in, every response body of the API out (no file system access).
 import { ROLES, type SlugPart } from '../contract/snapshot.ts';
 import { KEYS, keyOf } from '../contract/endpoints.ts';
-import { renderContent, type ContentJob, type ContentSettings, type RenderedContent, type StoredContent } from './content-bodies.ts';
+import {
+  renderContent,
+  type ContentJob,
+  type ContentSettings,
+  type RenderedContent,
+  type StoredContent,
+} from './content-bodies.ts';
 import { encodePhpJson } from './php-json.ts';
 import { walkItems } from './tree/build-items.ts';
 import { orderedItem, type Item } from './tree/item.ts';
@@ -27,11 +33,15 @@ function pluginYaml(sources: ParsedSources, name: string): Record<string, unknow
 
 function metaTabs(model: SiteModel, sources: ParsedSources) {
   let tabs = BUILT_IN_TABS;
-  for (const plugin of activePlugins(model.settings)) tabs = mergeTabs(tabs, parseMetatabs(pluginYaml(sources, plugin).metatabs));
+  for (const plugin of activePlugins(model.settings))
+    tabs = mergeTabs(tabs, parseMetatabs(pluginYaml(sources, plugin).metatabs));
   const theme = sources.yaml.get(`themes/${String(model.settings.theme)}/${String(model.settings.theme)}.yaml`);
   tabs = mergeTabs(tabs, isRecord(theme) ? parseMetatabs(theme.metatabs) : FALLBACK_THEME_TABS);
   const pageaccess = model.settings.pageaccess !== undefined && model.settings.pageaccess !== null;
-  return { page: fieldsFor(tabs, { pageaccess, folder: false }), folder: fieldsFor(tabs, { pageaccess, folder: true }) };
+  return {
+    page: fieldsFor(tabs, { pageaccess, folder: false }),
+    folder: fieldsFor(tabs, { pageaccess, folder: true }),
+  };
 }
 
 function pageFileMtime(source: SiteSource, pathWithoutType: string, path: string): number {
@@ -81,11 +91,17 @@ function missingRenderMessage(page: { url: string; pathWithoutType: string }): s
 const CONTENT_KEYS = { live: KEYS.contentLive, draft: KEYS.contentDraft } as const;
 
 /** A page's content response: with its body where the build holds it, else by the hash of the body already stored. */
-function contentResponse(content: StoredContent | RenderedContent, state: 'live' | 'draft', url: string, restriction: object): BuiltResponse | StoredResponse | undefined {
+function contentResponse(
+  content: StoredContent | RenderedContent,
+  state: 'live' | 'draft',
+  url: string,
+  restriction: object,
+): BuiltResponse | StoredResponse | undefined {
   const hash = content.hashes[state];
   const body = 'live' in content ? content[state] : undefined;
   const key = keyOf(CONTENT_KEYS[state], url);
-  if (body !== undefined) return { key, body, pageContent: true, ...(hash === undefined ? {} : { hash }), ...restriction };
+  if (body !== undefined)
+    return { key, body, pageContent: true, ...(hash === undefined ? {} : { hash }), ...restriction };
   return hash === undefined ? undefined : { key, stored: hash, ...restriction };
 }
 
@@ -98,9 +114,16 @@ function pageResponses(plan: BuildPlan, rendered: PageContents): Array<BuiltResp
     const restriction = restrictionOf(meta);
     const withRestriction = restriction ? { restriction } : {};
     const isFolder = page.item?.elementType === 'folder';
-    const metadata = metaBody(isFolder ? tabs.folder : tabs.page, sources.yaml.get(`${CONTENT}${page.pathWithoutType}.yaml`), {
-      name: page.item ? page.item.name : 'home', isFolder, ...(page.item?.contains ? { contains: page.item.contains } : {}),
-    }, { author: model.settings.author, pageFileMtimeMs: pageFileMtime(source, page.pathWithoutType, page.path) });
+    const metadata = metaBody(
+      isFolder ? tabs.folder : tabs.page,
+      sources.yaml.get(`${CONTENT}${page.pathWithoutType}.yaml`),
+      {
+        name: page.item ? page.item.name : 'home',
+        isFolder,
+        ...(page.item?.contains ? { contains: page.item.contains } : {}),
+      },
+      { author: model.settings.author, pageFileMtimeMs: pageFileMtime(source, page.pathWithoutType, page.path) },
+    );
     const content = rendered.get(page.pathWithoutType);
     // A page without its bodies would be published without content: a bug in the renderer, never a page to skip.
     if (content === undefined) throw new Error(missingRenderMessage(page));
@@ -115,11 +138,17 @@ function pageResponses(plan: BuildPlan, rendered: PageContents): Array<BuiltResp
   return responses;
 }
 
-function slugResponses(sources: ParsedSources, model: SiteModel): { responses: BuiltResponse[]; restrictedSlugs: Record<string, SlugPart[]> } {
+function slugResponses(
+  sources: ParsedSources,
+  model: SiteModel,
+): { responses: BuiltResponse[]; restrictedSlugs: Record<string, SlugPart[]> } {
   const responses: BuiltResponse[] = [];
   const restrictedSlugs: Record<string, SlugPart[]> = {};
   for (const [slug, items] of model.bySlug) {
-    const parts = items.map((item) => ({ json: encodePhpJson(orderedItem(item)), restriction: restrictionOf(storedMeta(sources, item.pathWithoutType)) }));
+    const parts = items.map((item) => ({
+      json: encodePhpJson(orderedItem(item)),
+      restriction: restrictionOf(storedMeta(sources, item.pathWithoutType)),
+    }));
     if (parts.some((part) => part.restriction)) {
       restrictedSlugs[slug] = parts.map(({ json, restriction }) => (restriction ? { json, restriction } : { json }));
     } else {
@@ -134,10 +163,18 @@ function navigationResponses(model: SiteModel, sources: ParsedSources): BuiltRes
   const responses: BuiltResponse[] = [];
   if (model.draftTree.length) responses.push({ key: keyOf(KEYS.navigationDraft), body: navigation(model.draftTree) });
   if (model.liveTree.length) responses.push({ key: keyOf(KEYS.navigationLive), body: navigation(model.liveTree) });
-  const pluginEntries = activePlugins(model.settings).flatMap((plugin) => pluginSystemEntries(pluginYaml(sources, plugin).systemnavi));
+  const pluginEntries = activePlugins(model.settings).flatMap((plugin) =>
+    pluginSystemEntries(pluginYaml(sources, plugin).systemnavi),
+  );
   for (const role of ROLES) {
-    responses.push({ key: keyOf(KEYS.mainnavi, role), body: encodePhpJson({ mainnavi: mainNavigation(role, model.settings.editor) }) });
-    responses.push({ key: keyOf(KEYS.systemnavi, role), body: encodePhpJson({ systemnavi: systemNavigation(role, model.basePath, pluginEntries) }) });
+    responses.push({
+      key: keyOf(KEYS.mainnavi, role),
+      body: encodePhpJson({ mainnavi: mainNavigation(role, model.settings.editor) }),
+    });
+    responses.push({
+      key: keyOf(KEYS.systemnavi, role),
+      body: encodePhpJson({ systemnavi: systemNavigation(role, model.basePath, pluginEntries) }),
+    });
   }
   responses.push({ key: keyOf(KEYS.settings), body: encodePhpJson(settingsBody(model.settings)) });
   return responses;
@@ -167,8 +204,13 @@ export interface BuildPlan {
 function pageTexts(source: SiteSource, sources: ParsedSources, pages: readonly PageEntry[]): PageTexts[] {
   return pages.map(({ pathWithoutType }) => ({
     pathWithoutType,
-    markdown: sources.drafts.get(`${CONTENT}${pathWithoutType}.txt`)?.map((block) => `${block}\n\n`).join('')
-      ?? source.files.get(`${CONTENT}${pathWithoutType}.md`)?.text ?? '',
+    markdown:
+      sources.drafts
+        .get(`${CONTENT}${pathWithoutType}.txt`)
+        ?.map((block) => `${block}\n\n`)
+        .join('') ??
+      source.files.get(`${CONTENT}${pathWithoutType}.md`)?.text ??
+      '',
     meta: source.files.get(`${CONTENT}${pathWithoutType}.yaml`)?.text ?? '',
   }));
 }
@@ -176,22 +218,41 @@ function pageTexts(source: SiteSource, sources: ParsedSources, pages: readonly P
 export function planBuild(source: SiteSource): BuildPlan {
   const sources = parseSources(source);
   const model = buildSiteModel(source, sources);
-  const users = readUsers([...sources.yaml].filter(([path]) => /^settings\/users\/[^/]+\.yaml$/.test(path))
-    .map(([file, data]) => ({ name: file.slice('settings/users/'.length, -'.yaml'.length), file, data })));
+  const users = readUsers(
+    [...sources.yaml]
+      .filter(([path]) => /^settings\/users\/[^/]+\.yaml$/.test(path))
+      .map(([file, data]) => ({ name: file.slice('settings/users/'.length, -'.yaml'.length), file, data })),
+  );
   const pages = pageEntries(model);
   const media = planMedia(source.media, pageTexts(source, sources, pages));
   return {
-    source, sources, model, users, pages, media,
+    source,
+    sources,
+    model,
+    users,
+    pages,
+    media,
     contentSettings: contentSettings(source, model),
     contentJobs: pages.map((page) => contentJob(sources, page)),
-    errors: [...sources.errors, ...accessSettingProblems(model.settings, source.files.get('settings/settings.yaml')?.text), ...media.errors],
-    warnings: [...sources.warnings, ...duplicateUrlWarnings(model.draftTree, model.byUrl), ...users.warnings, ...media.warnings],
+    errors: [
+      ...sources.errors,
+      ...accessSettingProblems(model.settings, source.files.get('settings/settings.yaml')?.text),
+      ...media.errors,
+    ],
+    warnings: [
+      ...sources.warnings,
+      ...duplicateUrlWarnings(model.draftTree, model.byUrl),
+      ...users.warnings,
+      ...media.warnings,
+    ],
   };
 }
 
 /** Renders every page's content in this thread (build-site.ts uses the render cache and worker threads instead). */
 export function renderPages(plan: BuildPlan): RenderedPages {
-  return new Map(plan.contentJobs.map((job) => [job.page, renderContent(job, plan.contentSettings, plan.source.knownPaths)]));
+  return new Map(
+    plan.contentJobs.map((job) => [job.page, renderContent(job, plan.contentSettings, plan.source.knownPaths)]),
+  );
 }
 
 export function build(source: SiteSource): BuildResult {
@@ -200,18 +261,25 @@ export function build(source: SiteSource): BuildResult {
 }
 
 export function finishBuild(plan: BuildPlan, rendered: RenderedPages): BuildResult;
-export function finishBuild(plan: BuildPlan, rendered: ReadonlyMap<string, StoredContent>): BuildResult<BuiltResponse | StoredResponse>;
+export function finishBuild(
+  plan: BuildPlan,
+  rendered: ReadonlyMap<string, StoredContent>,
+): BuildResult<BuiltResponse | StoredResponse>;
 export function finishBuild(plan: BuildPlan, rendered: PageContents): BuildResult<BuiltResponse | StoredResponse> {
   const { sources, model, users } = plan;
   const userRecords = Object.fromEntries([...users.records].map(([name, record]) => [name, encodePhpJson(record)]));
-  const userList = (names: string[] | undefined) => `{"userdata":[${(names ?? []).map((name) => userRecords[name]).join(',')}]}`;
+  const userList = (names: string[] | undefined) =>
+    `{"userdata":[${(names ?? []).map((name) => userRecords[name]).join(',')}]}`;
   const slugs = slugResponses(sources, model);
   const responses = [
     ...navigationResponses(model, sources),
     ...pageResponses(plan, rendered),
     ...slugs.responses,
     ...[...usersByRole(users)].map(([role, names]) => ({ key: keyOf(KEYS.usersByRole, role), body: userList(names) })),
-    ...[...usersByEmail(users)].map(([email, names]) => ({ key: keyOf(KEYS.usersByEmail, email), body: userList(names) })),
+    ...[...usersByEmail(users)].map(([email, names]) => ({
+      key: keyOf(KEYS.usersByEmail, email),
+      body: userList(names),
+    })),
     { key: keyOf(KEYS.noUsers), body: userList([]) },
     ...plan.media.responses,
   ];

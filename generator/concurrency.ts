@@ -30,6 +30,10 @@ export async function mapOnLanes<T, R>(items: readonly T[], lanes: ReadonlyArray
 
 /** `task` over every item with at most `limit` calls running at once; results in the items' order. */
 export function mapConcurrently<T, R>(items: readonly T[], limit: number, task: Lane<T, R>): Promise<R[]> {
-  if (!Number.isInteger(limit) || limit < 1) return Promise.reject(new RangeError(`mapConcurrently: limit must be a whole number of at least 1, got ${limit}`));
-  return mapOnLanes(items, Array.from({ length: Math.min(limit, Math.max(items.length, 1)) }, () => task));
+  if (!Number.isInteger(limit) || limit < 1)
+    return Promise.reject(new RangeError(`mapConcurrently: limit must be a whole number of at least 1, got ${limit}`));
+  return mapOnLanes(
+    items,
+    Array.from({ length: Math.min(limit, Math.max(items.length, 1)) }, () => task),
+  );
 }

@@ -40,7 +40,11 @@ export function knownPathOf(path: string): string {
   return path.replace(/^\/+/, '');
 }
 
-export function renderContent(job: PageSources, settings: ContentSettings, knownPaths: ReadonlySet<string>): RenderedContent {
+export function renderContent(
+  job: PageSources,
+  settings: ContentSettings,
+  knownPaths: ReadonlySet<string>,
+): RenderedContent {
   const probes: FileProbe[] = [];
   const fileExists = (path: string) => {
     const exists = knownPaths.has(knownPathOf(path));
@@ -52,5 +56,10 @@ export function renderContent(job: PageSources, settings: ContentSettings, known
   const draft = content.draft === content.live ? live : content.draft ? encodePhpJson(content.draft) : undefined;
   const liveHash = live === undefined ? undefined : contentHash(live);
   const draftHash = draft === live ? liveHash : draft === undefined ? undefined : contentHash(draft);
-  return { live, draft, probes, hashes: { ...(liveHash ? { live: liveHash } : {}), ...(draftHash ? { draft: draftHash } : {}) } };
+  return {
+    live,
+    draft,
+    probes,
+    hashes: { ...(liveHash ? { live: liveHash } : {}), ...(draftHash ? { draft: draftHash } : {}) },
+  };
 }

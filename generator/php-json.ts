@@ -102,7 +102,8 @@ export function encodePhpJson(value: unknown): string {
   let text = JSON.stringify(value, phpReplacer) as string | undefined;
   if (text === undefined) return 'null';
   if (text.includes('/')) text = text.replaceAll('/', '\\/');
-  if (HAS_NON_ASCII.test(text)) text = text.replace(NON_ASCII, (character) => '\\u' + character.charCodeAt(0).toString(16).padStart(4, '0'));
+  if (HAS_NON_ASCII.test(text))
+    text = text.replace(NON_ASCII, (character) => '\\u' + character.charCodeAt(0).toString(16).padStart(4, '0'));
   if (markedFloats === 0 && !text.includes('\\u0000php-float:')) return text;
   let found = 0;
   const restored = text.replace(MARKED_FLOAT, (_match, float: string) => (found++, float));

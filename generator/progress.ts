@@ -14,10 +14,18 @@ export function startProgress(stream: NodeJS.WriteStream, delayMs = 1000): Progr
     shown = true;
     stream.write(`\r\x1b[Ksnapi build: ${current} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   };
-  const timer = setInterval(() => { if (Date.now() - started >= delayMs) draw(); }, 250);
+  const timer = setInterval(() => {
+    if (Date.now() - started >= delayMs) draw();
+  }, 250);
   timer.unref();
   return {
-    stage: (name) => { current = name; if (shown) draw(); },
-    stop: () => { clearInterval(timer); if (shown) stream.write('\r\x1b[K'); },
+    stage: (name) => {
+      current = name;
+      if (shown) draw();
+    },
+    stop: () => {
+      clearInterval(timer);
+      if (shown) stream.write('\r\x1b[K');
+    },
   };
 }

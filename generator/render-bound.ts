@@ -7,7 +7,10 @@ export const DEFAULT_RENDER_TIMEOUT_SECONDS = 10;
 
 export class RenderTimeout extends Error {
   /** `file`: the page's content file, relative to the site (`content/01-guides/02-setup.md`). */
-  constructor(readonly file: string, readonly seconds: number) {
+  constructor(
+    readonly file: string,
+    readonly seconds: number,
+  ) {
     super(`rendering stopped after ${seconds} s`);
   }
 }
@@ -28,7 +31,8 @@ export function renderWithin<T>(job: ContentJob, seconds: number, render: () => 
   try {
     return RUN.runInContext(context, { timeout: Math.max(1, Math.round(seconds * 1000)) }) as T;
   } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new RenderTimeout(contentFileOf(job), seconds);
+    if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT')
+      throw new RenderTimeout(contentFileOf(job), seconds);
     throw error;
   } finally {
     context.render = undefined;

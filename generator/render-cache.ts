@@ -33,7 +33,11 @@ export async function rendererFingerprint(): Promise<string> {
   const hash = createHash('sha256');
   for (const directory of [GENERATOR_DIR, CONTRACT_DIR]) {
     const sources = (await readdir(directory, { recursive: true })).filter((name) => name.endsWith('.ts')).sort();
-    for (const name of sources) hash.update(`${name}\0`).update(await readFile(join(directory, name))).update('\0');
+    for (const name of sources)
+      hash
+        .update(`${name}\0`)
+        .update(await readFile(join(directory, name)))
+        .update('\0');
   }
   for (const name of RENDER_PACKAGES) hash.update(await readFile(fileURLToPath(import.meta.resolve(name))));
   return hash.digest('base64url');
@@ -43,7 +47,10 @@ export async function rendererFingerprint(): Promise<string> {
  *  page's markdown is made (45 MB per build at 4,000 pages). */
 export function renderKey(fingerprint: string, settings: ContentSettings, job: ContentJob): string {
   const hash = createHash('sha256').update(fingerprint).update('\0').update(JSON.stringify(settings)).update('\0');
-  const texts = [job.markdown, ...(job.draftBlocks === undefined ? [] : [String(job.draftBlocks.length), ...job.draftBlocks])];
+  const texts = [
+    job.markdown,
+    ...(job.draftBlocks === undefined ? [] : [String(job.draftBlocks.length), ...job.draftBlocks]),
+  ];
   hash.update(`${job.markdown === undefined ? 'no-md' : 'md'}:${job.draftBlocks === undefined ? 'no-txt' : 'txt'}\0`);
   for (const text of texts) {
     if (text === undefined) continue;
@@ -61,22 +68,38 @@ export function probesHold(entry: StoredContent, fileExists: (path: string) => b
 
 function isStoredContent(value: unknown): value is StoredContent {
   const entry = value as Partial<StoredContent> | null;
-  return typeof entry === 'object' && entry !== null && Array.isArray(entry.probes) && typeof entry.hashes === 'object' && entry.hashes !== null
-    && Object.values(entry.hashes).every((hash) => typeof hash === 'string');
+  return (
+    typeof entry === 'object' &&
+    entry !== null &&
+    Array.isArray(entry.probes) &&
+    typeof entry.hashes === 'object' &&
+    entry.hashes !== null &&
+    Object.values(entry.hashes).every((hash) => typeof hash === 'string')
+  );
 }
 
 /** The cached entries, or none where a shard is missing or unreadable (the cache is only ever a shortcut). */
 export async function loadRenderCache(outDir: string): Promise<RenderCacheEntries> {
   const directory = join(outDir, CACHE_DIR, SHARD_DIR);
   const names = await readdir(directory).catch(() => [] as string[]);
-  const shards = await Promise.all(names.filter((name) => name.endsWith(SHARD_SUFFIX)).map(async (name) => {
-    try {
-      const entries: unknown = deserialize(await readFile(join(directory, name)));
-      return entries instanceof Map ? new Map([...(entries as Map<string, unknown>)].filter((pair): pair is [string, StoredContent] => isStoredContent(pair[1]))) : new Map();
-    } catch {
-      return new Map();
-    }
-  }));
+  const shards = await Promise.all(
+    names
+      .filter((name) => name.endsWith(SHARD_SUFFIX))
+      .map(async (name) => {
+        try {
+          const entries: unknown = deserialize(await readFile(join(directory, name)));
+          return entries instanceof Map
+            ? new Map(
+                [...(entries as Map<string, unknown>)].filter((pair): pair is [string, StoredContent] =>
+                  isStoredContent(pair[1]),
+                ),
+              )
+            : new Map();
+        } catch {
+          return new Map();
+        }
+      }),
+  );
   return new Map(shards.flatMap((shard) => [...shard]));
 }
 
@@ -99,7 +122,11 @@ function sameEntries(left: RenderCacheEntries | undefined, right: RenderCacheEnt
 
 /** Makes the cache hold exactly these entries. A shard holding exactly the entries loaded from it is already right on
  *  disk and is not rewritten: an edit of one page rewrites one or two shards of 64 instead of the whole cache. */
-export async function saveRenderCache(outDir: string, entries: RenderCacheEntries, loaded: RenderCacheEntries = new Map()): Promise<void> {
+export async function saveRenderCache(
+  outDir: string,
+  entries: RenderCacheEntries,
+  loaded: RenderCacheEntries = new Map(),
+): Promise<void> {
   const directory = join(outDir, CACHE_DIR, SHARD_DIR);
   await mkdir(directory, { recursive: true });
   const wanted = shardsOf(entries);

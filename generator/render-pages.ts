@@ -1,8 +1,21 @@
 // Content bodies of every page for build-site.ts: rendered on all cores and written to the staging snapshot batch by
 // batch, or, where the render cache says the inputs are unchanged, linked from the previous snapshot by hash.
 import type { BuildPlan } from './build.ts';
-import { knownPathOf, storedContent, type ContentJob, type RenderedContent, type StoredContent } from './content-bodies.ts';
-import { loadRenderCache, probesHold, rendererFingerprint, renderKey, saveRenderCache, type RenderCacheEntries } from './render-cache.ts';
+import {
+  knownPathOf,
+  storedContent,
+  type ContentJob,
+  type RenderedContent,
+  type StoredContent,
+} from './content-bodies.ts';
+import {
+  loadRenderCache,
+  probesHold,
+  rendererFingerprint,
+  renderKey,
+  saveRenderCache,
+  type RenderCacheEntries,
+} from './render-cache.ts';
 import { defaultWorkerCount, renderOnThreads } from './render-pool.ts';
 import type { BodyStore } from './snapshot-staging.ts';
 
@@ -36,11 +49,15 @@ const PAGE_CONTENT = { pageContent: true, compress: true } as const;
 
 /** Writes a batch's bodies (live and draft are often one body: stored once by hash) and keeps only their hashes. */
 async function storeBatch(bodies: BodyStore, batch: readonly RenderedContent[]): Promise<StoredContent[]> {
-  await Promise.all(batch.flatMap((content) => (['live', 'draft'] as const).flatMap((state) => {
-    const text = content[state];
-    const hash = content.hashes[state];
-    return text === undefined || hash === undefined ? [] : [bodies.store(hash, text, PAGE_CONTENT)];
-  })));
+  await Promise.all(
+    batch.flatMap((content) =>
+      (['live', 'draft'] as const).flatMap((state) => {
+        const text = content[state];
+        const hash = content.hashes[state];
+        return text === undefined || hash === undefined ? [] : [bodies.store(hash, text, PAGE_CONTENT)];
+      }),
+    ),
+  );
   return batch.map(storedContent);
 }
 
@@ -74,11 +91,20 @@ export async function renderSitePages(plan: BuildPlan, options: RenderPagesOptio
   });
 
   const workers = options.workers ?? (missing.length >= MIN_PAGES_FOR_WORKERS ? defaultWorkerCount() : 0);
-  const fresh = await renderOnThreads(missing.map(({ job }) => job), plan.contentSettings, plan.source.knownPaths, { workers, ...(options.renderTimeoutSeconds !== undefined ? { timeoutSeconds: options.renderTimeoutSeconds } : {}) }, async (batch, jobs) => {
-    const kept = await storeBatch(options.bodies, batch);
-    releaseTexts(jobs);
-    return kept;
-  });
+  const fresh = await renderOnThreads(
+    missing.map(({ job }) => job),
+    plan.contentSettings,
+    plan.source.knownPaths,
+    {
+      workers,
+      ...(options.renderTimeoutSeconds !== undefined ? { timeoutSeconds: options.renderTimeoutSeconds } : {}),
+    },
+    async (batch, jobs) => {
+      const kept = await storeBatch(options.bodies, batch);
+      releaseTexts(jobs);
+      return kept;
+    },
+  );
   releaseTexts(plan.contentJobs);
   for (const [position, { index }] of missing.entries()) contents[index] = fresh[position];
 
@@ -90,5 +116,10 @@ export async function renderSitePages(plan: BuildPlan, options: RenderPagesOptio
     rendered.set(job.page, content);
     entries.set(keys[index] ?? '', content);
   });
-  return { rendered, reused: plan.contentJobs.length - missing.length, renderedCount: missing.length, saveCache: () => saveRenderCache(options.outDir, entries, cached) };
+  return {
+    rendered,
+    reused: plan.contentJobs.length - missing.length,
+    renderedCount: missing.length,
+    saveCache: () => saveRenderCache(options.outDir, entries, cached),
+  };
 }

@@ -32,7 +32,10 @@ type Keep<R> = (results: RenderedContent[], jobs: Batch) => Promise<R[]> | R[];
 /** A lane that sends a batch to the worker and resolves with the worker's answer for that batch, as `keep` returns it.
  *  A page the worker is still on after `timeoutSeconds` ends the worker and fails the lane with RenderTimeout. */
 function workerLane<R>(worker: Worker, keep: Keep<R>, timeoutSeconds: number): Lane<Batch, R[]> {
-  const waiting = new Map<number, { jobs: Batch; resolve: (results: RenderedContent[]) => void; reject: (error: Error) => void }>();
+  const waiting = new Map<
+    number,
+    { jobs: Batch; resolve: (results: RenderedContent[]) => void; reject: (error: Error) => void }
+  >();
   let failure: Error | undefined;
   let watchdog: NodeJS.Timeout | undefined;
   let lastStarted: PageStarted | undefined;
@@ -65,17 +68,28 @@ function workerLane<R>(worker: Worker, keep: Keep<R>, timeoutSeconds: number): L
   });
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`render worker exited with code ${code}`)));
-  return async (jobs, batch) => keep(await new Promise<RenderedContent[]>((resolve, reject) => {
-    if (failure) return reject(failure);
-    waiting.set(batch, { jobs, resolve, reject });
-    worker.postMessage({ batch, jobs: [...jobs] } satisfies RenderBatch);
-  }), jobs);
+  return async (jobs, batch) =>
+    keep(
+      await new Promise<RenderedContent[]>((resolve, reject) => {
+        if (failure) return reject(failure);
+        waiting.set(batch, { jobs, resolve, reject });
+        worker.postMessage({ batch, jobs: [...jobs] } satisfies RenderBatch);
+      }),
+      jobs,
+    );
 }
 
 /** This thread's lane: renders a batch, then lets finished writes through before keeping it. */
-function hereLane<R>(settings: ContentSettings, knownPaths: ReadonlySet<string>, keep: Keep<R>, timeoutSeconds: number): Lane<Batch, R[]> {
+function hereLane<R>(
+  settings: ContentSettings,
+  knownPaths: ReadonlySet<string>,
+  keep: Keep<R>,
+  timeoutSeconds: number,
+): Lane<Batch, R[]> {
   return async (jobs) => {
-    const results = jobs.map((job) => renderWithin(job, timeoutSeconds, () => renderContent(job, settings, knownPaths)));
+    const results = jobs.map((job) =>
+      renderWithin(job, timeoutSeconds, () => renderContent(job, settings, knownPaths)),
+    );
     await yieldToEvents();
     return keep(results, jobs);
   };
@@ -96,17 +110,46 @@ export interface PoolOptions {
  * Rendering here takes two lanes: while one waits for its batch to be kept (files written, compressed on the thread
  * pool), the other renders. A page that takes longer than the bound rejects the call with RenderTimeout.
  */
-export async function renderOnThreads(jobs: readonly ContentJob[], settings: ContentSettings, knownPaths: ReadonlySet<string>, pool: PoolOptions): Promise<RenderedContent[]>;
-export async function renderOnThreads<R>(jobs: readonly ContentJob[], settings: ContentSettings, knownPaths: ReadonlySet<string>, pool: PoolOptions, keep: Keep<R>): Promise<R[]>;
-export async function renderOnThreads<R>(jobs: readonly ContentJob[], settings: ContentSettings, knownPaths: ReadonlySet<string>, pool: PoolOptions, keep?: Keep<R>): Promise<Array<R | RenderedContent>> {
+export async function renderOnThreads(
+  jobs: readonly ContentJob[],
+  settings: ContentSettings,
+  knownPaths: ReadonlySet<string>,
+  pool: PoolOptions,
+): Promise<RenderedContent[]>;
+export async function renderOnThreads<R>(
+  jobs: readonly ContentJob[],
+  settings: ContentSettings,
+  knownPaths: ReadonlySet<string>,
+  pool: PoolOptions,
+  keep: Keep<R>,
+): Promise<R[]>;
+export async function renderOnThreads<R>(
+  jobs: readonly ContentJob[],
+  settings: ContentSettings,
+  knownPaths: ReadonlySet<string>,
+  pool: PoolOptions,
+  keep?: Keep<R>,
+): Promise<Array<R | RenderedContent>> {
   const kept: Keep<R | RenderedContent> = keep ?? keepAll;
   const timeoutSeconds = pool.timeoutSeconds ?? DEFAULT_RENDER_TIMEOUT_SECONDS;
-  const batches = Array.from({ length: Math.ceil(jobs.length / BATCH_PAGES) }, (_, batch) => jobs.slice(batch * BATCH_PAGES, (batch + 1) * BATCH_PAGES));
-  const workers = Array.from({ length: pool.workers }, () => new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: { settings, knownPaths: [...knownPaths] } satisfies RenderWorkerData }));
+  const batches = Array.from({ length: Math.ceil(jobs.length / BATCH_PAGES) }, (_, batch) =>
+    jobs.slice(batch * BATCH_PAGES, (batch + 1) * BATCH_PAGES),
+  );
+  const workers = Array.from(
+    { length: pool.workers },
+    () =>
+      new Worker(WORKER_BOOTSTRAP, {
+        eval: true,
+        workerData: { settings, knownPaths: [...knownPaths] } satisfies RenderWorkerData,
+      }),
+  );
   const here = hereLane(settings, knownPaths, kept, timeoutSeconds);
-  const lanes = workers.length > 0
-    ? workers.flatMap((worker) => Array<Lane<Batch, Array<R | RenderedContent>>>(WORKER_QUEUE).fill(workerLane(worker, kept, timeoutSeconds)))
-    : [here, here];
+  const lanes =
+    workers.length > 0
+      ? workers.flatMap((worker) =>
+          Array<Lane<Batch, Array<R | RenderedContent>>>(WORKER_QUEUE).fill(workerLane(worker, kept, timeoutSeconds)),
+        )
+      : [here, here];
   try {
     return (await mapOnLanes(batches, lanes)).flat();
   } finally {

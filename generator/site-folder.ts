@@ -43,24 +43,38 @@ function holdsPages(folder: string, depth = 0): boolean {
 }
 
 /** What is wrong with `siteDir` as a site folder, or undefined when it holds a content/ folder with pages. */
-export function siteFolderProblem(siteDir: string, options: { allowEmpty?: boolean } = {}): SiteFolderProblem | undefined {
+export function siteFolderProblem(
+  siteDir: string,
+  options: { allowEmpty?: boolean } = {},
+): SiteFolderProblem | undefined {
   let isFolder: boolean;
   try {
     isFolder = statSync(siteDir).isDirectory();
   } catch {
-    return { kind: 'usage', message: `site folder "${siteDir}" does not exist (give --site the folder that holds content/ and settings/)` };
+    return {
+      kind: 'usage',
+      message: `site folder "${siteDir}" does not exist (give --site the folder that holds content/ and settings/)`,
+    };
   }
-  if (!isFolder) return { kind: 'usage', message: `site folder "${siteDir}" is a file, not a folder (give --site the folder that holds content/ and settings/)` };
+  if (!isFolder)
+    return {
+      kind: 'usage',
+      message: `site folder "${siteDir}" is a file, not a folder (give --site the folder that holds content/ and settings/)`,
+    };
   const content = join(siteDir, 'content');
   if (!isDirectory(content)) {
-    const looksLikeContent = basename(siteDir) === 'content' || (listing(siteDir) ?? []).some((name) => PAGE_FILE.test(name));
+    const looksLikeContent =
+      basename(siteDir) === 'content' || (listing(siteDir) ?? []).some((name) => PAGE_FILE.test(name));
     const hint = looksLikeContent
       ? `it looks like a content folder itself: give --site its parent, the folder that holds content/ and settings/`
       : 'give --site the folder that holds content/ and settings/';
     return { kind: 'usage', message: `"${siteDir}" is not a site folder: it has no content/ folder (${hint})` };
   }
   if (!options.allowEmpty && !holdsPages(content)) {
-    return { kind: 'content', message: `"${join(siteDir, 'content')}" holds no pages (add a page such as content/index.md, or pass --allow-empty to publish an empty site)` };
+    return {
+      kind: 'content',
+      message: `"${join(siteDir, 'content')}" holds no pages (add a page such as content/index.md, or pass --allow-empty to publish an empty site)`,
+    };
   }
   return undefined;
 }

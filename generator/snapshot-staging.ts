@@ -90,8 +90,10 @@ function previousBodies(index: SnapshotIndex): Map<string, StoredBody> {
     const hash = entry.file.slice(BODY_PREFIX.length, -BODY_SUFFIX.length);
     if (hash === '' || hash.includes('/') || bodies.has(hash)) continue;
     bodies.set(hash, {
-      hash, identity: { file: entry.file, size: entry.size },
-      ...(entry.gzip ? { gzip: { file: entry.gzip.file, size: entry.gzip.size } } : {}), ...(entry.br ? { br: { file: entry.br.file, size: entry.br.size } } : {}),
+      hash,
+      identity: { file: entry.file, size: entry.size },
+      ...(entry.gzip ? { gzip: { file: entry.gzip.file, size: entry.gzip.size } } : {}),
+      ...(entry.br ? { br: { file: entry.br.file, size: entry.br.size } } : {}),
     });
   }
   return bodies;
@@ -112,22 +114,32 @@ function linkPrevious(directory: string, previousDirectory: string, reused: Stor
 
 const COMPRESSORS: Record<StoredEncoding, (text: string, size: number) => Promise<Buffer>> = {
   gzip: (text) => gzipAsync(text, { level: GZIP_LEVEL }),
-  br: (text, size) => brotliAsync(text, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size } }),
+  br: (text, size) =>
+    brotliAsync(text, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size },
+    }),
 };
 const SUFFIXES: Record<StoredEncoding, string> = { gzip: '.json.gz', br: '.json.br' };
 
 /** Adds the compressed copies of `encodings` that `body` lacks and that save enough. */
-async function addVariants(directory: string, body: StoredBody, text: string, encodings: readonly StoredEncoding[]): Promise<StoredBody> {
+async function addVariants(
+  directory: string,
+  body: StoredBody,
+  text: string,
+  encodings: readonly StoredEncoding[],
+): Promise<StoredBody> {
   const wanted = encodings.filter((encoding) => body[encoding] === undefined);
   const compressed = await Promise.all(wanted.map((encoding) => COMPRESSORS[encoding](text, body.identity.size)));
   const variants: StoredBody = { ...body };
-  await Promise.all(wanted.map(async (encoding, position) => {
-    const data = compressed[position];
-    if (data === undefined || data.byteLength >= body.identity.size * MAX_COMPRESSED_RATIO) return;
-    const file = `${DIST_LAYOUT.bodiesDir}/${body.hash}${SUFFIXES[encoding]}`;
-    await writeFile(join(directory, file), data);
-    variants[encoding] = { file, size: data.byteLength };
-  }));
+  await Promise.all(
+    wanted.map(async (encoding, position) => {
+      const data = compressed[position];
+      if (data === undefined || data.byteLength >= body.identity.size * MAX_COMPRESSED_RATIO) return;
+      const file = `${DIST_LAYOUT.bodiesDir}/${body.hash}${SUFFIXES[encoding]}`;
+      await writeFile(join(directory, file), data);
+      variants[encoding] = { file, size: data.byteLength };
+    }),
+  );
   return variants;
 }
 
@@ -148,7 +160,6 @@ interface Slot {
   /** Written by this build as a page content body only: another use may need more compressed copies. */
   pageContentOnly: boolean;
 }
-
 
 export async function openStaging(distDir: string): Promise<Staging> {
   const snapshots = join(distDir, DIST_LAYOUT.snapshotsDir);
@@ -179,7 +190,9 @@ export async function openStaging(distDir: string): Promise<Staging> {
   };
 
   return {
-    distDir, directory, previous,
+    distDir,
+    directory,
+    previous,
     store(hash, text, use) {
       if (closed) return Promise.reject(new Error('the staging snapshot was discarded'));
       const slot = slots.get(hash);
@@ -197,7 +210,10 @@ export async function openStaging(distDir: string): Promise<Staging> {
       // The same text answering a response that is not page content gets that response's copies too.
       if (slot.pageContentOnly && !use.pageContent) {
         slot.pageContentOnly = false;
-        return settle(slot, slot.body.then((body) => addVariants(directory, body, text, encodingsFor(body.identity.size, use))));
+        return settle(
+          slot,
+          slot.body.then((body) => addVariants(directory, body, text, encodingsFor(body.identity.size, use))),
+        );
       }
       return slot.body;
     },
@@ -222,13 +238,20 @@ export async function openStaging(distDir: string): Promise<Staging> {
     stored: (hash) => slots.get(hash)?.settled,
     settled: async () => {
       // A body may be widened while another is awaited: wait until a pass finds nothing new.
-      for (let pending = [...slots.values()]; pending.length > 0; pending = [...slots.values()].filter((slot) => slot.settled === undefined)) {
+      for (
+        let pending = [...slots.values()];
+        pending.length > 0;
+        pending = [...slots.values()].filter((slot) => slot.settled === undefined)
+      ) {
         await Promise.all(pending.map((slot) => slot.body));
       }
     },
     // Synchronous: the file was just written or linked and is in the page cache; a search step reads every content
     // body back (8,000 at 4,000 pages), and thread-pool round trips would cost more than the reads.
-    read: async (hash) => (slots.has(hash) ? readFileSync(join(directory, DIST_LAYOUT.bodiesDir, `${hash}${BODY_SUFFIX}`), 'utf8') : undefined),
+    read: async (hash) =>
+      slots.has(hash)
+        ? readFileSync(join(directory, DIST_LAYOUT.bodiesDir, `${hash}${BODY_SUFFIX}`), 'utf8')
+        : undefined,
     discard: async () => {
       closed = true;
       // Writes under way finish (or fail) first, so none lands in a folder being removed.

@@ -70,7 +70,10 @@ export interface BuildResult<R extends BuiltResponse | StoredResponse = BuiltRes
 }
 
 export class BuildError extends Error {
-  constructor(readonly problem: BuildProblem, options?: { cause?: unknown }) {
+  constructor(
+    readonly problem: BuildProblem,
+    options?: { cause?: unknown },
+  ) {
     super(`${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.message}`, options);
   }
 }

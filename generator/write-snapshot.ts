@@ -2,7 +2,13 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIST_LAYOUT, SNAPSHOT_FORMAT, type ChangeReport, type IndexEntry, type SnapshotIndex } from '../contract/snapshot.ts';
+import {
+  DIST_LAYOUT,
+  SNAPSHOT_FORMAT,
+  type ChangeReport,
+  type IndexEntry,
+  type SnapshotIndex,
+} from '../contract/snapshot.ts';
 import { contentHash, etagOf } from '../contract/etag.ts';
 import { changesBetween } from './changes.ts';
 import { mapConcurrently } from './concurrency.ts';
@@ -31,7 +37,14 @@ export interface Published {
 }
 
 function snapshotId(builtAt: Date): string {
-  return builtAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z') + '-' + randomBytes(3).toString('hex');
+  return (
+    builtAt
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z') +
+    '-' +
+    randomBytes(3).toString('hex')
+  );
 }
 
 async function pruneOlder(distDir: string, keep: ReadonlySet<string>): Promise<void> {
@@ -52,11 +65,17 @@ function withBody(response: BuiltResponse | StoredResponse): response is BuiltRe
 
 /** Writes every body still in hand to the staging snapshot; the responses come back by reference, so the caller can
  *  let the bodies go before the next stage (the search index) needs its memory. */
-export async function stageResponses(staging: Staging, responses: ReadonlyArray<BuiltResponse | StoredResponse>): Promise<StoredResponse[]> {
+export async function stageResponses(
+  staging: Staging,
+  responses: ReadonlyArray<BuiltResponse | StoredResponse>,
+): Promise<StoredResponse[]> {
   const staged = await mapConcurrently(responses, WRITE_CONCURRENCY, async (response): Promise<StoredResponse> => {
     if (!withBody(response)) return response;
     const hash = response.hash ?? contentHash(response.body);
-    await staging.store(hash, response.body, { pageContent: response.pageContent === true, compress: response.compress !== false });
+    await staging.store(hash, response.body, {
+      pageContent: response.pageContent === true,
+      compress: response.compress !== false,
+    });
     return { key: response.key, stored: hash, ...(response.restriction ? { restriction: response.restriction } : {}) };
   });
   await staging.settled();
@@ -65,17 +84,27 @@ export async function stageResponses(staging: Staging, responses: ReadonlyArray<
 
 /** Each media file as a response whose body is in the staging snapshot (linked or streamed in, never read whole). */
 function stageMedia(staging: Staging, objects: readonly MediaObject[]): Promise<StoredResponse[]> {
-  return mapConcurrently(objects, MEDIA_CONCURRENCY, async ({ key, path, restriction }) =>
-    ({ key, stored: await staging.storeMedia(path), ...(restriction ? { restriction } : {}) }));
+  return mapConcurrently(objects, MEDIA_CONCURRENCY, async ({ key, path, restriction }) => ({
+    key,
+    stored: await staging.storeMedia(path),
+    ...(restriction ? { restriction } : {}),
+  }));
 }
 
 /** Completes the staging snapshot with the rest of the build's bodies and its index, then makes it `current`.
  *  The caller discards the staging snapshot if this fails. */
-export async function publishStaged(staging: Staging, result: BuildResult<BuiltResponse | StoredResponse>, options: Omit<PublishOptions, 'distDir'>): Promise<Published> {
+export async function publishStaged(
+  staging: Staging,
+  result: BuildResult<BuiltResponse | StoredResponse>,
+  options: Omit<PublishOptions, 'distDir'>,
+): Promise<Published> {
   const { distDir, previous } = staging;
   const id = snapshotId(options.builtAt);
   const directory = join(distDir, DIST_LAYOUT.snapshotsDir, id);
-  const responses = [...await stageResponses(staging, result.responses), ...await stageMedia(staging, result.media ?? [])];
+  const responses = [
+    ...(await stageResponses(staging, result.responses)),
+    ...(await stageMedia(staging, result.media ?? [])),
+  ];
   const entries: Record<string, IndexEntry> = {};
   const stored = new Map<string, StoredBody>();
   for (const { key, stored: hash, restriction } of responses) {
@@ -84,15 +113,25 @@ export async function publishStaged(staging: Staging, result: BuildResult<BuiltR
     if (!body) throw new Error(`response ${key}: its body ${hash} is not in the staging snapshot`);
     stored.set(hash, body);
     entries[key] = {
-      ...body.identity, etag: etagOf(body.hash),
-      ...(body.gzip ? { gzip: body.gzip } : {}), ...(body.br ? { br: body.br } : {}), ...(restriction ? { restriction } : {}),
+      ...body.identity,
+      etag: etagOf(body.hash),
+      ...(body.gzip ? { gzip: body.gzip } : {}),
+      ...(body.br ? { br: body.br } : {}),
+      ...(restriction ? { restriction } : {}),
     };
   }
   const bytes = [...stored.values()].reduce((sum, body) => sum + body.identity.size, 0);
   const index: SnapshotIndex = {
-    format: SNAPSHOT_FORMAT, id, builtAt: options.builtAt.toISOString(), baseUrl: options.baseUrl, basePath: result.basePath,
+    format: SNAPSHOT_FORMAT,
+    id,
+    builtAt: options.builtAt.toISOString(),
+    baseUrl: options.baseUrl,
+    basePath: result.basePath,
     counts: { ...result.stats, responses: Object.keys(entries).length, bytes },
-    access: result.access, entries, restrictedSlugs: result.restrictedSlugs, userRecords: result.userRecords,
+    access: result.access,
+    entries,
+    restrictedSlugs: result.restrictedSlugs,
+    userRecords: result.userRecords,
   };
   await writeFile(join(staging.directory, DIST_LAYOUT.indexFile), JSON.stringify(index));
   await writeFile(join(staging.directory, DIST_LAYOUT.accountsFile), JSON.stringify(result.accounts), { mode: 0o600 });

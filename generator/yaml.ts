@@ -9,8 +9,10 @@ const TIMESTAMP =
 function toEpochSeconds(text: string): number {
   const match = TIMESTAMP.exec(text);
   if (!match) return 0;
-  const [, year, month, day, hour = '0', minute = '0', second = '0', , sign, offsetHour = '0', offsetMinute = '0'] = match;
-  const utc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)) / 1000;
+  const [, year, month, day, hour = '0', minute = '0', second = '0', , sign, offsetHour = '0', offsetMinute = '0'] =
+    match;
+  const utc =
+    Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)) / 1000;
   const offset = (Number(offsetHour) * 60 + Number(offsetMinute)) * 60;
   return sign === '+' ? utc - offset : sign === '-' ? utc + offset : utc;
 }
@@ -25,14 +27,25 @@ const SYMFONY_SCALARS: ScalarTag[] = [
   scalar('tag:yaml.org,2002:int', /^0x[0-9a-fA-F]+$/, (text) => parseInt(text.slice(2), 16)),
   scalar('tag:yaml.org,2002:int', /^-?0[0-7]+$/, (text) => parseInt(text, 8)),
   scalar('tag:yaml.org,2002:int', /^-?[0-9]+$/, (text) => Number(text)),
-  scalar('tag:yaml.org,2002:float', /^[-+]?(?:\.inf|\.Inf|\.INF)$/, (text) => new PhpFloat(text.startsWith('-') ? -Infinity : Infinity)),
-  scalar('tag:yaml.org,2002:float', /^[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$/, (text) => new PhpFloat(Number(text))),
+  scalar(
+    'tag:yaml.org,2002:float',
+    /^[-+]?(?:\.inf|\.Inf|\.INF)$/,
+    (text) => new PhpFloat(text.startsWith('-') ? -Infinity : Infinity),
+  ),
+  scalar(
+    'tag:yaml.org,2002:float',
+    /^[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$/,
+    (text) => new PhpFloat(Number(text)),
+  ),
   scalar('tag:yaml.org,2002:timestamp', TIMESTAMP, toEpochSeconds),
 ];
 
 /** An unquoted YAML date kept as written, for front matter, where `date: 2024-05-17` means a day, not a second. */
 export class YamlTimestamp {
-  constructor(readonly text: string, readonly epochSeconds: number) {}
+  constructor(
+    readonly text: string,
+    readonly epochSeconds: number,
+  ) {}
 }
 
 const FRONT_MATTER_SCALARS: ScalarTag[] = [
@@ -54,7 +67,8 @@ export function parseYaml(text: string, file: string, options: YamlOptions = {})
     return parse(text, { schema: 'failsafe', customTags, uniqueKeys: false, strict: false });
   } catch (error) {
     if (error instanceof YAMLParseError) {
-      const line = error.linePos?.[0]?.line === undefined ? undefined : error.linePos[0].line + (options.lineOffset ?? 0);
+      const line =
+        error.linePos?.[0]?.line === undefined ? undefined : error.linePos[0].line + (options.lineOffset ?? 0);
       const message = (error.message.split('\n')[0] ?? 'invalid YAML').replace(/ at line \d+, column \d+:?$/, '');
       throw new BuildError({ file, ...(line ? { line } : {}), message: `YAML: ${message}` }, { cause: error });
     }
@@ -63,5 +77,11 @@ export function parseYaml(text: string, file: string, options: YamlOptions = {})
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof PhpFloat) && !(value instanceof YamlTimestamp);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof PhpFloat) &&
+    !(value instanceof YamlTimestamp)
+  );
 }

@@ -73,9 +73,11 @@ export const remoteKey = {
   snapshotsDir: (prefix: string) => joinKey(prefix, REMOTE_LAYOUT.snapshotsDir) + '/',
   snapshotDir: (prefix: string, id: string) => joinKey(prefix, REMOTE_LAYOUT.snapshotsDir, id) + '/',
   manifest: (prefix: string, id: string) => joinKey(prefix, REMOTE_LAYOUT.snapshotsDir, id, REMOTE_LAYOUT.manifest),
-  snapshotFile: (prefix: string, id: string, name: SnapshotFileName) => joinKey(prefix, REMOTE_LAYOUT.snapshotsDir, id, `${name}.gz`),
+  snapshotFile: (prefix: string, id: string, name: SnapshotFileName) =>
+    joinKey(prefix, REMOTE_LAYOUT.snapshotsDir, id, `${name}.gz`),
   /** Content-addressed by the object's own bytes, keeping the file's extension so the key says what it holds. */
-  body: (prefix: string, file: string, sha256: string) => joinKey(prefix, REMOTE_LAYOUT.bodiesDir, sha256 + file.slice(file.indexOf('.'))),
+  body: (prefix: string, file: string, sha256: string) =>
+    joinKey(prefix, REMOTE_LAYOUT.bodiesDir, sha256 + file.slice(file.indexOf('.'))),
 };
 
 export const BODY_ENCODINGS = [
@@ -91,27 +93,34 @@ export function contentEncodingOf(file: string): string | undefined {
 type Json = Record<string, unknown>;
 
 function record(value: unknown, where: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${where}: expected an object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`${where}: expected an object`);
   return value as Json;
 }
 
 function checkFormat(fields: Json, where: string): void {
   if (typeof fields.format === 'number' && fields.format > REMOTE_FORMAT) {
-    throw new Error(`${where} has format ${fields.format}, newer than this snapi reads (${REMOTE_FORMAT}): upgrade snapi`);
+    throw new Error(
+      `${where} has format ${fields.format}, newer than this snapi reads (${REMOTE_FORMAT}): upgrade snapi`,
+    );
   }
-  if (fields.format !== REMOTE_FORMAT) throw new Error(`${where}: format ${JSON.stringify(fields.format)} is not a snapi publication format`);
+  if (fields.format !== REMOTE_FORMAT)
+    throw new Error(`${where}: format ${JSON.stringify(fields.format)} is not a snapi publication format`);
 }
 
 function snapshotId(value: unknown, where: string): string {
-  if (typeof value !== 'string' || !SNAPSHOT_ID.test(value)) throw new Error(`${where}: ${JSON.stringify(value)} is not a snapshot id`);
+  if (typeof value !== 'string' || !SNAPSHOT_ID.test(value))
+    throw new Error(`${where}: ${JSON.stringify(value)} is not a snapshot id`);
   return value;
 }
 
 function digest(value: unknown, where: string): ObjectDigest {
   const fields = record(value, where);
   const { sha256, size } = fields;
-  if (typeof sha256 !== 'string' || !SHA256_HEX.test(sha256)) throw new Error(`${where}.sha256: expected 64 hex digits`);
-  if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw new Error(`${where}.size: expected a non-negative integer`);
+  if (typeof sha256 !== 'string' || !SHA256_HEX.test(sha256))
+    throw new Error(`${where}.sha256: expected 64 hex digits`);
+  if (typeof size !== 'number' || !Number.isInteger(size) || size < 0)
+    throw new Error(`${where}.size: expected a non-negative integer`);
   return { sha256, size };
 }
 
@@ -126,9 +135,15 @@ export function parsePointer(text: string, where: string): Pointer {
   const fields = record(value, where);
   checkFormat(fields, where);
   const { manifestSha256, publishedAt } = fields;
-  if (typeof manifestSha256 !== 'string' || !SHA256_HEX.test(manifestSha256)) throw new Error(`${where}.manifestSha256: expected 64 hex digits`);
+  if (typeof manifestSha256 !== 'string' || !SHA256_HEX.test(manifestSha256))
+    throw new Error(`${where}.manifestSha256: expected 64 hex digits`);
   if (typeof publishedAt !== 'string') throw new Error(`${where}.publishedAt: expected a string`);
-  return { format: REMOTE_FORMAT, snapshot: snapshotId(fields.snapshot, `${where}.snapshot`), manifestSha256, publishedAt };
+  return {
+    format: REMOTE_FORMAT,
+    snapshot: snapshotId(fields.snapshot, `${where}.snapshot`),
+    manifestSha256,
+    publishedAt,
+  };
 }
 
 /** Bodies are split into lists by the first character of their name, which is part of a content hash: a publish that
@@ -158,7 +173,12 @@ export function parseManifest(value: unknown, where: string): Manifest {
     if (files[name] === undefined && !required) continue;
     parsedFiles[name] = digest(files[name], `${where}.files["${name}"]`);
   }
-  return { format: REMOTE_FORMAT, snapshot: snapshotId(fields.snapshot, `${where}.snapshot`), files: parsedFiles, bodyLists };
+  return {
+    format: REMOTE_FORMAT,
+    snapshot: snapshotId(fields.snapshot, `${where}.snapshot`),
+    files: parsedFiles,
+    bodyLists,
+  };
 }
 
 export function isBodyFile(file: string): boolean {

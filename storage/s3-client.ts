@@ -25,7 +25,8 @@ export function endpointFrom(options: StoreOptions, environment: NodeJS.ProcessE
   } catch {
     throw new Error(`--endpoint "${endpoint}" is not a URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--endpoint "${endpoint}" must start with http:// or https://`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`--endpoint "${endpoint}" must start with http:// or https://`);
   return endpoint;
 }
 
@@ -43,14 +44,24 @@ export function createStoreClient(options: StoreOptions, environment: NodeJS.Pro
   return new S3Client({
     // Keys in the given environment are used as they are; otherwise the SDK's chain (profiles, roles) finds them.
     ...(accessKeyId && secretAccessKey
-      ? { credentials: { accessKeyId, secretAccessKey, ...(environment.AWS_SESSION_TOKEN ? { sessionToken: environment.AWS_SESSION_TOKEN } : {}) } }
+      ? {
+          credentials: {
+            accessKeyId,
+            secretAccessKey,
+            ...(environment.AWS_SESSION_TOKEN ? { sessionToken: environment.AWS_SESSION_TOKEN } : {}),
+          },
+        }
       : {}),
     region: options.region ?? environment.AWS_REGION ?? environment.AWS_DEFAULT_REGION ?? 'us-east-1',
     // Other stores (R2, MinIO, Ceph) are addressed by path: their bucket names need no DNS entry.
     ...(endpoint === undefined ? {} : { endpoint, forcePathStyle: !isAwsEndpoint(endpoint) }),
     maxAttempts: options.maxAttempts ?? DEFAULT_ATTEMPTS,
     retryMode: 'standard',
-    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, throwOnRequestTimeout: true },
+    requestHandler: {
+      connectionTimeout: CONNECT_TIMEOUT_MS,
+      requestTimeout: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+    },
     // Checksums only where the store requires them: several S3-compatible stores reject the newer default trailers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',

@@ -42,14 +42,19 @@ export function describeStoreError(error: unknown, location: S3Location): string
   const explain = code === undefined ? undefined : EXPLANATIONS[code];
   if (explain !== undefined) return explain(where);
   const status = sdkError.$metadata?.httpStatusCode;
-  if (status !== undefined && STATUS_EXPLANATIONS[status] !== undefined) return `${where}: ${STATUS_EXPLANATIONS[status]}`;
+  if (status !== undefined && STATUS_EXPLANATIONS[status] !== undefined)
+    return `${where}: ${STATUS_EXPLANATIONS[status]}`;
   const message = (sdkError.message ?? '').split('\n')[0] ?? '';
   return `${where}: ${message === '' || message === 'UnknownError' ? `${code ?? 'error'}${status ? ` (HTTP ${status})` : ''}` : message}`;
 }
 
 export function isNotFound(error: unknown): boolean {
   const sdkError = error as SdkError;
-  return sdkError?.name === 'NoSuchKey' || sdkError?.name === 'NotFound' || (sdkError?.$metadata?.httpStatusCode === 404 && sdkError?.name !== 'NoSuchBucket');
+  return (
+    sdkError?.name === 'NoSuchKey' ||
+    sdkError?.name === 'NotFound' ||
+    (sdkError?.$metadata?.httpStatusCode === 404 && sdkError?.name !== 'NoSuchBucket')
+  );
 }
 
 export function isNotModified(error: unknown): boolean {

@@ -3,7 +3,13 @@ import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { isNotFound, isNotModified } from './store-error.ts';
 
@@ -12,7 +18,10 @@ export interface Store {
   bucket: string;
 }
 
-export type Fetched = { kind: 'found'; bytes: Buffer; etag: string | undefined } | { kind: 'not-modified' } | { kind: 'not-found' };
+export type Fetched =
+  | { kind: 'found'; bytes: Buffer; etag: string | undefined }
+  | { kind: 'not-modified' }
+  | { kind: 'not-found' };
 
 export interface ListedObject {
   key: string;
@@ -26,7 +35,9 @@ const unquoted = (etag: string | undefined) => etag?.replace(/^(W\/)?"|"$/g, '')
 
 export async function getObject(store: Store, key: string, ifNoneMatch?: string): Promise<Fetched> {
   try {
-    const output = await store.client.send(new GetObjectCommand({ Bucket: store.bucket, Key: key, ...(ifNoneMatch ? { IfNoneMatch: ifNoneMatch } : {}) }));
+    const output = await store.client.send(
+      new GetObjectCommand({ Bucket: store.bucket, Key: key, ...(ifNoneMatch ? { IfNoneMatch: ifNoneMatch } : {}) }),
+    );
     if (output.Body === undefined) return { kind: 'found', bytes: Buffer.alloc(0), etag: output.ETag };
     return { kind: 'found', bytes: Buffer.from(await output.Body.transformToByteArray()), etag: output.ETag };
   } catch (error) {
@@ -57,20 +68,37 @@ export interface StreamedBody {
   sha256: string;
 }
 
-export async function putObject(store: Store, key: string, body: Uint8Array | StreamedBody, metadata: PutMetadata): Promise<void> {
+export async function putObject(
+  store: Store,
+  key: string,
+  body: Uint8Array | StreamedBody,
+  metadata: PutMetadata,
+): Promise<void> {
   const streamed = !(body instanceof Uint8Array);
-  await store.client.send(new PutObjectCommand({
-    Bucket: store.bucket, Key: key, Body: streamed ? body.open() : body, ContentLength: streamed ? body.size : body.byteLength,
-    // The store refuses a body that arrives other than sent, so what the metadata names is what it holds.
-    ContentMD5: streamed ? Buffer.from(body.md5, 'hex').toString('base64') : createHash('md5').update(body).digest('base64'),
-    Metadata: { [SHA256_METADATA]: streamed ? body.sha256 : createHash('sha256').update(body).digest('hex') },
-    ContentType: metadata.contentType, CacheControl: metadata.cacheControl,
-    ...(metadata.contentEncoding ? { ContentEncoding: metadata.contentEncoding } : {}),
-  }));
+  await store.client.send(
+    new PutObjectCommand({
+      Bucket: store.bucket,
+      Key: key,
+      Body: streamed ? body.open() : body,
+      ContentLength: streamed ? body.size : body.byteLength,
+      // The store refuses a body that arrives other than sent, so what the metadata names is what it holds.
+      ContentMD5: streamed
+        ? Buffer.from(body.md5, 'hex').toString('base64')
+        : createHash('md5').update(body).digest('base64'),
+      Metadata: { [SHA256_METADATA]: streamed ? body.sha256 : createHash('sha256').update(body).digest('hex') },
+      ContentType: metadata.contentType,
+      CacheControl: metadata.cacheControl,
+      ...(metadata.contentEncoding ? { ContentEncoding: metadata.contentEncoding } : {}),
+    }),
+  );
 }
 
 /** Writes an object to `path` as it arrives, returning its size and SHA-256; `not-found` when there is none. */
-export async function downloadObject(store: Store, key: string, path: string): Promise<{ size: number; sha256: string } | 'not-found'> {
+export async function downloadObject(
+  store: Store,
+  key: string,
+  path: string,
+): Promise<{ size: number; sha256: string } | 'not-found'> {
   let body: Readable;
   try {
     const output = await store.client.send(new GetObjectCommand({ Bucket: store.bucket, Key: key }));
@@ -81,13 +109,17 @@ export async function downloadObject(store: Store, key: string, path: string): P
   }
   const hash = createHash('sha256');
   let size = 0;
-  await pipeline(body, async function* hashing(source: AsyncIterable<Buffer>) {
-    for await (const chunk of source) {
-      hash.update(chunk);
-      size += chunk.length;
-      yield chunk;
-    }
-  }, createWriteStream(path));
+  await pipeline(
+    body,
+    async function* hashing(source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        hash.update(chunk);
+        size += chunk.length;
+        yield chunk;
+      }
+    },
+    createWriteStream(path),
+  );
   return { size, sha256: hash.digest('hex') };
 }
 
@@ -107,8 +139,11 @@ export async function headObject(store: Store, key: string): Promise<StoredHead 
   try {
     const output = await store.client.send(new HeadObjectCommand({ Bucket: store.bucket, Key: key }));
     return {
-      size: output.ContentLength ?? 0, etag: unquoted(output.ETag),
-      contentType: output.ContentType, contentEncoding: output.ContentEncoding, cacheControl: output.CacheControl,
+      size: output.ContentLength ?? 0,
+      etag: unquoted(output.ETag),
+      contentType: output.ContentType,
+      contentEncoding: output.ContentEncoding,
+      cacheControl: output.CacheControl,
       sha256: output.Metadata?.[SHA256_METADATA],
     };
   } catch (error) {
@@ -118,16 +153,31 @@ export async function headObject(store: Store, key: string): Promise<StoredHead 
 }
 
 /** Every object under `prefix` (paged); with a delimiter, also the "folders" one level down. */
-export async function listObjects(store: Store, prefix: string, delimiter?: string): Promise<{ objects: ListedObject[]; folders: string[] }> {
+export async function listObjects(
+  store: Store,
+  prefix: string,
+  delimiter?: string,
+): Promise<{ objects: ListedObject[]; folders: string[] }> {
   const objects: ListedObject[] = [];
   const folders: string[] = [];
   let token: string | undefined;
   do {
-    const page = await store.client.send(new ListObjectsV2Command({
-      Bucket: store.bucket, Prefix: prefix, ...(delimiter ? { Delimiter: delimiter } : {}), ...(token ? { ContinuationToken: token } : {}),
-    }));
+    const page = await store.client.send(
+      new ListObjectsV2Command({
+        Bucket: store.bucket,
+        Prefix: prefix,
+        ...(delimiter ? { Delimiter: delimiter } : {}),
+        ...(token ? { ContinuationToken: token } : {}),
+      }),
+    );
     for (const item of page.Contents ?? []) {
-      if (item.Key !== undefined) objects.push({ key: item.Key, size: item.Size ?? 0, lastModified: item.LastModified?.getTime() ?? 0, etag: unquoted(item.ETag) });
+      if (item.Key !== undefined)
+        objects.push({
+          key: item.Key,
+          size: item.Size ?? 0,
+          lastModified: item.LastModified?.getTime() ?? 0,
+          etag: unquoted(item.ETag),
+        });
     }
     for (const folder of page.CommonPrefixes ?? []) if (folder.Prefix !== undefined) folders.push(folder.Prefix);
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -140,10 +190,16 @@ const DELETE_BATCH = 1000;
 export async function deleteObjects(store: Store, keys: readonly string[]): Promise<void> {
   for (let start = 0; start < keys.length; start += DELETE_BATCH) {
     const batch = keys.slice(start, start + DELETE_BATCH);
-    const output = await store.client.send(new DeleteObjectsCommand({
-      Bucket: store.bucket, Delete: { Objects: batch.map((key) => ({ Key: key })), Quiet: true },
-    }));
+    const output = await store.client.send(
+      new DeleteObjectsCommand({
+        Bucket: store.bucket,
+        Delete: { Objects: batch.map((key) => ({ Key: key })), Quiet: true },
+      }),
+    );
     const failure = output.Errors?.[0];
-    if (failure !== undefined) throw new Error(`cannot delete ${failure.Key ?? 'an object'}: ${failure.Message ?? failure.Code ?? 'unknown error'}`);
+    if (failure !== undefined)
+      throw new Error(
+        `cannot delete ${failure.Key ?? 'an object'}: ${failure.Message ?? failure.Code ?? 'unknown error'}`,
+      );
   }
 }

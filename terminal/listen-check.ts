@@ -6,10 +6,14 @@ import { CommandFailure, UsageError } from './command-line.ts';
 /** The listen error as the one line a person can act on; other errors pass through unchanged. */
 export function describeListenError(error: unknown, host: string, port: number): unknown {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EADDRINUSE') return new CommandFailure(`port ${port} on ${host} is already in use (stop the other server or pass --port N)`);
-  if (code === 'EACCES') return new CommandFailure(`port ${port} on ${host} needs privileges this user lacks (use a port above 1023)`);
+  if (code === 'EADDRINUSE')
+    return new CommandFailure(`port ${port} on ${host} is already in use (stop the other server or pass --port N)`);
+  if (code === 'EACCES')
+    return new CommandFailure(`port ${port} on ${host} needs privileges this user lacks (use a port above 1023)`);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EADDRNOTAVAIL') {
-    return new UsageError(`--host "${host}" is not an address of this machine (use 127.0.0.1, 0.0.0.0, :: or a local host name)`);
+    return new UsageError(
+      `--host "${host}" is not an address of this machine (use 127.0.0.1, 0.0.0.0, :: or a local host name)`,
+    );
   }
   return error;
 }

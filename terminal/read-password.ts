@@ -33,7 +33,8 @@ export function readHidden(input: Terminal, output: Writable, prompt: string): P
     const onData = (chunk: string) => {
       for (const character of chunk) {
         if (ENTER.has(character)) return finish();
-        if (character === CTRL_C || character === CTRL_D) return finish(new PasswordEntryCancelled('cancelled; nothing was written'));
+        if (character === CTRL_C || character === CTRL_D)
+          return finish(new PasswordEntryCancelled('cancelled; nothing was written'));
         if (BACKSPACE.has(character)) typed = [...typed].slice(0, -1).join('');
         else typed += character;
       }

@@ -67,7 +67,8 @@ child.on('close', (code) => {
   // uvu's Total counts the tests that ran; skipped ones (and those left out by `.only`) are not in it.
   const ranAndFailed = total - passed;
   const failed = code === 0 ? ranAndFailed : Math.max(1, ranAndFailed);
-  for (const name of filesWithOnly) console.error(`test/run.mjs: test/${name} calls .only(), which leaves the other tests out`);
+  for (const name of filesWithOnly)
+    console.error(`test/run.mjs: test/${name} calls .only(), which leaves the other tests out`);
   if (skipped > 0) console.error(`test/run.mjs: ${skipped} tests were skipped; tests must run or be deleted`);
   console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   const clean = code === 0 && failed === 0 && skipped === 0 && filesWithOnly.length === 0 && total > 0;

@@ -52,12 +52,18 @@ export interface IndexedFields {
   text: string;
 }
 
-export function miniSearchOptions(tools: LanguageTools, commonTerms: ReadonlySet<string> = new Set()): Options<IndexedFields> {
+export function miniSearchOptions(
+  tools: LanguageTools,
+  commonTerms: ReadonlySet<string> = new Set(),
+): Options<IndexedFields> {
   return {
     fields: Object.keys(FIELD_BOOST),
     storeFields: [],
     tokenize: (text) => tokensOf(text),
-    processTerm: (word, field) => (field !== 'title' && commonTerms.size > 0 ? termsOf(word, tools).filter((term) => !commonTerms.has(term)) : termsOf(word, tools)),
+    processTerm: (word, field) =>
+      field !== 'title' && commonTerms.size > 0
+        ? termsOf(word, tools).filter((term) => !commonTerms.has(term))
+        : termsOf(word, tools),
     // Queries are tokenised by the search endpoint itself (search-query.ts), so terms arrive processed.
     searchOptions: { tokenize: (text) => [text], processTerm: (term) => term },
   };
@@ -72,18 +78,23 @@ export function indexedFields(title: string, sections: readonly SearchSection[],
   };
 }
 
-export function newMiniSearch(tools: LanguageTools, commonTerms: ReadonlySet<string> = new Set()): MiniSearch<IndexedFields> {
+export function newMiniSearch(
+  tools: LanguageTools,
+  commonTerms: ReadonlySet<string> = new Set(),
+): MiniSearch<IndexedFields> {
   return new MiniSearch(miniSearchOptions(tools, commonTerms));
 }
 
 /** The terms of more than COMMON_TERMS.share of the documents' headings and text, when there are at least COMMON_TERMS.minPages. */
 export function commonTermsOf(texts: readonly string[], tools: LanguageTools): Set<string> {
   if (texts.length < COMMON_TERMS.minPages) return new Set();
-  return commonTermsIn(texts.map((text) => {
-    const terms = new Set<string>();
-    for (const word of new Set(tokensOf(text))) for (const term of termsOf(word, tools)) terms.add(term);
-    return terms;
-  }));
+  return commonTermsIn(
+    texts.map((text) => {
+      const terms = new Set<string>();
+      for (const word of new Set(tokensOf(text))) for (const term of termsOf(word, tools)) terms.add(term);
+      return terms;
+    }),
+  );
 }
 
 /** The same rule on the distinct terms of each document's headings and text, already made. */

@@ -40,7 +40,12 @@ const LANGUAGES: Record<string, Loader> = {
  *  out: its English list lacks the article "a". */
 const MISSING_STOPWORDS: Record<string, readonly string[]> = { en: ['a'] };
 
-const plainTools = (): LanguageTools => ({ language: '', stem: (word) => word, stopwords: new Set(), known: new Map() });
+const plainTools = (): LanguageTools => ({
+  language: '',
+  stem: (word) => word,
+  stopwords: new Set(),
+  known: new Map(),
+});
 
 /** The tools for a site language (`en`, `de-CH` → `de`); a language without a stemmer gets plain words. */
 export async function languageTools(language: string): Promise<LanguageTools> {
@@ -48,7 +53,12 @@ export async function languageTools(language: string): Promise<LanguageTools> {
   const loader = LANGUAGES[code];
   if (loader === undefined) return plainTools();
   const { stem, stopwords } = await loader();
-  return { language: code, stem, stopwords: new Set([...stopwords, ...(MISSING_STOPWORDS[code] ?? [])]), known: new Map() };
+  return {
+    language: code,
+    stem,
+    stopwords: new Set([...stopwords, ...(MISSING_STOPWORDS[code] ?? [])]),
+    known: new Map(),
+  };
 }
 
 // Letters and digits of any script; everything else (query syntax, regular-expression characters) separates words.
@@ -75,8 +85,6 @@ export function wordsOf(text: string): PlacedWord[] {
   return [...text.matchAll(WORD)].map((match) => ({ word: match[0], start: match.index }));
 }
 
-
-
 /** A word's index terms: the folded word and its folded stem; none for stop words. */
 export function termsOf(word: string, tools: LanguageTools): string[] {
   const known = tools.known.get(word);
@@ -94,7 +102,8 @@ function computeTerms(word: string, tools: LanguageTools): string[] {
   const terms = wordTerms(word, tools);
   const parts = word.split(CAMEL_SEAM);
   // A camelCase name (storePluginData) is also found by its parts, as a reader would write them.
-  if (parts.length > 1 && terms.length > 0) for (const part of parts) for (const term of wordTerms(part, tools)) if (!terms.includes(term)) terms.push(term);
+  if (parts.length > 1 && terms.length > 0)
+    for (const part of parts) for (const term of wordTerms(part, tools)) if (!terms.includes(term)) terms.push(term);
   return terms;
 }
 

@@ -51,7 +51,9 @@ function fromEntry(entry: LoadedEntry | undefined, user: AuthenticatedUser, notF
 /** Endpoints keyed by the normalised `url` parameter; `keysOf` lists keys to try in order. */
 export function byUrl(keysOf: (url: string, values: ParameterValues) => string[]) {
   return ({ values, user, snapshot }: EndpointInput): Answer => {
-    const key = keysOf(normalizeUrl(textValue(values, 'url')), values).find((candidate) => snapshot.entries.has(candidate));
+    const key = keysOf(normalizeUrl(textValue(values, 'url')), values).find((candidate) =>
+      snapshot.entries.has(candidate),
+    );
     return fromEntry(key === undefined ? undefined : snapshot.entries.get(key), user, MESSAGES.pageNotFound);
   };
 }
@@ -83,13 +85,16 @@ function userList(snapshot: LoadedSnapshot, key: string, noUsersKey: string): An
 }
 
 export function usersByRole(keyOf: (role: string) => string, noUsersKey: string) {
-  return ({ values, snapshot }: EndpointInput): Answer => userList(snapshot, keyOf(textValue(values, 'role')), noUsersKey);
+  return ({ values, snapshot }: EndpointInput): Answer =>
+    userList(snapshot, keyOf(textValue(values, 'role')), noUsersKey);
 }
 
 export function usersByEmail(keyOf: (email: string) => string, noUsersKey: string) {
-  return ({ values, snapshot }: EndpointInput): Answer => userList(snapshot, keyOf(textValue(values, 'email')), noUsersKey);
+  return ({ values, snapshot }: EndpointInput): Answer =>
+    userList(snapshot, keyOf(textValue(values, 'email')), noUsersKey);
 }
 
 export function byKey(keyOf: (input: EndpointInput) => string, notFoundMessage: string) {
-  return (input: EndpointInput): Answer => fromEntry(input.snapshot.entries.get(keyOf(input)), input.user, notFoundMessage);
+  return (input: EndpointInput): Answer =>
+    fromEntry(input.snapshot.entries.get(keyOf(input)), input.user, notFoundMessage);
 }

@@ -65,21 +65,47 @@ const ALLOWED_METHODS = new Set(['GET', 'HEAD']);
 // Checks 1–3 of the decision order (and the URL length limit before them), then the two documents that need no
 // credentials; checks 4–6 are the authenticator's.
 const GUARDS: ReadonlyArray<readonly [string, Guard]> = [
-  ['url too long', ({ request }) => (request.target.length > MAX_URL_LENGTH ? errorReply(414, MESSAGES.urlTooLong) : undefined)],
+  [
+    'url too long',
+    ({ request }) => (request.target.length > MAX_URL_LENGTH ? errorReply(414, MESSAGES.urlTooLong) : undefined),
+  ],
   ['not an API route', ({ route }) => (route === undefined ? errorReply(404, MESSAGES.notApiRoute) : undefined)],
-  ['not a media file', ({ route, media }) => (isMediaRoute(route) && media === undefined ? errorReply(404, MESSAGES.mediaNotFound) : undefined)],
-  ['method', ({ request, route }) => {
-    const methods = typeof route === 'object' && !isMediaRoute(route) ? route.methods : undefined;
-    if (methods === undefined) return ALLOWED_METHODS.has(request.method) ? undefined : errorReply(405, MESSAGES.methodNotAllowed, { Allow: 'GET, HEAD' });
-    return methods.includes(request.method) ? undefined : errorReply(405, `Method not allowed. Use ${methods.join(' or ')}.`, { Allow: methods.join(', ') });
-  }],
-  ['untrusted address', ({ client, tables }) =>
-    isTrustedAddress(client, tables.state.trust) ? undefined : errorReply(403, MESSAGES.untrustedAddress)],
+  [
+    'not a media file',
+    ({ route, media }) =>
+      isMediaRoute(route) && media === undefined ? errorReply(404, MESSAGES.mediaNotFound) : undefined,
+  ],
+  [
+    'method',
+    ({ request, route }) => {
+      const methods = typeof route === 'object' && !isMediaRoute(route) ? route.methods : undefined;
+      if (methods === undefined)
+        return ALLOWED_METHODS.has(request.method)
+          ? undefined
+          : errorReply(405, MESSAGES.methodNotAllowed, { Allow: 'GET, HEAD' });
+      return methods.includes(request.method)
+        ? undefined
+        : errorReply(405, `Method not allowed. Use ${methods.join(' or ')}.`, { Allow: methods.join(', ') });
+    },
+  ],
+  [
+    'untrusted address',
+    ({ client, tables }) =>
+      isTrustedAddress(client, tables.state.trust) ? undefined : errorReply(403, MESSAGES.untrustedAddress),
+  ],
   ['health', ({ route, tables }) => (route === 'health' ? healthReply(tables.state, tables.health?.()) : undefined)],
-  ['openapi document', ({ route, tables, request }) => (route === 'openapi' ? documentReply(tables.state.snapshot, request) : undefined)],
+  [
+    'openapi document',
+    ({ route, tables, request }) => (route === 'openapi' ? documentReply(tables.state.snapshot, request) : undefined),
+  ],
   // Public media skips checks 4–8, as on Typemill's web server; a restricted file goes on to the authenticator.
-  ['public media', ({ route, media, request }) =>
-    (isMediaRoute(route) && media !== undefined && media.restriction === undefined ? mediaReply(media, route, request, PUBLIC_MEDIA_CACHE) : undefined)],
+  [
+    'public media',
+    ({ route, media, request }) =>
+      isMediaRoute(route) && media !== undefined && media.restriction === undefined
+        ? mediaReply(media, route, request, PUBLIC_MEDIA_CACHE)
+        : undefined,
+  ],
 ];
 
 function unauthorized(message: string): Reply {
@@ -87,8 +113,11 @@ function unauthorized(message: string): Reply {
 }
 
 function refusal(outcome: Exclude<AuthenticationOutcome, { allowed: true }>): Reply {
-  if (outcome.reason === 'locked-out') return errorReply(429, MESSAGES.tooManyFailures, { 'Retry-After': String(outcome.retryAfterSeconds) });
-  return unauthorized(outcome.reason === 'no-credentials' ? MESSAGES.authenticationRequired : MESSAGES.authenticationFailed);
+  if (outcome.reason === 'locked-out')
+    return errorReply(429, MESSAGES.tooManyFailures, { 'Retry-After': String(outcome.retryAfterSeconds) });
+  return unauthorized(
+    outcome.reason === 'no-credentials' ? MESSAGES.authenticationRequired : MESSAGES.authenticationFailed,
+  );
 }
 
 function healthReply(state: ServingState, extra: Record<string, unknown> = {}): Reply {
@@ -140,7 +169,12 @@ function refused(outcome: Exclude<AuthenticationOutcome, { allowed: true }>, cli
   return { reply };
 }
 
-function afterAuthentication(outcome: AuthenticationOutcome, client: string, route: Endpoint, queryString: string): Admission {
+function afterAuthentication(
+  outcome: AuthenticationOutcome,
+  client: string,
+  route: Endpoint,
+  queryString: string,
+): Admission {
   if (!outcome.allowed) return refused(outcome, client);
   const { user } = outcome;
   if (!meetsMinimumRole(user.role, route.minRole)) {
@@ -152,9 +186,17 @@ function afterAuthentication(outcome: AuthenticationOutcome, client: string, rou
 }
 
 /** A restricted media file after authentication: the role its restriction names (administrator always passes). */
-function afterMediaAuthentication(outcome: AuthenticationOutcome, client: string, route: MediaRoute, media: LoadedEntry, request: GatewayRequest): Admission {
+function afterMediaAuthentication(
+  outcome: AuthenticationOutcome,
+  client: string,
+  route: MediaRoute,
+  media: LoadedEntry,
+  request: GatewayRequest,
+): Admission {
   if (!outcome.allowed) return refused(outcome, client);
-  const reply = passesRestriction(media.restriction, outcome.user) ? mediaReply(media, route, request, RESTRICTED_MEDIA_CACHE) : errorReply(403, MESSAGES.notEnoughRights);
+  const reply = passesRestriction(media.restriction, outcome.user)
+    ? mediaReply(media, route, request, RESTRICTED_MEDIA_CACHE)
+    : errorReply(403, MESSAGES.notEnoughRights);
   reply.user = outcome.user.username;
   return { reply };
 }
@@ -176,9 +218,19 @@ export function admit(request: GatewayRequest, tables: DecisionTables): Eventual
     if (reply !== undefined) return { reply };
   }
   const { client, media } = facts;
-  if (route === undefined || route === 'health' || route === 'openapi') throw new Error('decide: a guard let an incomplete request through');
-  const authentication = { accounts: state.snapshot.accounts, dummyHash: state.dummyHash, cache: state.credentials, verify: tables.verify, limiter: tables.limiter };
-  const outcome = authenticateRequest({ address: client, authorization: request.authorization, now: tables.now }, authentication);
+  if (route === undefined || route === 'health' || route === 'openapi')
+    throw new Error('decide: a guard let an incomplete request through');
+  const authentication = {
+    accounts: state.snapshot.accounts,
+    dummyHash: state.dummyHash,
+    cache: state.credentials,
+    verify: tables.verify,
+    limiter: tables.limiter,
+  };
+  const outcome = authenticateRequest(
+    { address: client, authorization: request.authorization, now: tables.now },
+    authentication,
+  );
   if (isMediaRoute(route)) {
     if (media === undefined) throw new Error('decide: a guard let a missing media file through');
     return then(outcome, (settled) => afterMediaAuthentication(settled, client, route, media, request));

@@ -5,7 +5,14 @@ import { checkParameters } from './parameters.ts';
 import type { ParameterValues } from './parameters.ts';
 import { MESSAGES, errorReply } from '../http/reply.ts';
 import { searchEndpoint } from '../search/search-endpoint.ts';
-import { fileAnswer, filesAnswer, fileRestrictionsAnswer, imageAnswer, imagesAnswer, pageMediaAnswer } from './media-answers.ts';
+import {
+  fileAnswer,
+  filesAnswer,
+  fileRestrictionsAnswer,
+  imageAnswer,
+  imagesAnswer,
+  pageMediaAnswer,
+} from './media-answers.ts';
 import { ENDPOINT_SPECS, KEYS, MCP_ROUTE_SPEC, keyOf } from '../../contract/endpoints.ts';
 import type { EndpointName, EndpointSpec } from '../../contract/endpoints.ts';
 
@@ -24,10 +31,14 @@ export interface Endpoint extends EndpointSpec {
 type AnswerFunction = (input: EndpointInput) => Answer | Promise<Answer>;
 
 const KEY = KEYS;
-const draftKeyOr = (draft: string, live: string) => (values: ParameterValues) => (wantsDraft(values) ? [draft, live] : [live]);
+const draftKeyOr = (draft: string, live: string) => (values: ParameterValues) =>
+  wantsDraft(values) ? [draft, live] : [live];
 
 const ANSWERS: Readonly<Record<EndpointName, AnswerFunction>> = {
-  navigation: byKey(({ values }) => keyOf(wantsDraft(values) ? KEY.navigationDraft : KEY.navigationLive), MESSAGES.navigationNotFound),
+  navigation: byKey(
+    ({ values }) => keyOf(wantsDraft(values) ? KEY.navigationDraft : KEY.navigationLive),
+    MESSAGES.navigationNotFound,
+  ),
   // A page without a draft answers its live content when the draft is asked for.
   content: byUrl((url, values) => draftKeyOr(keyOf(KEY.contentDraft, url), keyOf(KEY.contentLive, url))(values)),
   meta: byUrl((url) => [keyOf(KEY.meta, url)]),
@@ -45,7 +56,10 @@ const ANSWERS: Readonly<Record<EndpointName, AnswerFunction>> = {
   files: filesAnswer(keyOf(KEY.files)),
   file: fileAnswer((name) => keyOf(KEY.file, name)),
   pageMedia: pageMediaAnswer((path) => keyOf(KEY.pageMedia, path)),
-  fileRestrictions: fileRestrictionsAnswer((filename) => keyOf(KEY.fileRestriction, filename), keyOf(KEY.noFileRestriction)),
+  fileRestrictions: fileRestrictionsAnswer(
+    (filename) => keyOf(KEY.fileRestriction, filename),
+    keyOf(KEY.noFileRestriction),
+  ),
 };
 
 /** The entry's parameter rules first (the decision order's 400), then its answer. */
@@ -57,8 +71,14 @@ function validatedAnswer(spec: EndpointSpec, answer: AnswerFunction): Endpoint['
 }
 
 export const ENDPOINTS: Readonly<Record<EndpointName, Endpoint>> = Object.fromEntries(
-  (Object.keys(ENDPOINT_SPECS) as EndpointName[]).map((name) => [name, { ...ENDPOINT_SPECS[name], answer: validatedAnswer(ENDPOINT_SPECS[name], ANSWERS[name]) }]),
+  (Object.keys(ENDPOINT_SPECS) as EndpointName[]).map((name) => [
+    name,
+    { ...ENDPOINT_SPECS[name], answer: validatedAnswer(ENDPOINT_SPECS[name], ANSWERS[name]) },
+  ]),
 ) as Record<EndpointName, Endpoint>;
 
 /** Reached only if the server did not hand the request to the MCP transport (gateway/mcp/). */
-export const MCP_ROUTE: Endpoint = { ...MCP_ROUTE_SPEC, answer: () => ({ kind: 'reply', reply: errorReply(404, MESSAGES.notApiRoute) }) };
+export const MCP_ROUTE: Endpoint = {
+  ...MCP_ROUTE_SPEC,
+  answer: () => ({ kind: 'reply', reply: errorReply(404, MESSAGES.notApiRoute) }),
+};

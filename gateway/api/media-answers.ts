@@ -22,7 +22,10 @@ export function baseName(name: string): string {
 
 /** `00-a//01-b` and `/00-a/01-b` name the same page, as the file path Typemill joins from them does. */
 export function pagePathOf(path: string): string {
-  return `/${path.split('/').filter((segment) => segment !== '').join('/')}`;
+  return `/${path
+    .split('/')
+    .filter((segment) => segment !== '')
+    .join('/')}`;
 }
 
 const reply = (status: number, message: string): Answer => ({ kind: 'reply', reply: errorReply(status, message) });
@@ -43,7 +46,8 @@ export const filesAnswer = (key: string) => listAnswer(key, '{"files":[]}');
 
 /** `name` is required and PHP-truthy by the table's rule (Typemill's `if(!$name)`: absent, empty and "0" are missing). */
 function byName(keyOf: (name: string) => string, notFound: string) {
-  return (input: EndpointInput): Answer => stored(input, keyOf(baseName(textValue(input.values, 'name')))) ?? reply(404, notFound);
+  return (input: EndpointInput): Answer =>
+    stored(input, keyOf(baseName(textValue(input.values, 'name')))) ?? reply(404, notFound);
 }
 
 export const imageAnswer = (keyOf: (name: string) => string) => byName(keyOf, MEDIA_MESSAGES.imageNotFound);
@@ -51,7 +55,8 @@ export const fileAnswer = (keyOf: (name: string) => string) => byName(keyOf, MED
 
 /** Only page paths have media; any other path (`../settings/settings` included) has none (docs/decisions.md: Only media is media). */
 export function pageMediaAnswer(keyOf: (path: string) => string) {
-  return (input: EndpointInput): Answer => stored(input, keyOf(pagePathOf(textValue(input.values, 'path')))) ?? { kind: 'composed', body: NO_PAGE_MEDIA };
+  return (input: EndpointInput): Answer =>
+    stored(input, keyOf(pagePathOf(textValue(input.values, 'path')))) ?? { kind: 'composed', body: NO_PAGE_MEDIA };
 }
 
 /** The restriction stored under exactly the name asked for, else `"all"`, as Typemill looks it up. */

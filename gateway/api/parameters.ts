@@ -24,7 +24,8 @@ function missingReply(parameter: Parameter): Reply {
   return missing.errors ? validationReply(field, missing.message) : errorReply(400, missing.message);
 }
 
-const invalidReply = (parameter: Parameter) => validationReply(fieldOf(parameter), parameter.invalid ?? `${fieldOf(parameter)} is invalid`);
+const invalidReply = (parameter: Parameter) =>
+  validationReply(fieldOf(parameter), parameter.invalid ?? `${fieldOf(parameter)} is invalid`);
 
 function isMissing(value: string | undefined, parameter: Parameter): value is undefined {
   if (value === undefined) return true;
@@ -45,21 +46,33 @@ function checkOne(parameter: Parameter, query: Query): { value: ParameterValue }
   if (parameter.kind === 'integer') {
     // Present but not a plain string (`limit[]=1`) is not an integer either.
     const raw = stringParameter(query, field) ?? (query.has(field) ? '' : undefined);
-    if (raw === undefined) return parameter.required ? { reply: missingReply(parameter) } : { value: parameter.default };
+    if (raw === undefined)
+      return parameter.required ? { reply: missingReply(parameter) } : { value: parameter.default };
     const number = DIGITS.test(raw) ? Number(raw) : Number.NaN;
-    const fits = Number.isSafeInteger(number) && number >= (parameter.minimum ?? 0) && number <= (parameter.maximum ?? Number.MAX_SAFE_INTEGER);
+    const fits =
+      Number.isSafeInteger(number) &&
+      number >= (parameter.minimum ?? 0) &&
+      number <= (parameter.maximum ?? Number.MAX_SAFE_INTEGER);
     return fits ? { value: number } : { reply: invalidReply(parameter) };
   }
   const value = stringParameter(query, field);
-  if (isMissing(value, parameter)) return parameter.required ? { reply: missingReply(parameter) } : { value: undefined };
-  if (parameter.kind === 'role' && !(ROLES as readonly string[]).includes(value)) return { reply: invalidReply(parameter) };
-  if (parameter.kind === 'email' && (value.length > MAX_EMAIL_LENGTH || !EMAIL.test(value))) return { reply: invalidReply(parameter) };
-  if (parameter.maxLength !== undefined && [...value].length > parameter.maxLength) return { reply: invalidReply(parameter) };
-  if (parameter.maxWords !== undefined && wordsOf(value).length > parameter.maxWords.limit) return { reply: validationReply(field, parameter.maxWords.message) };
+  if (isMissing(value, parameter))
+    return parameter.required ? { reply: missingReply(parameter) } : { value: undefined };
+  if (parameter.kind === 'role' && !(ROLES as readonly string[]).includes(value))
+    return { reply: invalidReply(parameter) };
+  if (parameter.kind === 'email' && (value.length > MAX_EMAIL_LENGTH || !EMAIL.test(value)))
+    return { reply: invalidReply(parameter) };
+  if (parameter.maxLength !== undefined && [...value].length > parameter.maxLength)
+    return { reply: invalidReply(parameter) };
+  if (parameter.maxWords !== undefined && wordsOf(value).length > parameter.maxWords.limit)
+    return { reply: validationReply(field, parameter.maxWords.message) };
   return { value };
 }
 
-export function checkParameters(parameters: readonly Parameter[], query: Query): { values: ParameterValues } | { reply: Reply } {
+export function checkParameters(
+  parameters: readonly Parameter[],
+  query: Query,
+): { values: ParameterValues } | { reply: Reply } {
   const values: Record<string, ParameterValue> = {};
   for (const parameter of parameters) {
     const checked = checkOne(parameter, query);

@@ -25,7 +25,11 @@ function withoutBasePath(pathname: string, basePath: string): string {
 
 export function matchRoute(pathname: string, basePath: string): MatchedRoute | undefined {
   const trimmed = withoutTrailingSlash(pathname);
-  return ROUTES_BY_PATH.get(trimmed) ?? ROUTES_BY_PATH.get(withoutBasePath(trimmed, basePath)) ?? matchMediaPath(pathname, basePath);
+  return (
+    ROUTES_BY_PATH.get(trimmed) ??
+    ROUTES_BY_PATH.get(withoutBasePath(trimmed, basePath)) ??
+    matchMediaPath(pathname, basePath)
+  );
 }
 
 export function isMediaRoute(route: MatchedRoute | undefined): route is MediaRoute {

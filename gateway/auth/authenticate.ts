@@ -66,16 +66,24 @@ async function checkPassword(
 /** Joins a check already running for the same header, so concurrent identical requests cost one bcrypt run and
  *  count once against the limiter. `begin` runs in the caller's tick, before anything is awaited. The caller has
  *  already looked in the credential cache. */
-function checkOnce(authorizationHeader: string, credentials: Credentials, tables: AuthenticationTables, limiter: LoginLimiter, attempt: LoginAttempt): Promise<AuthenticatedUser | undefined> {
+function checkOnce(
+  authorizationHeader: string,
+  credentials: Credentials,
+  tables: AuthenticationTables,
+  limiter: LoginLimiter,
+  attempt: LoginAttempt,
+): Promise<AuthenticatedUser | undefined> {
   const running = tables.cache.inFlight(authorizationHeader);
   if (running !== undefined) return running;
   const { address, now } = attempt;
   limiter.begin(address);
   // The failure is recorded before the check stops counting as one, so no request sees the address unblocked between.
-  const check = checkPassword(authorizationHeader, credentials, tables).then((user) => {
-    if (user === undefined) limiter.recordFailure(address, now);
-    return user;
-  }).finally(() => limiter.settle(address));
+  const check = checkPassword(authorizationHeader, credentials, tables)
+    .then((user) => {
+      if (user === undefined) limiter.recordFailure(address, now);
+      return user;
+    })
+    .finally(() => limiter.settle(address));
   tables.cache.trackInFlight(authorizationHeader, check);
   return check;
 }
@@ -109,6 +117,8 @@ export function authenticateRequest(
   const credentials = parseBasicCredentials(authorization);
   if (credentials === undefined) return { allowed: false, reason: 'no-credentials' };
   // Same tick as the limiter check above: a concurrent guess from this address already sees this one.
-  return checkOnce(authorization, credentials, tables, tables.limiter, attempt).then((user): AuthenticationOutcome =>
-    (user !== undefined ? { allowed: true, user, via: 'password' } : { allowed: false, reason: 'failed' }));
+  return checkOnce(authorization, credentials, tables, tables.limiter, attempt).then(
+    (user): AuthenticationOutcome =>
+      user !== undefined ? { allowed: true, user, via: 'password' } : { allowed: false, reason: 'failed' },
+  );
 }

@@ -13,7 +13,10 @@ export function meetsMinimumRole(role: string, minimum: Role): boolean {
 }
 
 /** Administrator always passes; an unknown `allowedrole` passes nobody else; an empty user list means unset. */
-export function passesRestriction(restriction: Restriction | undefined, user: { username: string; role: string }): boolean {
+export function passesRestriction(
+  restriction: Restriction | undefined,
+  user: { username: string; role: string },
+): boolean {
   if (restriction === undefined || user.role === 'administrator') return true;
   const { role, users } = restriction;
   if (role !== undefined && role !== '') {

@@ -19,7 +19,10 @@ export async function resolveHosts(hosts: readonly string[], lookup: HostLookup)
   const failures: string[] = [];
   results.forEach((result, position) => {
     if (result.status === 'fulfilled') addresses.push(...result.value);
-    else failures.push(`${names[position]}: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`);
+    else
+      failures.push(
+        `${names[position]}: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`,
+      );
   });
   return { addresses: [...new Set(addresses)], failures };
 }

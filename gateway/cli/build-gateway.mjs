@@ -26,8 +26,15 @@ async function buildClient() {
   const built = `${client}build/client.mjs`;
   const staging = `${built}.${process.pid}.tmp`;
   await build({
-    entryPoints: [`${client}client.ts`], bundle: true, platform: 'neutral', format: 'esm', target: 'es2022', outfile: staging,
-    logLevel: 'warning', legalComments: 'none', banner: { js: '// Built by `npm run build:gateway` from client/; do not edit.' },
+    entryPoints: [`${client}client.ts`],
+    bundle: true,
+    platform: 'neutral',
+    format: 'esm',
+    target: 'es2022',
+    outfile: staging,
+    logLevel: 'warning',
+    legalComments: 'none',
+    banner: { js: '// Built by `npm run build:gateway` from client/; do not edit.' },
   });
   await rename(staging, built);
 }
@@ -44,7 +51,9 @@ async function buildOne({ entry, built }) {
     logLevel: 'warning',
     legalComments: 'none',
     // The S3 SDK's CommonJS code calls require(); an ES module has none unless it is made.
-    banner: { js: "// Built by `npm run build:gateway` from gateway/; do not edit.\nimport { createRequire as snapiCreateRequire } from 'node:module'; const require = snapiCreateRequire(import.meta.url);" },
+    banner: {
+      js: "// Built by `npm run build:gateway` from gateway/; do not edit.\nimport { createRequire as snapiCreateRequire } from 'node:module'; const require = snapiCreateRequire(import.meta.url);",
+    },
   });
   // A rename, so a gateway starting at the same moment never loads a half-written file.
   await rename(staging, built);

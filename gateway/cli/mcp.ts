@@ -12,7 +12,8 @@ import { createMcpServer } from '../mcp/mcp-server.ts';
 import { credentialsFromEnvironment, stdioUser } from '../mcp/stdio-user.ts';
 
 // stdout carries the protocol: every log line goes to stderr.
-const logEvent = (event: string, details: Record<string, unknown>) => process.stderr.write(`${eventLine(event, details, new Date())}\n`);
+const logEvent = (event: string, details: Record<string, unknown>) =>
+  process.stderr.write(`${eventLine(event, details, new Date())}\n`);
 
 const MCP = {
   name: 'mcp',
@@ -30,7 +31,10 @@ async function main(): Promise<void> {
   const values = parseCommandLine(MCP, process.argv.slice(2), (text) => process.stderr.write(`${text}\n`));
   const credentials = credentialsFromEnvironment(process.env);
   const dist = resolve(String(values.dist));
-  if (!existsSync(join(dist, DIST_LAYOUT.currentLink))) throw new CommandFailure(`no snapshot in ${String(values.dist)} (build one first: npm run build -- --out ${String(values.dist)})`);
+  if (!existsSync(join(dist, DIST_LAYOUT.currentLink)))
+    throw new CommandFailure(
+      `no snapshot in ${String(values.dist)} (build one first: npm run build -- --out ${String(values.dist)})`,
+    );
   const live = await openLiveSnapshot(dist, { lookup: systemLookup }, logEvent);
   // Opened without allowMissing: loading throws when there is no snapshot, so there always is one here.
   const served = () => {
@@ -40,7 +44,11 @@ async function main(): Promise<void> {
   };
   // Refuse to start with credentials that would fail every call.
   await stdioUser(served(), credentials);
-  const watcher = watchSnapshots(dist, Number(values.poll) || 1000, () => void live.reloadIfChanged().catch(() => undefined));
+  const watcher = watchSnapshots(
+    dist,
+    Number(values.poll) || 1000,
+    () => void live.reloadIfChanged().catch(() => undefined),
+  );
   const server = createMcpServer({ state: served, user: () => stdioUser(served(), credentials) });
   const transport = new StdioServerTransport();
   transport.onclose = () => watcher.close();
@@ -49,7 +57,10 @@ async function main(): Promise<void> {
 }
 
 // Credential errors already read `snapi mcp: …`; the convention's prefix is not repeated.
-runCommand(MCP, () => main().catch((error: unknown) => {
-  if (error instanceof Error && error.message.startsWith('snapi mcp: ')) throw new CommandFailure(error.message.slice('snapi mcp: '.length));
-  throw error;
-}));
+runCommand(MCP, () =>
+  main().catch((error: unknown) => {
+    if (error instanceof Error && error.message.startsWith('snapi mcp: '))
+      throw new CommandFailure(error.message.slice('snapi mcp: '.length));
+    throw error;
+  }),
+);

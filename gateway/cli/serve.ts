@@ -50,7 +50,11 @@ function asUsage<T>(check: () => T): T {
   }
 }
 
-async function startFromOptions(values: Record<string, string | boolean | undefined>, port: number, host: string): Promise<Gateway> {
+async function startFromOptions(
+  values: Record<string, string | boolean | undefined>,
+  port: number,
+  host: string,
+): Promise<Gateway> {
   const common = { port, host, cdn: values.cdn === true };
   const from = typeof values.from === 'string' ? values.from : undefined;
   if (from === undefined) {
@@ -64,8 +68,12 @@ async function startFromOptions(values: Record<string, string | boolean | undefi
   const follow = await followModule();
   const poll = typeof values.poll === 'string' ? values.poll : undefined;
   return follow.startFollowingGateway({
-    ...common, from, endpoint: values.endpoint as string | undefined, region: values.region as string | undefined,
-    cacheDir: values.cache as string | undefined, ...(poll === undefined ? {} : { pollSeconds: asUsage(() => follow.parsePollSeconds(poll)) }),
+    ...common,
+    from,
+    endpoint: values.endpoint as string | undefined,
+    region: values.region as string | undefined,
+    cacheDir: values.cache as string | undefined,
+    ...(poll === undefined ? {} : { pollSeconds: asUsage(() => follow.parsePollSeconds(poll)) }),
   });
 }
 
@@ -77,7 +85,9 @@ runCommand(SERVE, async () => {
   const gateway = await startFromOptions(values, port, host).catch((error: unknown) => {
     throw describeListenError(error, host, port);
   });
-  console.log(`snapi gateway listening on ${gateway.url} (snapshot ${gateway.snapshotId() || `none yet, following ${String(values.from)}`}, ${gateway.responseCount()} responses)`);
+  console.log(
+    `snapi gateway listening on ${gateway.url} (snapshot ${gateway.snapshotId() || `none yet, following ${String(values.from)}`}, ${gateway.responseCount()} responses)`,
+  );
   process.on('SIGHUP', () => void gateway.reload());
   const stop = () => {
     process.off('SIGTERM', stop);

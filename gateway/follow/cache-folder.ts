@@ -27,7 +27,10 @@ export async function currentId(cacheDir: string): Promise<string | undefined> {
 }
 
 export async function exists(path: string): Promise<boolean> {
-  return stat(path).then(() => true, () => false);
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** One rename of a prepared link, as the generator publishes: the gateway sees the old snapshot or the new one. */

@@ -64,7 +64,8 @@ export async function startFollower(options: FollowerOptions): Promise<Follower>
   let closed = false;
 
   const backoffMs = options.backoffMs ?? Math.min(options.pollMs, 1000);
-  const retryDelay = (): number => Math.min(backoffMs * 2 ** (failures - 1), Math.max(options.backoffMaxMs ?? DEFAULT_BACKOFF_MAX_MS, options.pollMs));
+  const retryDelay = (): number =>
+    Math.min(backoffMs * 2 ** (failures - 1), Math.max(options.backoffMaxMs ?? DEFAULT_BACKOFF_MAX_MS, options.pollMs));
 
   const check = async (): Promise<void> => {
     lastCheck = now();
@@ -106,7 +107,11 @@ export async function startFollower(options: FollowerOptions): Promise<Follower>
         schedule(options.pollMs);
       } catch (caught) {
         failures += 1;
-        const reason = isStoreError(caught) ? describeStoreError(caught, location) : caught instanceof Error ? caught.message : String(caught);
+        const reason = isStoreError(caught)
+          ? describeStoreError(caught, location)
+          : caught instanceof Error
+            ? caught.message
+            : String(caught);
         const delay = retryDelay();
         // One event per distinct problem, not one per retry: a long outage is one line, not thousands.
         if (reason !== error) log('follow-error', { source, reason, serving: snapshot, retryInSeconds: delay / 1000 });

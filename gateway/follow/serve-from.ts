@@ -28,7 +28,8 @@ export interface FollowingGateway extends Gateway {
 
 export function parsePollSeconds(value: string): number {
   const seconds = Number(value);
-  if (!/^[0-9]+(?:\.[0-9]+)?$/.test(value) || seconds < 0.1 || seconds > 86_400) throw new Error(`gateway: --poll "${value}" must be a number of seconds from 0.1 to 86400`);
+  if (!/^[0-9]+(?:\.[0-9]+)?$/.test(value) || seconds < 0.1 || seconds > 86_400)
+    throw new Error(`gateway: --poll "${value}" must be a number of seconds from 0.1 to 86400`);
   return seconds;
 }
 

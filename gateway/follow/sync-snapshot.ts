@@ -5,7 +5,14 @@ import { gunzipSync } from 'node:zlib';
 import { DIST_LAYOUT, SNAPSHOT_FORMAT } from '../../contract/snapshot.ts';
 import { parseIndexHeader } from '../../contract/parse-snapshot.ts';
 import { mapLimit } from '../../storage/map-limit.ts';
-import { REMOTE_LAYOUT, SNAPSHOT_FILES, parseBodyList, parseManifest, remoteKey, sha256Hex } from '../../storage/remote-layout.ts';
+import {
+  REMOTE_LAYOUT,
+  SNAPSHOT_FILES,
+  parseBodyList,
+  parseManifest,
+  remoteKey,
+  sha256Hex,
+} from '../../storage/remote-layout.ts';
 import type { BodyList, Manifest, ObjectDigest, Pointer } from '../../storage/remote-layout.ts';
 import { downloadObject, getObject, STREAMED_OBJECT_BYTES } from '../../storage/store-objects.ts';
 import type { Store } from '../../storage/store-objects.ts';
@@ -50,10 +57,13 @@ function parseGzipJson(bytes: Buffer, where: string): unknown {
 function checkIndex(indexBytes: Buffer, manifest: Manifest, bodies: BodyList, where: string): void {
   const raw = JSON.parse(indexBytes.toString('utf8')) as { format?: unknown };
   if (typeof raw.format === 'number' && raw.format > SNAPSHOT_FORMAT) {
-    throw new Error(`${where} has snapshot format ${raw.format}, newer than this gateway reads (${SNAPSHOT_FORMAT}): upgrade snapi`);
+    throw new Error(
+      `${where} has snapshot format ${raw.format}, newer than this gateway reads (${SNAPSHOT_FORMAT}): upgrade snapi`,
+    );
   }
   const header = parseIndexHeader(raw);
-  if (header.id !== manifest.snapshot) throw new Error(`${where}: id "${header.id}" differs from the manifest's "${manifest.snapshot}"`);
+  if (header.id !== manifest.snapshot)
+    throw new Error(`${where}: id "${header.id}" differs from the manifest's "${manifest.snapshot}"`);
   for (const [key, value] of Object.entries(header.entries)) {
     const entry = value as { file?: unknown; gzip?: { file?: unknown }; br?: { file?: unknown } };
     for (const file of [entry.file, entry.gzip?.file, entry.br?.file]) {
@@ -65,7 +75,12 @@ function checkIndex(indexBytes: Buffer, manifest: Manifest, bodies: BodyList, wh
 }
 
 /** A large object (media) goes to a temporary file as it arrives and is renamed into the pool only once verified. */
-async function downloadVerifiedToPool(store: Store, key: string, expected: ObjectDigest, poolPath: string): Promise<void> {
+async function downloadVerifiedToPool(
+  store: Store,
+  key: string,
+  expected: ObjectDigest,
+  poolPath: string,
+): Promise<void> {
   const temporary = `${poolPath.slice(0, poolPath.lastIndexOf('/'))}/.${process.pid}-${expected.sha256.slice(0, 8)}-${Math.random().toString(36).slice(2)}`;
   try {
     const received = await downloadObject(store, key, temporary);
@@ -89,7 +104,13 @@ async function writeVerifiedToPool(poolPath: string, bytes: Buffer): Promise<voi
 type Counts = Omit<SyncOutcome, 'snapshot'>;
 
 /** Puts one verified object at `destination` (inside the staging folder): linked from the pool, or downloaded into it. */
-async function placeObject(request: SyncRequest, key: string, digest: ObjectDigest, destination: string, counts: Counts): Promise<void> {
+async function placeObject(
+  request: SyncRequest,
+  key: string,
+  digest: ObjectDigest,
+  destination: string,
+  counts: Counts,
+): Promise<void> {
   const poolPath = join(request.cacheDir, POOL_DIR, key.slice(key.lastIndexOf('/') + 1));
   const pooled = await stat(poolPath).catch(() => undefined);
   if (pooled !== undefined && pooled.size === digest.size && (await linkFromPool(poolPath, destination))) {
@@ -104,20 +125,29 @@ async function placeObject(request: SyncRequest, key: string, digest: ObjectDige
 }
 
 /** The body lists, kept in the staging folder too: unchanged lists are then reused like bodies. */
-async function readBodyLists(request: SyncRequest, manifest: Manifest, staging: string, counts: Counts): Promise<BodyList> {
+async function readBodyLists(
+  request: SyncRequest,
+  manifest: Manifest,
+  staging: string,
+  counts: Counts,
+): Promise<BodyList> {
   const bodies: BodyList = {};
   await mapLimit(manifest.bodyLists, DOWNLOAD_CONCURRENCY, async (digest) => {
     const key = remoteKey.bodyList(request.prefix, digest.sha256);
     const destination = join(staging, REMOTE_LAYOUT.listsDir, `${digest.sha256}.json.gz`);
     await placeObject(request, key, digest, destination, counts);
-    Object.assign(bodies, parseBodyList(parseGzipJson(await readFile(destination), key), `s3://${request.store.bucket}/${key}`));
+    Object.assign(
+      bodies,
+      parseBodyList(parseGzipJson(await readFile(destination), key), `s3://${request.store.bucket}/${key}`),
+    );
   });
   return bodies;
 }
 
 async function placeBodies(request: SyncRequest, bodies: BodyList, staging: string, counts: Counts): Promise<void> {
   await mapLimit(Object.entries(bodies), DOWNLOAD_CONCURRENCY, ([file, digest]) =>
-    placeObject(request, remoteKey.body(request.prefix, file, digest.sha256), digest, join(staging, file), counts));
+    placeObject(request, remoteKey.body(request.prefix, file, digest.sha256), digest, join(staging, file), counts),
+  );
 }
 
 /** Leaves `snapshots/<id>/` complete in the cache (or throws and leaves nothing half-made); does not switch `current`. */
@@ -126,11 +156,13 @@ export async function syncSnapshot(request: SyncRequest): Promise<SyncOutcome> {
   const id = pointer.snapshot;
   const target = snapshotFolder(cacheDir, id);
   // A snapshot folder appears by rename only when complete, so one that exists needs nothing.
-  if (await exists(join(target, DIST_LAYOUT.indexFile))) return { snapshot: id, downloadedObjects: 0, downloadedBytes: 0, reusedObjects: 0 };
+  if (await exists(join(target, DIST_LAYOUT.indexFile)))
+    return { snapshot: id, downloadedObjects: 0, downloadedBytes: 0, reusedObjects: 0 };
   const manifestKey = remoteKey.manifest(prefix, id);
   const manifestBytes = await fetchVerified(store, manifestKey, { sha256: pointer.manifestSha256 });
   const manifest = parseManifest(parseGzipJson(manifestBytes, manifestKey), `s3://${store.bucket}/${manifestKey}`);
-  if (manifest.snapshot !== id) throw new Error(`s3://${store.bucket}/${manifestKey} describes snapshot "${manifest.snapshot}", not "${id}"`);
+  if (manifest.snapshot !== id)
+    throw new Error(`s3://${store.bucket}/${manifestKey} describes snapshot "${manifest.snapshot}", not "${id}"`);
 
   const staging = stagingFolder(cacheDir, id);
   const counts: Counts = { downloadedObjects: 1, downloadedBytes: manifestBytes.length, reusedObjects: 0 };

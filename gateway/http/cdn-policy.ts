@@ -11,7 +11,10 @@ const CDN_CACHE_CONTROL: Readonly<Record<string, string>> = {
 
 // One policy object per route, made once: success-reply.ts keeps prepared headers per policy object.
 const CDN_POLICIES = new Map<Endpoint, ReplyPolicy>(
-  Object.values(ENDPOINTS).map((route) => [route, { cacheControl: CDN_CACHE_CONTROL[route.cacheControl] ?? route.cacheControl }]),
+  Object.values(ENDPOINTS).map((route) => [
+    route,
+    { cacheControl: CDN_CACHE_CONTROL[route.cacheControl] ?? route.cacheControl },
+  ]),
 );
 
 export function cdnPolicy(route: Endpoint): ReplyPolicy {

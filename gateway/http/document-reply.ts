@@ -9,7 +9,10 @@ export const YAML_CONTENT_TYPE = 'application/yaml; charset=utf-8';
 const DOCUMENT_POLICY = { cacheControl: 'private, no-cache', contentType: YAML_CONTENT_TYPE };
 const NOT_IN_SNAPSHOT = 'The OpenAPI document is not in this snapshot. Build the site again with this snapi version.';
 
-export function documentReply(snapshot: LoadedSnapshot, request: { ifNoneMatch?: string; acceptEncoding?: string }): Reply {
+export function documentReply(
+  snapshot: LoadedSnapshot,
+  request: { ifNoneMatch?: string; acceptEncoding?: string },
+): Reply {
   const entry = snapshot.entries.get(keyOf(KEYS.openapi));
   if (entry === undefined) return errorReply(404, NOT_IN_SNAPSHOT);
   return entryReply(entry, DOCUMENT_POLICY, request);

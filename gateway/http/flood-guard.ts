@@ -80,7 +80,11 @@ export function createFloodGuard(options: FloodOptions, isThrottled: (address: s
         waiting.add(release);
       });
     },
-    stats: () => ({ peersWithSockets: socketsByPeer.size, openSockets, parked: [...parkedByAddress.values()].reduce((sum, count) => sum + count, 0) }),
+    stats: () => ({
+      peersWithSockets: socketsByPeer.size,
+      openSockets,
+      parked: [...parkedByAddress.values()].reduce((sum, count) => sum + count, 0),
+    }),
     releaseAll() {
       for (const release of [...waiting]) release();
     },
@@ -99,6 +103,7 @@ export async function answerThrottled<Answer extends { throttledAddress?: string
 ): Promise<Answer> {
   await guard.park(throttledAddress);
   const answer = await decideAgain();
-  if (answer.throttledAddress !== undefined && answer.throttledAddress === normalizeAddress(peerAddress)) response.shouldKeepAlive = false;
+  if (answer.throttledAddress !== undefined && answer.throttledAddress === normalizeAddress(peerAddress))
+    response.shouldKeepAlive = false;
   return answer;
 }

@@ -17,14 +17,18 @@ function withoutUserInfo(target: string): string {
 
 /** Names that hold secrets are ASCII, so decoding %00–%7F is enough, and a malformed escape elsewhere cannot hide one. */
 function decodedName(rawName: string): string {
-  return rawName.replace(/\+/g, ' ').replace(/%([0-7][0-9A-Fa-f])/g, (_escape, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return rawName
+    .replace(/\+/g, ' ')
+    .replace(/%([0-7][0-9A-Fa-f])/g, (_escape, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
 function redactPair(pair: string): string {
   const equals = pair.indexOf('=');
   const rawName = equals < 0 ? pair : pair.slice(0, equals);
   // `password[]=x` and `auth[password]=x` are PHP array names: any segment may name the secret.
-  const named = decodedName(rawName).split(/[[\]]/).some((segment) => segment !== '' && isSecretName(segment));
+  const named = decodedName(rawName)
+    .split(/[[\]]/)
+    .some((segment) => segment !== '' && isSecretName(segment));
   return named && equals >= 0 ? `${rawName}=${REDACTED}` : pair;
 }
 
@@ -48,6 +52,10 @@ function redactedTarget(target: string): string {
   const plain = target.startsWith('/') && !target.startsWith('//') ? target : withoutUserInfo(target);
   const questionMark = plain.indexOf('?');
   if (questionMark < 0 || !MAY_NAME_SECRET.test(decodedName(plain.slice(questionMark + 1)))) return plain;
-  const query = plain.slice(questionMark + 1).split('&').map(redactPair).join('&');
+  const query = plain
+    .slice(questionMark + 1)
+    .split('&')
+    .map(redactPair)
+    .join('&');
   return `${plain.slice(0, questionMark + 1)}${query}`;
 }

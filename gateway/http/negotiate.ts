@@ -29,7 +29,7 @@ export function chooseEncoding(header: string | undefined, available: ReadonlySe
   const wildcard = weights.get('*');
   // An unlisted identity is acceptable but not preferred over a listed compression (RFC 9110 12.5.3).
   const weightOf = (encoding: Encoding): number =>
-    weights.get(encoding) ?? (encoding === 'identity' ? (wildcard === 0 ? 0 : UNLISTED_IDENTITY) : wildcard ?? 0);
+    weights.get(encoding) ?? (encoding === 'identity' ? (wildcard === 0 ? 0 : UNLISTED_IDENTITY) : (wildcard ?? 0));
   let best: Encoding = 'identity';
   let bestWeight = 0;
   for (const encoding of PREFERENCE) {

@@ -21,7 +21,9 @@ export function decodeQueryComponent(raw: string): string {
   if (ASCII_ONLY.test(text)) {
     try {
       return decodeURIComponent(text);
-    } catch { /* a stray % or invalid UTF-8: decode byte by byte below */ }
+    } catch {
+      /* a stray % or invalid UTF-8: decode byte by byte below */
+    }
   }
   const bytes: number[] = [];
   for (let index = 0; index < text.length; index++) {

@@ -16,7 +16,10 @@ const unrefTimer: BatchSchedule = { later: (flush, ms) => void setTimeout(flush,
 
 /** Gathers lines and writes them together, at 64 KB or 50 ms after the first waiting line: writing to a pipe is a
  *  blocking system call, and one per event-loop turn cost the gateway a sixth of its busy time under load. */
-export function batchedWriter(write: (text: string) => void, schedule: BatchSchedule = unrefTimer): LogWriter & { flush(): void } {
+export function batchedWriter(
+  write: (text: string) => void,
+  schedule: BatchSchedule = unrefTimer,
+): LogWriter & { flush(): void } {
   let pending: string[] = [];
   let pendingBytes = 0;
   let scheduled = false;
@@ -73,8 +76,10 @@ function isoOf(time: Date): string {
 export function requestLine(entry: RequestLogEntry, time: Date): string {
   const path = JSON.stringify(loggableTarget(entry.target).slice(0, MAX_LOGGED_PATH));
   const user = entry.user === null ? 'null' : JSON.stringify(entry.user);
-  return `{"time":"${isoOf(time)}","method":${JSON.stringify(entry.method)},"path":${path},"status":${entry.status},` +
-    `"bytes":${entry.bytes},"ms":${JSON.stringify(Math.round(entry.ms * 10) / 10)},"user":${user}}`;
+  return (
+    `{"time":"${isoOf(time)}","method":${JSON.stringify(entry.method)},"path":${path},"status":${entry.status},` +
+    `"bytes":${entry.bytes},"ms":${JSON.stringify(Math.round(entry.ms * 10) / 10)},"user":${user}}`
+  );
 }
 
 export { eventLine } from '../../contract/event-line.ts';

@@ -66,7 +66,13 @@ export interface Gateway {
 
 // connectionsCheckingInterval: how often the header and request timeouts are enforced (node's default is 30 s).
 // requireHostHeader is checked in `handle`, so the 400 has a JSON body like every other answer.
-const SERVER_LIMITS = { headersTimeout: 10_000, requestTimeout: 15_000, maxHeaderSize: 16 * 1024, connectionsCheckingInterval: 1_000, requireHostHeader: false };
+const SERVER_LIMITS = {
+  headersTimeout: 10_000,
+  requestTimeout: 15_000,
+  maxHeaderSize: 16 * 1024,
+  connectionsCheckingInterval: 1_000,
+  requireHostHeader: false,
+};
 const KEEP_ALIVE_TIMEOUT = 5_000;
 const LISTEN_BACKLOG = 2048;
 /** A response not delivered this long after its request arrived is abandoned and its connection closed. */
@@ -194,14 +200,20 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   const log = options.log ?? stdoutLog;
   const now = options.now ?? Date.now;
   const logEvent = (event: string, details: Record<string, unknown>) => log(eventLine(event, details, new Date()));
-  const loadOptions = { lookup: options.lookup ?? systemLookup, ...(options.memoryBodyLimit ? { memoryBodyLimit: options.memoryBodyLimit } : {}) };
+  const loadOptions = {
+    lookup: options.lookup ?? systemLookup,
+    ...(options.memoryBodyLimit ? { memoryBodyLimit: options.memoryBodyLimit } : {}),
+  };
   const live = await openLiveSnapshot(dist, loadOptions, logEvent, options.allowMissingSnapshot === true);
   const health = options.health;
   const cdn = options.cdn === true;
   const limiter = createLoginLimiter({ ...DEFAULT_LIMITER_OPTIONS, ...options.limiter });
   const verify = options.verify ?? verifyWithBcrypt;
   const deadlines = createDeadlineSweep(RESPONSE_DEADLINE, DEADLINE_SWEEP_MS);
-  const flood = createFloodGuard({ ...DEFAULT_FLOOD_OPTIONS, ...options.flood }, (address) => limiter.retryAfterSeconds(address, now()) > 0);
+  const flood = createFloodGuard(
+    { ...DEFAULT_FLOOD_OPTIONS, ...options.flood },
+    (address) => limiter.retryAfterSeconds(address, now()) > 0,
+  );
 
   /** What ends a request: the reply to write (none when the MCP transport wrote it or the socket is gone). */
   interface Handled {
@@ -217,7 +229,11 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     return { reply: errorReply(500, MESSAGES.internalError), user: null };
   };
 
-  const decideRequest = (request: IncomingMessage, response: ServerResponse, gatewayRequest: GatewayRequest): Eventually<Handled> => {
+  const decideRequest = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    gatewayRequest: GatewayRequest,
+  ): Eventually<Handled> => {
     const state = live.current();
     if (lacksRequiredHost(request)) return { reply: errorReply(400, MESSAGES.malformedRequest), user: null };
     if (state === undefined) return { reply: waitingReply(gatewayRequest.target, health?.() ?? {}), user: null };
@@ -225,23 +241,49 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     if (isMcpTarget(gatewayRequest.target, state.snapshot.basePath)) {
       // The same admission as the API, then the MCP transport writes the response itself.
       return answerMcp(request, response, gatewayRequest, tables).then((outcome) =>
-        ('reply' in outcome ? { reply: outcome.reply, user: outcome.reply.user ?? null } : { reply: undefined, user: outcome.answeredFor }));
+        'reply' in outcome
+          ? { reply: outcome.reply, user: outcome.reply.user ?? null }
+          : { reply: undefined, user: outcome.answeredFor },
+      );
     }
     const decideNow = () => decide(gatewayRequest, { ...tables, state: live.current() ?? tables.state, now: now() });
     const handled = (reply: Reply): Eventually<Handled> => {
       if (reply.throttledAddress === undefined) return { reply, user: reply.user ?? null };
       // A locked-out address is parked and decided again, so its Retry-After is right when sent (flood-guard.ts).
-      return answerThrottled(flood, reply.throttledAddress, gatewayRequest.peerAddress, async () => decideNow(), response)
-        .then((again) => ({ reply: again, user: again.user ?? null }));
+      return answerThrottled(
+        flood,
+        reply.throttledAddress,
+        gatewayRequest.peerAddress,
+        async () => decideNow(),
+        response,
+      ).then((again) => ({ reply: again, user: again.user ?? null }));
     };
     const reply = decideNow();
     return reply instanceof Promise ? reply.then(handled) : handled(reply);
   };
 
-  const respond = (request: IncomingMessage, response: ServerResponse, gatewayRequest: GatewayRequest, started: number, handled: Handled): void => {
+  const respond = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    gatewayRequest: GatewayRequest,
+    started: number,
+    handled: Handled,
+  ): void => {
     const logLine = (bytes: number) => {
       const status = handled.reply?.status ?? response.statusCode;
-      log(requestLine({ method: gatewayRequest.method, target: gatewayRequest.target, status, bytes, ms: performance.now() - started, user: handled.user }, new Date()));
+      log(
+        requestLine(
+          {
+            method: gatewayRequest.method,
+            target: gatewayRequest.target,
+            status,
+            bytes,
+            ms: performance.now() - started,
+            user: handled.user,
+          },
+          new Date(),
+        ),
+      );
     };
     const writeFailed = (error: unknown) => {
       logEvent('response-error', { reason: error instanceof Error ? error.message : String(error) });
@@ -278,7 +320,9 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       handled = failed(response, error);
     }
     if (handled instanceof Promise) {
-      handled.catch((error: unknown) => failed(response, error)).then((settled) => respond(request, response, gatewayRequest, started, settled));
+      handled
+        .catch((error: unknown) => failed(response, error))
+        .then((settled) => respond(request, response, gatewayRequest, started, settled));
     } else respond(request, response, gatewayRequest, started, handled);
   };
 
@@ -288,9 +332,15 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   server.on('connection', flood.admit);
   // Without these listeners node drops CONNECT silently and answers unknown Expect values with an empty body.
   server.on('connect', (_request: IncomingMessage, socket: Socket) =>
-    endSocketWithError(socket, 405, MESSAGES.methodNotAllowed, 'Allow: GET, HEAD\r\n'));
-  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) =>
-    void Promise.resolve().then(() => writeReply(response, errorReply(417, MESSAGES.expectationFailed), request.method === 'HEAD')).catch(() => response.destroy()));
+    endSocketWithError(socket, 405, MESSAGES.methodNotAllowed, 'Allow: GET, HEAD\r\n'),
+  );
+  server.on(
+    'checkExpectation',
+    (request: IncomingMessage, response: ServerResponse) =>
+      void Promise.resolve()
+        .then(() => writeReply(response, errorReply(417, MESSAGES.expectationFailed), request.method === 'HEAD'))
+        .catch(() => response.destroy()),
+  );
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', rejectListen);
     // A deeper accept queue than node's 511, so a burst of new connections waits instead of being reset.
@@ -302,12 +352,16 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
 
   const reportFailure = (event: string) => (error: unknown) =>
     logEvent(event, { reason: error instanceof Error ? error.message : String(error) });
-  const watcher = watchSnapshots(dist, options.pollMs ?? 1000, () => void live.reloadIfChanged().catch(reportFailure('reload-error')));
+  const watcher = watchSnapshots(
+    dist,
+    options.pollMs ?? 1000,
+    () => void live.reloadIfChanged().catch(reportFailure('reload-error')),
+  );
   const refreshHosts = () => void live.refreshHosts().catch(reportFailure('host-refresh-error'));
   const hostRefresh = setInterval(refreshHosts, options.hostRefreshMs ?? 5 * 60_000);
   hostRefresh.unref();
   const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : options.port ?? 8080;
+  const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 8080);
   const host = options.host ?? '127.0.0.1';
 
   return {

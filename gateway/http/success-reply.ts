@@ -28,21 +28,30 @@ function notModifiedHeaders(etag: string, policy: ReplyPolicy): string[] {
 
 function okHeaders(etag: string, policy: ReplyPolicy, size: number, encoding: Encoding): string[] {
   return [
-    'Content-Type', policy.contentType ?? JSON_CONTENT_TYPE,
-    'Content-Length', String(size),
-    'ETag', etag,
-    'Cache-Control', policy.cacheControl,
+    'Content-Type',
+    policy.contentType ?? JSON_CONTENT_TYPE,
+    'Content-Length',
+    String(size),
+    'ETag',
+    etag,
+    'Cache-Control',
+    policy.cacheControl,
     ...COMMON_HEADER_LIST,
     ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]),
   ];
 }
 
 function prepare(entry: LoadedEntry, policy: ReplyPolicy): PreparedHeaders {
-  const variant = (encoding: Encoding, body: StoredBody | undefined) => (body === undefined ? undefined : okHeaders(entry.etag, policy, body.size, encoding));
+  const variant = (encoding: Encoding, body: StoredBody | undefined) =>
+    body === undefined ? undefined : okHeaders(entry.etag, policy, body.size, encoding);
   return {
     policy,
     notModified: notModifiedHeaders(entry.etag, policy),
-    ok: { identity: variant('identity', entry.identity), gzip: variant('gzip', entry.gzip), br: variant('br', entry.br) },
+    ok: {
+      identity: variant('identity', entry.identity),
+      gzip: variant('gzip', entry.gzip),
+      br: variant('br', entry.br),
+    },
   };
 }
 
@@ -85,6 +94,7 @@ export function composedBody(json: string): ComposedBody {
 
 export function composedReply(body: ComposedBody, route: ReplyPolicy, ifNoneMatch: string | undefined): Reply {
   const { bytes, etag } = body;
-  if (matchesIfNoneMatch(ifNoneMatch, etag)) return { status: 304, headers: notModifiedHeaders(etag, route), body: { kind: 'empty' } };
+  if (matchesIfNoneMatch(ifNoneMatch, etag))
+    return { status: 304, headers: notModifiedHeaders(etag, route), body: { kind: 'empty' } };
   return { status: 200, headers: okHeaders(etag, route, bytes.length, 'identity'), body: { kind: 'bytes', bytes } };
 }

@@ -27,10 +27,15 @@ export async function callEndpoint(
   snapshot: LoadedSnapshot,
 ): Promise<EndpointResult> {
   const route = ENDPOINTS[endpoint];
-  if (!meetsMinimumRole(user.role, route.minRole)) return failure(permissionDeniedReply(user.role, route.privilege, route.resource));
-  const query: Query = new Map(Object.entries(parameters).filter((pair): pair is [string, string] => pair[1] !== undefined));
+  if (!meetsMinimumRole(user.role, route.minRole))
+    return failure(permissionDeniedReply(user.role, route.privilege, route.resource));
+  const query: Query = new Map(
+    Object.entries(parameters).filter((pair): pair is [string, string] => pair[1] !== undefined),
+  );
   const answer = await route.answer({ query, user, snapshot });
   if (answer.kind === 'reply') return failure(answer.reply);
-  const json = (answer.kind === 'composed' ? answer.body.bytes : await readStoredBody(answer.entry.identity)).toString('utf8');
+  const json = (answer.kind === 'composed' ? answer.body.bytes : await readStoredBody(answer.entry.identity)).toString(
+    'utf8',
+  );
   return { ok: true, value: JSON.parse(json) as unknown };
 }

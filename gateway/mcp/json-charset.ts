@@ -4,7 +4,8 @@ import { JSON_CONTENT_TYPE } from '../http/reply.ts';
 
 function withCharset(headers: OutgoingHttpHeaders): void {
   for (const name of Object.keys(headers)) {
-    if (name.toLowerCase() === 'content-type' && headers[name] === 'application/json') headers[name] = JSON_CONTENT_TYPE;
+    if (name.toLowerCase() === 'content-type' && headers[name] === 'application/json')
+      headers[name] = JSON_CONTENT_TYPE;
   }
 }
 
@@ -13,7 +14,8 @@ export function sendJsonWithCharset(response: ServerResponse): void {
   const original = response.writeHead;
   const patched = function (this: ServerResponse, ...args: unknown[]) {
     for (const argument of args) {
-      if (typeof argument === 'object' && argument !== null && !Array.isArray(argument)) withCharset(argument as OutgoingHttpHeaders);
+      if (typeof argument === 'object' && argument !== null && !Array.isArray(argument))
+        withCharset(argument as OutgoingHttpHeaders);
     }
     return (original as (...values: unknown[]) => ServerResponse).apply(this, args);
   };

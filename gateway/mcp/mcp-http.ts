@@ -33,9 +33,15 @@ async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   return Buffer.concat(chunks);
 }
 
-const parseError = () => jsonReply(400, { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not JSON.' }, id: null });
+const parseError = () =>
+  jsonReply(400, { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not JSON.' }, id: null });
 
-export async function answerMcp(request: IncomingMessage, response: ServerResponse, gatewayRequest: GatewayRequest, tables: DecisionTables): Promise<McpOutcome> {
+export async function answerMcp(
+  request: IncomingMessage,
+  response: ServerResponse,
+  gatewayRequest: GatewayRequest,
+  tables: DecisionTables,
+): Promise<McpOutcome> {
   // Credentials, trusted addresses, throttle and role are decided before a byte of the body is read.
   const admission = await admit(gatewayRequest, tables);
   if ('reply' in admission) return admission;

@@ -2,7 +2,8 @@
 
 type Json = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface ContentBlock {
   markdown: string;
@@ -11,7 +12,9 @@ export interface ContentBlock {
 
 export function blocksOf(content: unknown): ContentBlock[] {
   const blocks = isRecord(content) && Array.isArray(content.content) ? content.content : [];
-  return blocks.filter(isRecord).map((block) => ({ markdown: String(block.markdown ?? ''), html: String(block.html ?? '') }));
+  return blocks
+    .filter(isRecord)
+    .map((block) => ({ markdown: String(block.markdown ?? ''), html: String(block.html ?? '') }));
 }
 
 export function metaFields(meta: unknown): Json {
@@ -20,11 +23,26 @@ export function metaFields(meta: unknown): Json {
 }
 
 // The fields an assistant needs to judge a page; the whole metadata is one get_page_metadata call away.
-const SUMMARY_FIELDS = ['title', 'description', 'author', 'owner', 'created', 'modified', 'allowedrole', 'alloweduser', 'hide', 'noindex'] as const;
+const SUMMARY_FIELDS = [
+  'title',
+  'description',
+  'author',
+  'owner',
+  'created',
+  'modified',
+  'allowedrole',
+  'alloweduser',
+  'hide',
+  'noindex',
+] as const;
 
 export function metadataSummary(meta: unknown): Json {
   const fields = metaFields(meta);
-  return Object.fromEntries(SUMMARY_FIELDS.filter((name) => fields[name] !== null && fields[name] !== undefined && fields[name] !== '').map((name) => [name, fields[name]]));
+  return Object.fromEntries(
+    SUMMARY_FIELDS.filter((name) => fields[name] !== null && fields[name] !== undefined && fields[name] !== '').map(
+      (name) => [name, fields[name]],
+    ),
+  );
 }
 
 /** The page as one markdown text: blocks one blank line apart, as in the source file (a code block ends in a newline). */
@@ -58,8 +76,12 @@ export interface OutlineNode {
 function outline(item: Json, depth: number): OutlineNode {
   const children = Array.isArray(item.folderContent) ? item.folderContent.filter(isRecord) : [];
   const node: OutlineNode = {
-    title: String(item.name ?? ''), url: String(item.urlRelWoF ?? ''), slug: String(item.slug ?? ''),
-    type: String(item.elementType ?? ''), status: String(item.status ?? ''), hidden: item.hide === true,
+    title: String(item.name ?? ''),
+    url: String(item.urlRelWoF ?? ''),
+    slug: String(item.slug ?? ''),
+    type: String(item.elementType ?? ''),
+    status: String(item.status ?? ''),
+    hidden: item.hide === true,
   };
   if (children.length > 0 && depth > 1) node.children = children.map((child) => outline(child, depth - 1));
   return node;
@@ -75,8 +97,13 @@ function findItem(items: readonly Json[], url: string): Json | undefined {
 }
 
 /** The navigation tree (or the subtree at `url`) as an outline `depth` levels deep; undefined when `url` is not in it. */
-export function navigationOutline(navigation: unknown, url: string | undefined, depth: number): OutlineNode[] | undefined {
-  const items = isRecord(navigation) && Array.isArray(navigation.navigation) ? navigation.navigation.filter(isRecord) : [];
+export function navigationOutline(
+  navigation: unknown,
+  url: string | undefined,
+  depth: number,
+): OutlineNode[] | undefined {
+  const items =
+    isRecord(navigation) && Array.isArray(navigation.navigation) ? navigation.navigation.filter(isRecord) : [];
   if (url === undefined) return items.map((item) => outline(item, depth));
   const root = findItem(items, url);
   return root === undefined ? undefined : [outline(root, depth)];

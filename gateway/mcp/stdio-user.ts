@@ -18,23 +18,41 @@ export class CredentialsError extends Error {}
 export function credentialsFromEnvironment(environment: NodeJS.ProcessEnv): { username: string; password: string } {
   const username = environment.SNAPI_USER ?? '';
   const password = environment.SNAPI_PASSWORD ?? '';
-  if (username === '' || password === '') throw new CredentialsError('snapi mcp: set SNAPI_USER and SNAPI_PASSWORD to the credentials of an API user (role author or above)');
+  if (username === '' || password === '')
+    throw new CredentialsError(
+      'snapi mcp: set SNAPI_USER and SNAPI_PASSWORD to the credentials of an API user (role author or above)',
+    );
   return { username, password };
 }
 
 function messageOf(reply: { body: { kind: string; bytes?: Buffer } }): string {
-  return reply.body.kind === 'bytes' && reply.body.bytes ? String((JSON.parse(reply.body.bytes.toString('utf8')) as { message?: unknown }).message) : '';
+  return reply.body.kind === 'bytes' && reply.body.bytes
+    ? String((JSON.parse(reply.body.bytes.toString('utf8')) as { message?: unknown }).message)
+    : '';
 }
 
 /** Checked against each snapshot once (its credential cache), so a changed password or role counts after a reload. */
-export async function stdioUser(state: ServingState, credentials: { username: string; password: string }, verify: VerifyPassword = verifyWithBcrypt): Promise<AuthenticatedUser> {
+export async function stdioUser(
+  state: ServingState,
+  credentials: { username: string; password: string },
+  verify: VerifyPassword = verifyWithBcrypt,
+): Promise<AuthenticatedUser> {
   // The cache key is the Authorization header this user would send over HTTP.
   const header = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
-  const outcome = await authenticateRequest({ address: 'stdio', authorization: header, now: Date.now() }, {
-    accounts: state.snapshot.accounts, dummyHash: state.dummyHash, cache: state.credentials, verify, limiter: STDIO_LIMITER,
-  });
+  const outcome = await authenticateRequest(
+    { address: 'stdio', authorization: header, now: Date.now() },
+    {
+      accounts: state.snapshot.accounts,
+      dummyHash: state.dummyHash,
+      cache: state.credentials,
+      verify,
+      limiter: STDIO_LIMITER,
+    },
+  );
   const user = outcome.allowed ? outcome.user : undefined;
-  if (user === undefined) throw new CredentialsError(`snapi mcp: ${MESSAGES.authenticationFailed} Check SNAPI_USER and SNAPI_PASSWORD.`);
-  if (!meetsMinimumRole(user.role, MCP_MIN_ROLE)) throw new CredentialsError(`snapi mcp: ${messageOf(permissionDeniedReply(user.role, 'read', 'content'))}`);
+  if (user === undefined)
+    throw new CredentialsError(`snapi mcp: ${MESSAGES.authenticationFailed} Check SNAPI_USER and SNAPI_PASSWORD.`);
+  if (!meetsMinimumRole(user.role, MCP_MIN_ROLE))
+    throw new CredentialsError(`snapi mcp: ${messageOf(permissionDeniedReply(user.role, 'read', 'content'))}`);
   return user;
 }

@@ -2,9 +2,7 @@
 
 export type RangeRequest =
   /** No Range header, a malformed one, or several ranges: the whole file is sent (RFC 9110 allows ignoring Range). */
-  | { kind: 'whole' }
-  | { kind: 'part'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+  { kind: 'whole' } | { kind: 'part'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 const SINGLE_RANGE = /^bytes[ \t]*=[ \t]*(\d*)[ \t]*-[ \t]*(\d*)[ \t]*$/i;
 

@@ -43,6 +43,14 @@ export function matchMediaPath(pathname: string, basePath: string): MediaRoute |
   if (segments === undefined || segments[0] !== 'media') return undefined;
   const [, folderName = '', name = '', ...rest] = segments;
   const folder = FOLDERS.get(folderName);
-  if (folder === undefined || name === '' || rest.length > 0 || segments.includes('..') || name.includes('/') || name.includes('\0')) return NOTHING(name);
+  if (
+    folder === undefined ||
+    name === '' ||
+    rest.length > 0 ||
+    segments.includes('..') ||
+    name.includes('/') ||
+    name.includes('\0')
+  )
+    return NOTHING(name);
   return { media: keyOf(folder.kind, name), attachment: folder.attachment, name };
 }

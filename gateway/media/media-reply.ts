@@ -26,7 +26,10 @@ const PLAIN_FILENAME = /^[\x20-\x21\x23-\x5b\x5d-\x7e]+$/;
 export function attachmentHeader(name: string): string {
   if (PLAIN_FILENAME.test(name)) return `attachment; filename="${name}"`;
   const fallback = name.replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -52,14 +55,26 @@ export function mediaReply(entry: LoadedEntry, route: MediaRoute, request: Media
   }
   const { size } = entry.identity;
   // If-Range with another validator (or a date): the file may have changed, so the whole file is sent.
-  const range = request.ifRange !== undefined && request.ifRange !== entry.etag ? { kind: 'whole' as const } : parseRange(request.range, size);
-  if (range.kind === 'unsatisfiable') return errorReply(416, 'Range not satisfiable.', { 'Content-Range': `bytes */${size}`, 'Accept-Ranges': 'bytes' });
+  const range =
+    request.ifRange !== undefined && request.ifRange !== entry.etag
+      ? { kind: 'whole' as const }
+      : parseRange(request.range, size);
+  if (range.kind === 'unsatisfiable')
+    return errorReply(416, 'Range not satisfiable.', { 'Content-Range': `bytes */${size}`, 'Accept-Ranges': 'bytes' });
   if (range.kind === 'part') {
     return {
       status: 206,
-      headers: { ...headers, 'Content-Range': `bytes ${range.start}-${range.end}/${size}`, 'Content-Length': String(range.end - range.start + 1) },
+      headers: {
+        ...headers,
+        'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
+        'Content-Length': String(range.end - range.start + 1),
+      },
       body: { kind: 'file', stored: entry.identity, start: range.start, end: range.end },
     };
   }
-  return { status: 200, headers: { ...headers, 'Content-Length': String(size) }, body: { kind: 'file', stored: entry.identity, start: 0, end: size - 1 } };
+  return {
+    status: 200,
+    headers: { ...headers, 'Content-Length': String(size) },
+    body: { kind: 'file', stored: entry.identity, start: 0, end: size - 1 },
+  };
 }

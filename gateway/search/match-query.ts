@@ -73,8 +73,14 @@ function scratchOf(postings: PostingIndex): Scratch {
   if (scratch === undefined) {
     const count = postings.documentCount;
     scratch = {
-      scores: new Float64Array(count), words: new Uint32Array(count), titleWords: new Uint32Array(count), final: new Float64Array(count),
-      coverage: new Float64Array(count), touched: new Int32Array(count), lifted: new Float64Array(count), folders: new Int32Array(count),
+      scores: new Float64Array(count),
+      words: new Uint32Array(count),
+      titleWords: new Uint32Array(count),
+      final: new Float64Array(count),
+      coverage: new Float64Array(count),
+      touched: new Int32Array(count),
+      lifted: new Float64Array(count),
+      folders: new Int32Array(count),
     };
     scratches.set(postings, scratch);
   }
@@ -112,7 +118,15 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
     // Stop words have no terms; a word asked twice counts once.
     if (exact.length === 0 || seen.has(exact[0]!) || queryWords.length >= 31) continue;
     seen.add(exact[0]!);
-    queryWords.push({ bit: 1 << queryWords.length, letters: [...written].length, exact, used: new Map(), found: 0, prefixed: false, corrected: false });
+    queryWords.push({
+      bit: 1 << queryWords.length,
+      letters: [...written].length,
+      exact,
+      used: new Map(),
+      found: 0,
+      prefixed: false,
+      corrected: false,
+    });
   }
   if (queryWords.length === 0) return { total: 0, best: [] };
 
@@ -158,14 +172,17 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
   });
   const last = queryWords.length - 1;
   // 2. A word that found nothing may be a typo; the last word may still be being typed.
-  queryWords.forEach((word, position) => relax(word, position === last, false));
+  for (const [position, word] of queryWords.entries()) relax(word, position === last, false);
   // 3. The whole query found too little: every word gets its typo and prefix matches.
-  if (touchedCount < RELAX_BELOW) queryWords.forEach((word, position) => relax(word, position === last, true));
+  if (touchedCount < RELAX_BELOW)
+    for (const [position, word] of queryWords.entries()) relax(word, position === last, true);
 
   // A word found on few pages says more about what the reader means than one found on most (inverse document frequency).
   const rarity = queryWords.map((word) => {
     const common = word.exact.some((term) => index.commonTerms.has(term));
-    return Math.log(1 + postings.documentCount / Math.max(1, word.found, common ? postings.documentCount * COMMON_TERMS.share : 0));
+    return Math.log(
+      1 + postings.documentCount / Math.max(1, word.found, common ? postings.documentCount * COMMON_TERMS.share : 0),
+    );
   });
   for (let position = 0; position < touchedCount; position++) {
     const id = touched[position]!;
@@ -184,12 +201,17 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
   liftFolders(index, scratch, touchedCount);
   // Titles first: a page whose title holds the query (or its rarest words) is the page about it; pages that only
   // mention the words follow. Equal titles' shares go by score, then by position in the site.
-  const order = bestFirst(touched.subarray(0, touchedCount), wanted, (left, right) =>
-    coverage[right]! - coverage[left]! || final[right]! - final[left]! || left - right);
+  const order = bestFirst(
+    touched.subarray(0, touchedCount),
+    wanted,
+    (left, right) => coverage[right]! - coverage[left]! || final[right]! - final[left]! || left - right,
+  );
   const best = order.map((id) => ({
     id,
     score: final[id]!,
-    terms: queryWords.flatMap((word) => [...word.used].filter(([, posting]) => contains(posting, id)).map(([term]) => term)),
+    terms: queryWords.flatMap((word) =>
+      [...word.used].filter(([, posting]) => contains(posting, id)).map(([term]) => term),
+    ),
   }));
   for (let position = 0; position < touchedCount; position++) {
     const id = touched[position]!;
@@ -213,7 +235,13 @@ function liftFolders(index: MatchIndex, scratch: Scratch, touchedCount: number):
     if (ancestors === undefined) continue;
     for (let at = 0; at < ancestors.length; at++) {
       const folder = ancestors[at]!;
-      if (wordMasks[folder] === 0 || coverage[folder] === 0 || coverage[folder]! < coverage[id]! || final[id]! < final[folder]!) continue;
+      if (
+        wordMasks[folder] === 0 ||
+        coverage[folder] === 0 ||
+        coverage[folder]! < coverage[id]! ||
+        final[id]! < final[folder]!
+      )
+        continue;
       if (lifted[folder] === 0) scratch.folders[folders++] = folder;
       if (final[id]! > lifted[folder]!) lifted[folder] = final[id]!;
     }

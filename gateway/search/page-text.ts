@@ -61,6 +61,8 @@ export function bestSection(page: PageText, matched: ReadonlySet<string>): Searc
     }
   }
   let best = -1;
-  counts.forEach((count, position) => { if (count > (counts[best] ?? 0)) best = position; });
+  counts.forEach((count, position) => {
+    if (count > (counts[best] ?? 0)) best = position;
+  });
   return sections[best] ?? sections.find(([, text]) => text !== '') ?? sections[0];
 }

@@ -22,31 +22,38 @@ export interface SearchAnswer {
   results: SearchHit[];
 }
 
-export async function runSearch(index: SearchIndex, request: SearchRequest, user: AuthenticatedUser): Promise<SearchAnswer> {
+export async function runSearch(
+  index: SearchIndex,
+  request: SearchRequest,
+  user: AuthenticatedUser,
+): Promise<SearchAnswer> {
   const visible = index.visibility(user, request.draft);
   // Only the results of the page asked for are ranked in full and get snippets.
   const wanted = Math.min(request.offset + request.limit, index.documents.length);
   const matches = matchQuery(index, request.words, visible, wanted);
   const page = matches.best.slice(request.offset);
-  const results = await Promise.all(page.map(async ({ id, score, terms }): Promise<SearchHit> => {
-    const document = index.documents[id]!;
-    const matched = new Set(terms);
-    // Stemming every word of a page is the costly part of a snippet; pages repeat their words, so each is decided once.
-    const decided = new Map<string, boolean>();
-    const isMatch = (word: string) => {
-      let match = decided.get(word);
-      if (match === undefined) decided.set(word, (match = termsOf(word, index.tools).some((term) => matched.has(term))));
-      return match;
-    };
-    const section = bestSection(await index.text(id), matched);
-    return {
-      url: document.url,
-      title: document.title,
-      slug: document.slug,
-      section: section?.[0] ?? null,
-      snippet: section === undefined ? '' : snippetOf(section[1], isMatch),
-      score: Math.round(score * 1000) / 1000,
-    };
-  }));
+  const results = await Promise.all(
+    page.map(async ({ id, score, terms }): Promise<SearchHit> => {
+      const document = index.documents[id]!;
+      const matched = new Set(terms);
+      // Stemming every word of a page is the costly part of a snippet; pages repeat their words, so each is decided once.
+      const decided = new Map<string, boolean>();
+      const isMatch = (word: string) => {
+        let match = decided.get(word);
+        if (match === undefined)
+          decided.set(word, (match = termsOf(word, index.tools).some((term) => matched.has(term))));
+        return match;
+      };
+      const section = bestSection(await index.text(id), matched);
+      return {
+        url: document.url,
+        title: document.title,
+        slug: document.slug,
+        section: section?.[0] ?? null,
+        snippet: section === undefined ? '' : snippetOf(section[1], isMatch),
+        score: Math.round(score * 1000) / 1000,
+      };
+    }),
+  );
   return { query: request.query, total: matches.total, results };
 }

@@ -51,7 +51,8 @@ function restrictionOf(value: unknown, where: string): Restriction | undefined {
   if (value === undefined) return undefined;
   const fields = record(value, where);
   const users = fields.users;
-  if (users !== undefined && (!Array.isArray(users) || users.some((user) => typeof user !== 'string'))) fail(`${where}.users`, 'expected an array of strings');
+  if (users !== undefined && (!Array.isArray(users) || users.some((user) => typeof user !== 'string')))
+    fail(`${where}.users`, 'expected an array of strings');
   return {
     ...(fields.role === undefined ? {} : { role: text(fields.role, `${where}.role`) }),
     ...(users === undefined ? {} : { users: users as string[] }),
@@ -61,9 +62,11 @@ function restrictionOf(value: unknown, where: string): Restriction | undefined {
 function searchDocument(value: unknown, position: number, entries: ReadonlyMap<string, LoadedEntry>): SearchDocument {
   const where = `documents[${position}]`;
   const fields = record(value, where);
-  if (typeof fields.live !== 'boolean' || typeof fields.draft !== 'boolean') fail(where, 'expected boolean live and draft');
+  if (typeof fields.live !== 'boolean' || typeof fields.draft !== 'boolean')
+    fail(where, 'expected boolean live and draft');
   const key = text(fields.key, `${where}.key`);
-  if (!key.startsWith('content:') || !entries.has(key)) fail(`${where}.key`, `"${key}" is no content entry of the snapshot`);
+  if (!key.startsWith('content:') || !entries.has(key))
+    fail(`${where}.key`, `"${key}" is no content entry of the snapshot`);
   const restriction = restrictionOf(fields.restriction, `${where}.restriction`);
   return {
     url: text(fields.url, `${where}.url`),
@@ -76,7 +79,10 @@ function searchDocument(value: unknown, position: number, entries: ReadonlyMap<s
   };
 }
 
-function textReader(documents: readonly SearchDocument[], entries: ReadonlyMap<string, LoadedEntry>): SearchIndex['text'] {
+function textReader(
+  documents: readonly SearchDocument[],
+  entries: ReadonlyMap<string, LoadedEntry>,
+): SearchIndex['text'] {
   const cache = createRecentMap<number, PageText>(PAGE_TEXT_CHARACTERS, pageTextWeight);
   return async (id) => {
     const known = cache.get(id);
@@ -92,18 +98,25 @@ function textReader(documents: readonly SearchDocument[], entries: ReadonlyMap<s
 /** Per document, the documents of the pages whose URL is a folder above its URL; the home page (slug '') is left out. */
 export function folderAncestors(documents: readonly SearchDocument[]): number[][] {
   const byUrl = new Map<string, number[]>();
-  documents.forEach((document, id) => document.slug !== '' && byUrl.set(document.url, [...(byUrl.get(document.url) ?? []), id]));
+  for (const [id, document] of documents.entries()) {
+    if (document.slug !== '') byUrl.set(document.url, [...(byUrl.get(document.url) ?? []), id]);
+  }
   return documents.map(({ url }) => {
     const ancestors: number[] = [];
-    for (let end = url.lastIndexOf('/'); end > 0; end = url.lastIndexOf('/', end - 1)) ancestors.push(...(byUrl.get(url.slice(0, end)) ?? []));
+    for (let end = url.lastIndexOf('/'); end > 0; end = url.lastIndexOf('/', end - 1))
+      ancestors.push(...(byUrl.get(url.slice(0, end)) ?? []));
     return ancestors;
   });
 }
 
 /** `entries`: the snapshot's entries, which every document's content key must name. */
-export async function parseSearchIndex(value: unknown, entries: ReadonlyMap<string, LoadedEntry>): Promise<SearchIndex> {
+export async function parseSearchIndex(
+  value: unknown,
+  entries: ReadonlyMap<string, LoadedEntry>,
+): Promise<SearchIndex> {
   const fields = record(value, 'file');
-  if (fields.format !== SEARCH_FORMAT) fail('format', `expected ${SEARCH_FORMAT}, got ${JSON.stringify(fields.format)}`);
+  if (fields.format !== SEARCH_FORMAT)
+    fail('format', `expected ${SEARCH_FORMAT}, got ${JSON.stringify(fields.format)}`);
   if (!Array.isArray(fields.documents)) fail('documents', 'expected an array');
   const documents = fields.documents.map((item, position) => searchDocument(item, position, entries));
   const tools = await languageTools(text(fields.language, 'language'));
@@ -111,8 +124,14 @@ export async function parseSearchIndex(value: unknown, entries: ReadonlyMap<stri
   const commonTerms = new Set(fields.commonTerms.map((term, position) => text(term, `commonTerms[${position}]`)));
   const postings = postingIndex(fields.index, documents.length);
   return {
-    documents, postings, tools, commonTerms, ancestors: folderAncestors(documents), visibility: createVisibility(documents),
-    text: textReader(documents, entries), answers: createAnswerCache(),
+    documents,
+    postings,
+    tools,
+    commonTerms,
+    ancestors: folderAncestors(documents),
+    visibility: createVisibility(documents),
+    text: textReader(documents, entries),
+    answers: createAnswerCache(),
   };
 }
 

@@ -13,11 +13,16 @@ export function escapeHtml(text: string): string {
 /** Where the window starts: at the first word from `SNIPPET.before` characters ahead of the first match. */
 export function windowStart(words: readonly PlacedWord[], first: PlacedWord | undefined): number {
   const from = first === undefined ? 0 : Math.max(0, first.start - SNIPPET.before);
-  return from === 0 ? 0 : words.find((word) => word.start >= from)?.start ?? first?.start ?? 0;
+  return from === 0 ? 0 : (words.find((word) => word.start >= from)?.start ?? first?.start ?? 0);
 }
 
 /** The window from `start`, cut at the last whole word, escaped, its matches marked; `words` must reach its end. */
-export function windowSnippet(text: string, words: readonly PlacedWord[], start: number, isMatch: (word: string) => boolean): string {
+export function windowSnippet(
+  text: string,
+  words: readonly PlacedWord[],
+  start: number,
+  isMatch: (word: string) => boolean,
+): string {
   let end = Math.min(text.length, start + SNIPPET.maxLength);
   if (end < text.length) {
     const lastWhole = words.filter((word) => word.start >= start && word.start + word.word.length <= end).at(-1);
@@ -53,7 +58,8 @@ export function snippetOf(text: string, isMatch: (word: string) => boolean): str
   const start = windowStart(words, first);
   if (first !== undefined) {
     const end = Math.min(text.length, start + SNIPPET.maxLength);
-    for (let match = pattern.exec(text); match !== null && match.index < end; match = pattern.exec(text)) words.push({ word: match[0], start: match.index });
+    for (let match = pattern.exec(text); match !== null && match.index < end; match = pattern.exec(text))
+      words.push({ word: match[0], start: match.index });
   }
   return windowSnippet(text, words, start, isMatch);
 }

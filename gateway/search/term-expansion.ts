@@ -31,8 +31,12 @@ export function prefixTerms(index: PostingIndex, prefix: string): Expansion[] {
     if (!term.startsWith(prefix)) break;
     if (term !== prefix) found.push(term);
   }
-  if (found.length > MAX_PREFIX_TERMS) found.sort((left, right) => left.length - right.length).length = MAX_PREFIX_TERMS;
-  return found.map((term) => ({ term, weight: (WEIGHTS.prefix * term.length) / (term.length + 0.3 * (term.length - prefix.length)) }));
+  if (found.length > MAX_PREFIX_TERMS)
+    found.sort((left, right) => left.length - right.length).length = MAX_PREFIX_TERMS;
+  return found.map((term) => ({
+    term,
+    weight: (WEIGHTS.prefix * term.length) / (term.length + 0.3 * (term.length - prefix.length)),
+  }));
 }
 
 /** Whether two code-point sequences are one insertion, deletion, substitution or transposition apart. */
@@ -55,7 +59,10 @@ function oneEditApart(left: readonly string[], right: readonly string[]): boolea
 export function fuzzyTerms(index: PostingIndex, word: string): Expansion[] {
   const characters = [...word];
   const near = [-1, 0, 1].flatMap((difference) => index.byLength.get(characters.length + difference) ?? []);
-  const found = near.length < (characters.length + 1) * index.alphabet.length * 2 ? scanned(near, characters) : candidates(index, characters);
+  const found =
+    near.length < (characters.length + 1) * index.alphabet.length * 2
+      ? scanned(near, characters)
+      : candidates(index, characters);
   return found.map((term) => ({ term, weight: (WEIGHTS.fuzzy * term.length) / (term.length + 1) }));
 }
 

@@ -25,9 +25,19 @@ const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
 const FIELD_IDS = Object.keys(FIELD_BOOST) as Array<keyof typeof FIELD_BOOST>;
 const TITLE_FIELD = 0;
 
-function bm25(termFrequency: number, matching: number, documents: number, fieldLength: number, averageLength: number): number {
+function bm25(
+  termFrequency: number,
+  matching: number,
+  documents: number,
+  fieldLength: number,
+  averageLength: number,
+): number {
   const inverse = Math.log(1 + (documents - matching + 0.5) / (matching + 0.5));
-  return inverse * (BM25.d + (termFrequency * (BM25.k + 1)) / (termFrequency + BM25.k * (1 - BM25.b + (BM25.b * fieldLength) / averageLength)));
+  return (
+    inverse *
+    (BM25.d +
+      (termFrequency * (BM25.k + 1)) / (termFrequency + BM25.k * (1 - BM25.b + (BM25.b * fieldLength) / averageLength)))
+  );
 }
 
 type Json = Record<string, unknown>;
@@ -42,7 +52,8 @@ function record(value: unknown, where: string): Json {
 }
 
 function count(value: unknown, where: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) fail(where, 'expected a non-negative integer');
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+    fail(where, 'expected a non-negative integer');
   return value;
 }
 
@@ -51,8 +62,9 @@ function fieldLengths(stored: Json, documentCount: number): Float64Array[] {
   const byDocument = record(stored.fieldLength, 'index.fieldLength');
   for (let id = 0; id < documentCount; id++) {
     const fields = byDocument[id];
-    if (!Array.isArray(fields) || fields.length !== FIELD_IDS.length) fail(`index.fieldLength.${id}`, `expected ${FIELD_IDS.length} lengths`);
-    fields.forEach((length, field) => (lengths[field]![id] = count(length, `index.fieldLength.${id}`)));
+    if (!Array.isArray(fields) || fields.length !== FIELD_IDS.length)
+      fail(`index.fieldLength.${id}`, `expected ${FIELD_IDS.length} lengths`);
+    for (const [field, length] of fields.entries()) lengths[field]![id] = count(length, `index.fieldLength.${id}`);
   }
   return lengths;
 }
@@ -60,15 +72,25 @@ function fieldLengths(stored: Json, documentCount: number): Float64Array[] {
 /** Reads MiniSearch's serialised index (version 2) written by the generator's index writer; ids are document positions. */
 export function postingIndex(value: unknown, documentCount: number): PostingIndex {
   const stored = record(value, 'index');
-  if (stored.serializationVersion !== 2) fail('index.serializationVersion', `expected 2, got ${JSON.stringify(stored.serializationVersion)}`);
-  if (count(stored.documentCount, 'index.documentCount') !== documentCount) fail('index', `holds ${String(stored.documentCount)} documents, the list ${documentCount}`);
+  if (stored.serializationVersion !== 2)
+    fail('index.serializationVersion', `expected 2, got ${JSON.stringify(stored.serializationVersion)}`);
+  if (count(stored.documentCount, 'index.documentCount') !== documentCount)
+    fail('index', `holds ${String(stored.documentCount)} documents, the list ${documentCount}`);
   const fieldIds = record(stored.fieldIds, 'index.fieldIds');
-  FIELD_IDS.forEach((field, id) => fieldIds[field] === id || fail('index.fieldIds', `expected ${field} as field ${id}`));
+  for (const [id, field] of FIELD_IDS.entries()) {
+    if (fieldIds[field] !== id) fail('index.fieldIds', `expected ${field} as field ${id}`);
+  }
   const ids = record(stored.documentIds, 'index.documentIds');
-  for (let id = 0; id < documentCount; id++) if (ids[id] !== id) fail(`index.documentIds.${id}`, 'expected the document position');
+  for (let id = 0; id < documentCount; id++)
+    if (ids[id] !== id) fail(`index.documentIds.${id}`, 'expected the document position');
   const lengths = fieldLengths(stored, documentCount);
   const averages = stored.averageFieldLength;
-  if (!Array.isArray(averages) || averages.length !== FIELD_IDS.length || averages.some((average) => typeof average !== 'number')) fail('index.averageFieldLength', 'expected a number per field');
+  if (
+    !Array.isArray(averages) ||
+    averages.length !== FIELD_IDS.length ||
+    averages.some((average) => typeof average !== 'number')
+  )
+    fail('index.averageFieldLength', 'expected a number per field');
   if (!Array.isArray(stored.index)) fail('index.index', 'expected an array');
   const terms = new Map<string, Posting>();
   const characters = new Set<string>();
@@ -88,8 +110,17 @@ export function postingIndex(value: unknown, documentCount: number): PostingInde
       const frequencies = Object.entries(record(documents, `index.index.${term}.${field}`));
       for (const [key, frequency] of frequencies) {
         const id = Number(key);
-        if (!Number.isInteger(id) || id < 0 || id >= documentCount) fail(`index.index.${term}`, `unknown document ${key}`);
-        const score = boost * bm25(count(frequency, `index.index.${term}`), frequencies.length, documentCount, lengths[fieldId]![id]!, averages[fieldId] as number);
+        if (!Number.isInteger(id) || id < 0 || id >= documentCount)
+          fail(`index.index.${term}`, `unknown document ${key}`);
+        const score =
+          boost *
+          bm25(
+            count(frequency, `index.index.${term}`),
+            frequencies.length,
+            documentCount,
+            lengths[fieldId]![id]!,
+            averages[fieldId] as number,
+          );
         if (seen[id] === 0) {
           seen[id] = 1;
           found.push(id);
@@ -99,7 +130,11 @@ export function postingIndex(value: unknown, documentCount: number): PostingInde
       }
     }
     const docs = Int32Array.from(found).sort();
-    terms.set(term, { docs, scores: Float64Array.from(docs, (id) => gathered[id]!), inTitle: Uint8Array.from(docs, (id) => titled[id]!) });
+    terms.set(term, {
+      docs,
+      scores: Float64Array.from(docs, (id) => gathered[id]!),
+      inTitle: Uint8Array.from(docs, (id) => titled[id]!),
+    });
     for (const id of found) {
       gathered[id] = 0;
       titled[id] = 0;

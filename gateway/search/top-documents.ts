@@ -1,7 +1,11 @@
 // The best `wanted` of many candidates in order, without sorting all of them: a bounded heap when few are wanted.
 
 /** `compare(left, right)` < 0 when left ranks first (a sort comparator). */
-export function bestFirst(candidates: Int32Array, wanted: number, compare: (left: number, right: number) => number): number[] {
+export function bestFirst(
+  candidates: Int32Array,
+  wanted: number,
+  compare: (left: number, right: number) => number,
+): number[] {
   const count = Math.min(wanted, candidates.length);
   if (count <= 0) return [];
   // Sorting is cheaper when most candidates are wanted anyway.
@@ -10,7 +14,7 @@ export function bestFirst(candidates: Int32Array, wanted: number, compare: (left
   const heap: number[] = [];
   const worse = (left: number, right: number) => compare(left, right) > 0;
   const up = (start: number) => {
-    for (let child = start; child > 0;) {
+    for (let child = start; child > 0; ) {
       const parent = (child - 1) >> 1;
       if (!worse(heap[child]!, heap[parent]!)) break;
       [heap[child], heap[parent]] = [heap[parent]!, heap[child]!];
@@ -18,9 +22,10 @@ export function bestFirst(candidates: Int32Array, wanted: number, compare: (left
     }
   };
   const down = () => {
-    for (let parent = 0; ;) {
+    for (let parent = 0; ; ) {
       let target = parent;
-      for (const child of [2 * parent + 1, 2 * parent + 2]) if (child < heap.length && worse(heap[child]!, heap[target]!)) target = child;
+      for (const child of [2 * parent + 1, 2 * parent + 2])
+        if (child < heap.length && worse(heap[child]!, heap[target]!)) target = child;
       if (target === parent) return;
       [heap[target], heap[parent]] = [heap[parent]!, heap[target]!];
       parent = target;

@@ -11,7 +11,9 @@ export type Visibility = (user: AuthenticatedUser, draft: boolean) => Uint8Array
 
 /** Same rules as article/content: the variant asked for, and the page's allowedrole/alloweduser. */
 export function isVisible(document: SearchDocument | undefined, draft: boolean, user: AuthenticatedUser): boolean {
-  return document !== undefined && (draft ? document.draft : document.live) && passesRestriction(document.restriction, user);
+  return (
+    document !== undefined && (draft ? document.draft : document.live) && passesRestriction(document.restriction, user)
+  );
 }
 
 export function createVisibility(documents: readonly SearchDocument[]): Visibility {

@@ -29,7 +29,8 @@ const READS = new WeakMap<StoredBody, Promise<Buffer>>();
 
 async function readChecked(body: StoredBody): Promise<Buffer> {
   const bytes = await readFile(pathOf(body));
-  if (bytes.length !== body.size) throw new Error(`${body.file}: index says ${body.size} bytes, file has ${bytes.length}`);
+  if (bytes.length !== body.size)
+    throw new Error(`${body.file}: index says ${body.size} bytes, file has ${bytes.length}`);
   keepIfBudgetAllows(body, bytes);
   return bytes;
 }

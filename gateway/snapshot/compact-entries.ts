@@ -105,14 +105,21 @@ export class CompactEntries implements ReadonlyMap<string, LoadedEntry> {
   /** A variant named `<identity file>.gz` or `.br` has the identity's hash: no second lookup (half the adds at 40,000 pages). */
   #recordBeside(identity: number, identityFile: string, variant: StoredFile, kind: number): number {
     const suffix = VARIANT_SUFFIXES[kind] ?? '';
-    const beside = identity !== ABSENT && identity % VARIANTS === IDENTITY && variant.file.length === identityFile.length + suffix.length - IDENTITY_SUFFIX.length &&
-      variant.file.startsWith(identityFile) && variant.file.endsWith(suffix);
-    return beside ? this.#recordSize(identity + kind, variant.file, variant.size) : this.#record(variant.file, variant.size);
+    const beside =
+      identity !== ABSENT &&
+      identity % VARIANTS === IDENTITY &&
+      variant.file.length === identityFile.length + suffix.length - IDENTITY_SUFFIX.length &&
+      variant.file.startsWith(identityFile) &&
+      variant.file.endsWith(suffix);
+    return beside
+      ? this.#recordSize(identity + kind, variant.file, variant.size)
+      : this.#record(variant.file, variant.size);
   }
 
   #recordSize(slot: number, file: string, size: number): number {
     const recorded = this.#sizes[slot] ?? ABSENT;
-    if (recorded !== ABSENT && recorded !== size) throw new Error(`${file}: the index gives it two sizes, ${recorded} and ${size}`);
+    if (recorded !== ABSENT && recorded !== size)
+      throw new Error(`${file}: the index gives it two sizes, ${recorded} and ${size}`);
     this.#sizes[slot] = size;
     return slot;
   }
@@ -122,7 +129,8 @@ export class CompactEntries implements ReadonlyMap<string, LoadedEntry> {
     const variant = variantOf(file);
     if (variant === ABSENT) {
       const known = this.#otherFiles.get(file);
-      if (known !== undefined && known !== size) throw new Error(`${file}: the index gives it two sizes, ${known} and ${size}`);
+      if (known !== undefined && known !== size)
+        throw new Error(`${file}: the index gives it two sizes, ${known} and ${size}`);
       this.#otherFiles.set(file, size);
       return ABSENT;
     }
@@ -135,7 +143,8 @@ export class CompactEntries implements ReadonlyMap<string, LoadedEntry> {
   *files(): IterableIterator<string> {
     for (let number = 0; number < this.#hashes.size; number++) {
       for (let variant = 0; variant < VARIANTS; variant++) {
-        if ((this.#sizes[number * VARIANTS + variant] ?? ABSENT) !== ABSENT) yield `${PREFIX}${this.#hashes.at(number)}${VARIANT_SUFFIXES[variant]}`;
+        if ((this.#sizes[number * VARIANTS + variant] ?? ABSENT) !== ABSENT)
+          yield `${PREFIX}${this.#hashes.at(number)}${VARIANT_SUFFIXES[variant]}`;
       }
     }
     yield* this.#otherFiles.keys();
@@ -252,7 +261,10 @@ export class CompactEntries implements ReadonlyMap<string, LoadedEntry> {
     return this.entries();
   }
 
-  forEach(callback: (value: LoadedEntry, key: string, map: ReadonlyMap<string, LoadedEntry>) => void, thisArg?: unknown): void {
+  forEach(
+    callback: (value: LoadedEntry, key: string, map: ReadonlyMap<string, LoadedEntry>) => void,
+    thisArg?: unknown,
+  ): void {
     for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
   }
 }

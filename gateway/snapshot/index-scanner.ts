@@ -42,7 +42,9 @@ export function createIndexScanner(onEntries: (json: string) => void, batchBytes
   let afterColon: string | undefined;
 
   const handOn = (tail: Uint8Array, closing: boolean): void => {
-    const text = (carried.length === 0 ? Buffer.from(tail.buffer, tail.byteOffset, tail.length) : Buffer.concat([...carried, tail])).toString('utf8');
+    const text = (
+      carried.length === 0 ? Buffer.from(tail.buffer, tail.byteOffset, tail.length) : Buffer.concat([...carried, tail])
+    ).toString('utf8');
     carried = [];
     carriedBytes = 0;
     if (BLANK.test(text)) {

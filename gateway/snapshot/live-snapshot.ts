@@ -28,14 +28,20 @@ function logWarnings(state: ServingState, log: EventLog): void {
 }
 
 /** With `allowMissing` (a gateway following a bucket) it opens without a snapshot and loads the first one that appears. */
-export async function openLiveSnapshot(distDirectory: string, options: LoadOptions, log: EventLog, allowMissing = false): Promise<LiveSnapshot> {
+export async function openLiveSnapshot(
+  distDirectory: string,
+  options: LoadOptions,
+  log: EventLog,
+  allowMissing = false,
+): Promise<LiveSnapshot> {
   const currentLink = join(distDirectory, DIST_LAYOUT.currentLink);
   let state: ServingState | undefined;
   try {
     state = await loadSnapshot(distDirectory, options);
     logWarnings(state, log);
   } catch (error) {
-    if (!allowMissing) throw new Error(`gateway: cannot load the snapshot at ${currentLink}: ${reasonOf(error)}`, { cause: error });
+    if (!allowMissing)
+      throw new Error(`gateway: cannot load the snapshot at ${currentLink}: ${reasonOf(error)}`, { cause: error });
     log('snapshot-missing', { dist: distDirectory, reason: reasonOf(error) });
   }
   let lastTried = state?.snapshot.directory;

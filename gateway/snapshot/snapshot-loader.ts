@@ -94,12 +94,19 @@ async function readJson(path: string): Promise<unknown> {
   }
 }
 
-export async function buildTrust(access: AccessSettings, lookup: HostLookup): Promise<{ trust: TrustPolicy; warnings: string[] }> {
+export async function buildTrust(
+  access: AccessSettings,
+  lookup: HostLookup,
+): Promise<{ trust: TrustPolicy; warnings: string[] }> {
   const ips = buildAddressMatcher(access.trustedIps, 'trusted IP');
   const hosts = await resolveHosts(access.trustedHosts, lookup);
   const hostCount = access.trustedHosts.filter((host) => host.trim() !== '').length;
   return {
-    trust: { open: ips.size === 0 && hostCount === 0, ips, hostAddresses: buildAddressMatcher(hosts.addresses, 'resolved host address') },
+    trust: {
+      open: ips.size === 0 && hostCount === 0,
+      ips,
+      hostAddresses: buildAddressMatcher(hosts.addresses, 'resolved host address'),
+    },
     warnings: hosts.failures.map((failure) => `trusted host did not resolve: ${failure}`),
   };
 }
@@ -109,12 +116,16 @@ export async function loadSnapshot(distDirectory: string, options: LoadOptions):
   const directory = await realpath(join(distDirectory, DIST_LAYOUT.currentLink));
   const limit = options.memoryBodyLimit ?? MEMORY_BODY_LIMIT;
   const entries = new CompactEntries({ directory, limit, left: options.memoryBudget ?? MEMORY_BUDGET });
-  const [index, rawAccounts] = await Promise.all([readIndex(join(directory, DIST_LAYOUT.indexFile), entries), readJson(join(directory, DIST_LAYOUT.accountsFile))]);
+  const [index, rawAccounts] = await Promise.all([
+    readIndex(join(directory, DIST_LAYOUT.indexFile), entries),
+    readJson(join(directory, DIST_LAYOUT.accountsFile)),
+  ]);
   await checkBodyFiles(directory, entries);
   const accounts = parseAccounts(rawAccounts);
   const { trust, warnings } = await buildTrust(index.access, options.lookup);
   const searchEntry = entries.get(SEARCH_INDEX_KEY);
-  const search = searchEntry === undefined ? undefined : await loadSearchIndex(join(directory, searchEntry.identity.file), entries);
+  const search =
+    searchEntry === undefined ? undefined : await loadSearchIndex(join(directory, searchEntry.identity.file), entries);
   const snapshot: LoadedSnapshot = {
     id: index.id,
     builtAt: index.builtAt,

@@ -93,7 +93,11 @@ export class StringTable {
   /** String number `number` as text. */
   at(number: number): string {
     if (!(number >= 0 && number < this.#count)) throw new RangeError(`string table: no string ${number}`);
-    return Buffer.from(this.#bytes.buffer, this.#bytes.byteOffset, this.#used).toString('utf8', this.#starts[number], this.#starts[number + 1]);
+    return Buffer.from(this.#bytes.buffer, this.#bytes.byteOffset, this.#used).toString(
+      'utf8',
+      this.#starts[number],
+      this.#starts[number + 1],
+    );
   }
 
   /** Bytes held by its arrays, for the memory figures in docs/performance.md. */

@@ -9,12 +9,14 @@ import type { Finding } from './findings.ts';
 export function checkLoadedSite(loaded: LoadedSite): Finding[] {
   const plan = planBuild(loaded.source);
   const result = finishBuild(plan, renderPages(plan));
-  return sortFindings(checkSite({
-    source: loaded.source,
-    problems: [...loaded.errors, ...result.errors],
-    warnings: result.warnings,
-    draftTree: plan.model.draftTree,
-    basePath: plan.model.basePath,
-    responses: result.responses,
-  }));
+  return sortFindings(
+    checkSite({
+      source: loaded.source,
+      problems: [...loaded.errors, ...result.errors],
+      warnings: result.warnings,
+      draftTree: plan.model.draftTree,
+      basePath: plan.model.basePath,
+      responses: result.responses,
+    }),
+  );
 }

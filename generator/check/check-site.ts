@@ -45,9 +45,17 @@ function pageNames(group: readonly Item[], source: SiteSource): string[] {
 }
 
 function repeatedSlugs(items: readonly Item[], source: SiteSource): Finding[] {
-  return [...groupBy(items.filter((item) => item.elementType === 'file'), (item) => item.slug)].filter(([, group]) => group.length > 1)
+  return [
+    ...groupBy(
+      items.filter((item) => item.elementType === 'file'),
+      (item) => item.slug,
+    ),
+  ]
+    .filter(([, group]) => group.length > 1)
     .map(([slug, group]) => ({
-      severity: 'info' as const, file: fileOf(group[0] as Item, source), line: 1,
+      severity: 'info' as const,
+      file: fileOf(group[0] as Item, source),
+      line: 1,
       message: `slug "${slug}" is used by ${group.length} pages (${pageNames(group, source).join(', ')}); article/items returns them all`,
     }));
 }
@@ -72,7 +80,12 @@ function untitledPages(items: readonly Item[], input: CheckInput): Finding[] {
     const title = meta?.metadata?.meta?.title;
     const firstBlock = (content.content as Array<{ markdown?: string }> | undefined)?.[0]?.markdown ?? '';
     if ((typeof title === 'string' && title.trim() !== '') || /^#(?!#)\s*\S/.test(firstBlock)) continue;
-    findings.push({ severity: 'warning', file: fileOf(item, input.source), line: 1, message: `page ${url} has no title: no meta title and no leading "# " heading` });
+    findings.push({
+      severity: 'warning',
+      file: fileOf(item, input.source),
+      line: 1,
+      message: `page ${url} has no title: no meta title and no leading "# " heading`,
+    });
   }
   return findings;
 }
@@ -84,7 +97,12 @@ function deadLinks(input: CheckInput, targets: LinkTargets): Finding[] {
     for (const link of findLinks(file.text)) {
       if (!isInternal(link.target) || reachesSomething(link.target, targets)) continue;
       const what = link.image ? 'image' : 'link';
-      findings.push({ severity: 'warning', file: file.path, line: link.line, message: `${what} "${link.target}" points to no page or file` });
+      findings.push({
+        severity: 'warning',
+        file: file.path,
+        line: link.line,
+        message: `${what} "${link.target}" points to no page or file`,
+      });
     }
   }
   return findings;
@@ -92,7 +110,11 @@ function deadLinks(input: CheckInput, targets: LinkTargets): Finding[] {
 
 export function checkSite(input: CheckInput): Finding[] {
   const items = [...walkItems(input.draftTree)];
-  const targets: LinkTargets = { basePath: input.basePath, pageUrls: new Set(['/', ...items.map((item) => item.urlRelWoF)]), files: input.source.knownPaths };
+  const targets: LinkTargets = {
+    basePath: input.basePath,
+    pageUrls: new Set(['/', ...items.map((item) => item.urlRelWoF)]),
+    files: input.source.knownPaths,
+  };
   return [
     ...input.problems.map((problem) => fromProblem(problem, 'error')),
     ...input.warnings.map((problem) => fromProblem(problem, 'warning')),

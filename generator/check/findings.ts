@@ -19,8 +19,14 @@ export function formatFinding(finding: Finding): string {
 /** By file, then line, then severity, then message: stable output for CI logs and diffs. */
 export function sortFindings(findings: readonly Finding[]): Finding[] {
   return [...findings].sort((left, right) =>
-    left.file < right.file ? -1 : left.file > right.file ? 1
-      : left.line - right.line || SEVERITY_ORDER[left.severity] - SEVERITY_ORDER[right.severity] || (left.message < right.message ? -1 : left.message > right.message ? 1 : 0));
+    left.file < right.file
+      ? -1
+      : left.file > right.file
+        ? 1
+        : left.line - right.line ||
+          SEVERITY_ORDER[left.severity] - SEVERITY_ORDER[right.severity] ||
+          (left.message < right.message ? -1 : left.message > right.message ? 1 : 0),
+  );
 }
 
 export function countBySeverity(findings: readonly Finding[]): Record<Severity, number> {

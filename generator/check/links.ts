@@ -24,7 +24,8 @@ export function findLinks(markdown: string): MarkdownLink[] {
     if (fence !== undefined || /^(?: {4}|\t)/.test(text)) return;
     const line = index + 1;
     const withoutCode = text.replace(CODE_SPAN, '');
-    for (const match of withoutCode.matchAll(INLINE_LINK)) links.push({ line, target: match[2] ?? match[3] ?? '', image: match[1] === '!' });
+    for (const match of withoutCode.matchAll(INLINE_LINK))
+      links.push({ line, target: match[2] ?? match[3] ?? '', image: match[1] === '!' });
     const definition = REFERENCE_DEFINITION.exec(withoutCode)?.[1];
     if (definition !== undefined) links.push({ line, target: definition, image: false });
   });
@@ -56,7 +57,8 @@ export function isInternal(target: string): boolean {
 export function reachesSomething(target: string, targets: LinkTargets): boolean {
   const path = decoded(target.replace(/[?#].*$/, ''));
   if (path.startsWith('media/')) return targets.files.has(path);
-  const withoutBase = targets.basePath !== '' && path.startsWith(targets.basePath + '/') ? path.slice(targets.basePath.length) : path;
+  const withoutBase =
+    targets.basePath !== '' && path.startsWith(targets.basePath + '/') ? path.slice(targets.basePath.length) : path;
   if (targets.files.has(withoutBase.slice(1))) return true;
   const url = withoutBase.length > 1 ? withoutBase.replace(/\/+$/, '') : withoutBase;
   return targets.pageUrls.has(url === '' ? '/' : url);

@@ -5,7 +5,11 @@ import type { Item } from '../tree/item.ts';
 import { searchDocuments } from '../search/search-documents.ts';
 import type { Finding } from './findings.ts';
 
-export function searchFindings(items: readonly Item[], responses: readonly BuiltResponse[], fileOf: (item: Item) => string): Finding[] {
+export function searchFindings(
+  items: readonly Item[],
+  responses: readonly BuiltResponse[],
+  fileOf: (item: Item) => string,
+): Finding[] {
   const byUrl = new Map(items.map((item) => [item.urlRelWoF, item]));
   const pages = items.map((item) => ({ url: item.urlRelWoF, slug: item.slug, name: String(item.name) }));
   const findings: Finding[] = [];
@@ -14,7 +18,12 @@ export function searchFindings(items: readonly Item[], responses: readonly Built
     if (item === undefined) continue;
     const variant = document.live ? 'page' : 'draft of page';
     if (wordsOf(document.title).length === 0) {
-      findings.push({ severity: 'warning', file: fileOf(item), line: 1, message: `${variant} ${document.url} has the title "${document.title}" without letters or digits; search cannot find it by title` });
+      findings.push({
+        severity: 'warning',
+        file: fileOf(item),
+        line: 1,
+        message: `${variant} ${document.url} has the title "${document.title}" without letters or digits; search cannot find it by title`,
+      });
     }
   }
   return findings;

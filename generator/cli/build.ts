@@ -1,5 +1,12 @@
 // `npm run build`: publish a snapshot of a site folder, or print every problem as `path:line: message` and exit 1.
-import { CommandFailure, parseBaseUrl, parseCommandLine, parseSeconds, runCommand, UsageError } from '../../terminal/command-line.ts';
+import {
+  CommandFailure,
+  parseBaseUrl,
+  parseCommandLine,
+  parseSeconds,
+  runCommand,
+  UsageError,
+} from '../../terminal/command-line.ts';
 import { buildSite, formatProblem } from '../build-site.ts';
 import { startProgress } from '../progress.ts';
 import { siteFolderProblem } from '../site-folder.ts';
@@ -35,27 +42,59 @@ async function main(): Promise<number> {
   const site = String(options.site);
   const baseUrl = parseBaseUrl(String(options['base-url']));
   const allowEmpty = options['allow-empty'] === true;
-  const renderTimeout = typeof options['render-timeout'] === 'string' ? { renderTimeoutSeconds: parseSeconds(options['render-timeout'], '--render-timeout') } : {};
+  const renderTimeout =
+    typeof options['render-timeout'] === 'string'
+      ? { renderTimeoutSeconds: parseSeconds(options['render-timeout'], '--render-timeout') }
+      : {};
   const folder = siteFolderProblem(site, { allowEmpty });
-  if (folder !== undefined) throw folder.kind === 'usage' ? new UsageError(folder.message) : new CommandFailure(`${folder.message}; nothing was published`);
+  if (folder !== undefined)
+    throw folder.kind === 'usage'
+      ? new UsageError(folder.message)
+      : new CommandFailure(`${folder.message}; nothing was published`);
   const started = performance.now();
   const progress = startProgress(process.stderr);
-  const rootPath = typeof options['root-path'] === 'string' && options['root-path'] !== '' ? { rootPath: options['root-path'] } : {};
-  const outcome = await buildSite({ site, out: String(options.out), baseUrl, ...rootPath, ...renderTimeout, allowEmpty, onStage: progress.stage })
-    .finally(() => progress.stop());
+  const rootPath =
+    typeof options['root-path'] === 'string' && options['root-path'] !== '' ? { rootPath: options['root-path'] } : {};
+  const outcome = await buildSite({
+    site,
+    out: String(options.out),
+    baseUrl,
+    ...rootPath,
+    ...renderTimeout,
+    allowEmpty,
+    onStage: progress.stage,
+  }).finally(() => progress.stop());
   for (const warning of outcome.warnings) console.error(`warning: ${formatProblem(warning)}`);
   if (!outcome.ok) {
     for (const error of outcome.errors) console.error(`error: ${formatProblem(error)}`);
-    console.error(`snapi build: ${outcome.errors.length} error(s); nothing was published, the current snapshot is unchanged.`);
+    console.error(
+      `snapi build: ${outcome.errors.length} error(s); nothing was published, the current snapshot is unchanged.`,
+    );
     return 1;
   }
   const seconds = Number(((performance.now() - started) / 1000).toFixed(2));
   const { published, stats } = outcome;
-  const changes = { added: published.changes.added.length, changed: published.changes.changed.length, removed: published.changes.removed.length };
+  const changes = {
+    added: published.changes.added.length,
+    changed: published.changes.changed.length,
+    removed: published.changes.removed.length,
+  };
   if (options.json) {
-    console.log(JSON.stringify({ snapshot: published.id, ...stats, responses: published.responses, files: published.files, bytes: published.bytes, seconds, changes }));
+    console.log(
+      JSON.stringify({
+        snapshot: published.id,
+        ...stats,
+        responses: published.responses,
+        files: published.files,
+        bytes: published.bytes,
+        seconds,
+        changes,
+      }),
+    );
   } else {
-    console.log(`snapi build: published ${published.id}: ${stats.pages} pages, ${stats.folders} folders, ${stats.drafts} drafts, ${stats.users} users, ${published.responses} responses in ${published.files} files (${published.bytes} bytes) in ${seconds} s; ${changes.added} added, ${changes.changed} changed, ${changes.removed} removed`);
+    console.log(
+      `snapi build: published ${published.id}: ${stats.pages} pages, ${stats.folders} folders, ${stats.drafts} drafts, ${stats.users} users, ${published.responses} responses in ${published.files} files (${published.bytes} bytes) in ${seconds} s; ${changes.added} added, ${changes.changed} changed, ${changes.removed} removed`,
+    );
   }
   return 0;
 }
@@ -65,6 +104,8 @@ runCommand(BUILD, async () => {
     return await main();
   } catch (error) {
     if (error instanceof UsageError || error instanceof CommandFailure) throw error;
-    throw new CommandFailure(`failed: ${error instanceof Error ? error.message : String(error)}; the current snapshot is unchanged.`);
+    throw new CommandFailure(
+      `failed: ${error instanceof Error ? error.message : String(error)}; the current snapshot is unchanged.`,
+    );
   }
 });

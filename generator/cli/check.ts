@@ -30,10 +30,13 @@ runCommand(CHECK, async () => {
   const site = String(options.site);
   const baseUrl = parseBaseUrl(String(options['base-url']));
   const folder = siteFolderProblem(site, { allowEmpty: options['allow-empty'] === true });
-  if (folder !== undefined) throw folder.kind === 'usage' ? new UsageError(folder.message) : new CommandFailure(folder.message);
+  if (folder !== undefined)
+    throw folder.kind === 'usage' ? new UsageError(folder.message) : new CommandFailure(folder.message);
   const findings = checkLoadedSite(await loadSite(site, baseUrl));
   for (const finding of findings) console.log(formatFinding(finding));
   const counts = countBySeverity(findings);
-  console.error(`snapi check: ${counts.error} error(s), ${counts.warning} warning(s), ${counts.info} note(s) in ${site}`);
+  console.error(
+    `snapi check: ${counts.error} error(s), ${counts.warning} warning(s), ${counts.info} note(s) in ${site}`,
+  );
   return counts.error > 0 ? 1 : 0;
 });

@@ -9,7 +9,15 @@ import { CommandFailure, parseCommandArguments, runCommand, UsageError } from '.
 import { readNewPassword } from '../../terminal/read-password.ts';
 import type { Role } from '../../contract/snapshot.ts';
 import {
-  asPhpHash, BCRYPT_COST, emailProblem, formatUserList, newUserYaml, passwordProblem, roleProblem, userNameProblem, withPassword,
+  asPhpHash,
+  BCRYPT_COST,
+  emailProblem,
+  formatUserList,
+  newUserYaml,
+  passwordProblem,
+  roleProblem,
+  userNameProblem,
+  withPassword,
 } from '../site/user-file.ts';
 import { looselyTrue } from '../site/users.ts';
 
@@ -40,7 +48,10 @@ example: printf '%s\\n' "$PASSWORD" | snapi user add ci --role author --site ./m
 } as const;
 
 function usersFolder(site: string): string {
-  if (!existsSync(site) || !statSync(site).isDirectory()) throw new UsageError(`site folder "${site}" does not exist (give --site the folder that holds content/ and settings/)`);
+  if (!existsSync(site) || !statSync(site).isDirectory())
+    throw new UsageError(
+      `site folder "${site}" does not exist (give --site the folder that holds content/ and settings/)`,
+    );
   return join(site, 'settings', 'users');
 }
 
@@ -73,17 +84,28 @@ async function addUser(name: string, values: Record<string, unknown>): Promise<v
   if (problem !== undefined) throw new UsageError(problem);
   const file = join(folder, `${name}.yaml`);
   if (existsSync(file) && values.force !== true) {
-    throw new CommandFailure(`${file} exists (pass --force to replace it, or run snapi user passwd ${name} to change its password)`);
+    throw new CommandFailure(
+      `${file} exists (pass --force to replace it, or run snapi user passwd ${name} to change its password)`,
+    );
   }
   const hashed = await newHash();
   await mkdir(folder, { recursive: true });
-  await writeAtomically(file, newUserYaml({ name, role: role as Role, ...(typeof values.email === 'string' ? { email: values.email } : {}), hash: hashed }));
+  await writeAtomically(
+    file,
+    newUserYaml({
+      name,
+      role: role as Role,
+      ...(typeof values.email === 'string' ? { email: values.email } : {}),
+      hash: hashed,
+    }),
+  );
   console.log(`snapi user: wrote ${file} (${name}, ${role}, API access); build the site to let the user in`);
 }
 
 async function changePassword(name: string, values: Record<string, unknown>): Promise<void> {
   const file = join(usersFolder(String(values.site)), `${name}.yaml`);
-  if (!existsSync(file)) throw new CommandFailure(`${file} does not exist (run snapi user add ${name} --role ROLE first)`);
+  if (!existsSync(file))
+    throw new CommandFailure(`${file} does not exist (run snapi user add ${name} --role ROLE first)`);
   const text = await readFile(file, 'utf8');
   const hashed = await newHash();
   let changed: string;
@@ -99,22 +121,26 @@ async function changePassword(name: string, values: Record<string, unknown>): Pr
 async function listUsers(values: Record<string, unknown>): Promise<void> {
   const folder = usersFolder(String(values.site));
   const names = existsSync(folder) ? (await readdir(folder)).filter((file) => file.endsWith('.yaml')).sort() : [];
-  const users = await Promise.all(names.map(async (file) => {
-    let data: unknown;
-    try {
-      data = parseYaml(await readFile(join(folder, file), 'utf8'));
-    } catch {
-      data = undefined;
-    }
-    const fields = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-    return {
-      name: file.slice(0, -'.yaml'.length),
-      role: typeof fields.userrole === 'string' ? fields.userrole : '',
-      email: typeof fields.email === 'string' ? fields.email : '',
-      apiaccess: looselyTrue(fields.apiaccess),
-    };
-  }));
-  console.log(users.length === 0 ? `no users in ${folder} (add one: snapi user add NAME --role author)` : formatUserList(users));
+  const users = await Promise.all(
+    names.map(async (file) => {
+      let data: unknown;
+      try {
+        data = parseYaml(await readFile(join(folder, file), 'utf8'));
+      } catch {
+        data = undefined;
+      }
+      const fields = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+      return {
+        name: file.slice(0, -'.yaml'.length),
+        role: typeof fields.userrole === 'string' ? fields.userrole : '',
+        email: typeof fields.email === 'string' ? fields.email : '',
+        apiaccess: looselyTrue(fields.apiaccess),
+      };
+    }),
+  );
+  console.log(
+    users.length === 0 ? `no users in ${folder} (add one: snapi user add NAME --role author)` : formatUserList(users),
+  );
 }
 
 runCommand(USER, async () => {
@@ -126,5 +152,7 @@ runCommand(USER, async () => {
     if (name !== undefined) throw new UsageError(`unexpected argument "${name}"`);
     return listUsers(values);
   }
-  throw new UsageError(action === undefined ? 'say add, passwd or list' : `unknown action "${action}": say add, passwd or list`);
+  throw new UsageError(
+    action === undefined ? 'say add, passwd or list' : `unknown action "${action}": say add, passwd or list`,
+  );
 });

@@ -41,14 +41,27 @@ function uploader(target: string, values: Record<string, unknown>, out: string) 
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const client = createStoreClient({ endpoint: values.endpoint as string | undefined, region: values.region as string | undefined }, process.env);
+  const client = createStoreClient(
+    { endpoint: values.endpoint as string | undefined, region: values.region as string | undefined },
+    process.env,
+  );
   const store = { client, bucket: location.bucket };
   return async () => {
     try {
-      const { snapshot, uploadedObjects, uploadedBytes, skippedObjects } = await publishToStore({ dist: out, store, location });
+      const { snapshot, uploadedObjects, uploadedBytes, skippedObjects } = await publishToStore({
+        dist: out,
+        store,
+        location,
+      });
       return { snapshot, to: target, uploadedObjects, uploadedBytes, skippedObjects };
     } catch (error) {
-      throw new Error(isStoreError(error) ? describeStoreError(error, location) : error instanceof Error ? error.message : String(error));
+      throw new Error(
+        isStoreError(error)
+          ? describeStoreError(error, location)
+          : error instanceof Error
+            ? error.message
+            : String(error),
+      );
     }
   };
 }
@@ -59,15 +72,17 @@ runCommand(WATCH, async () => {
   const out = String(values.out);
   const baseUrl = parseBaseUrl(String(values['base-url']));
   const folder = siteFolderProblem(site);
-  if (folder !== undefined) throw folder.kind === 'usage' ? new UsageError(folder.message) : new CommandFailure(folder.message);
+  if (folder !== undefined)
+    throw folder.kind === 'usage' ? new UsageError(folder.message) : new CommandFailure(folder.message);
   const upload = typeof values.publish === 'string' ? uploader(values.publish, values, out) : undefined;
   const log = (event: string, details: Record<string, unknown>) => console.log(eventLine(event, details, new Date()));
   log('watching', { site, out, ...(typeof values.publish === 'string' ? { publish: values.publish } : {}) });
   const watching = startWatching({ site, out, baseUrl, log, ...(upload ? { upload } : {}) });
-  const stop = (): void => void watching.close().then(() => {
-    log('stopped', {});
-    process.exit(0);
-  });
+  const stop = (): void =>
+    void watching.close().then(() => {
+      log('stopped', {});
+      process.exit(0);
+    });
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 });

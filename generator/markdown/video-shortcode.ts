@@ -23,7 +23,8 @@ export function renderVideo(params: ShortcodeParams, options: RenderOptions): st
   const requestedPreload = params.get('preload') ?? '';
   const preload = PRELOAD_VALUES.has(requestedPreload) ? requestedPreload : 'none';
   const posterPath = params.has('poster') ? trimSlashes(params.get('poster') ?? '') : undefined;
-  const poster = posterPath !== undefined && options.fileExists(posterPath) ? ` poster="${options.baseUrl}/${posterPath}"` : '';
+  const poster =
+    posterPath !== undefined && options.fileExists(posterPath) ? ` poster="${options.baseUrl}/${posterPath}"` : '';
 
   const indent = (width: number): string => ' '.repeat(width);
   return [

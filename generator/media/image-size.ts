@@ -24,7 +24,8 @@ const png: Reader = (bytes) => {
 };
 
 const gif: Reader = (bytes) => {
-  if (!(startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) || bytes.length < 10) return undefined;
+  if (!(startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) || bytes.length < 10)
+    return undefined;
   return { width: view(bytes).getUint16(6, true), height: view(bytes).getUint16(8, true), mime: 'image/gif' };
 };
 
@@ -67,7 +68,8 @@ const webp: Reader = (bytes) => {
     const bits = data.getUint32(21, true);
     return size((bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1);
   }
-  if (startsWith(bytes, ascii('VP8 '), 12)) return size(data.getUint16(26, true) & 0x3fff, data.getUint16(28, true) & 0x3fff);
+  if (startsWith(bytes, ascii('VP8 '), 12))
+    return size(data.getUint16(26, true) & 0x3fff, data.getUint16(28, true) & 0x3fff);
   if (startsWith(bytes, ascii('VP8X'), 12)) {
     const width = (bytes[24] ?? 0) | ((bytes[25] ?? 0) << 8) | ((bytes[26] ?? 0) << 16);
     const height = (bytes[27] ?? 0) | ((bytes[28] ?? 0) << 8) | ((bytes[29] ?? 0) << 16);

@@ -33,7 +33,11 @@ export interface MediaPlan {
   warnings: BuildProblem[];
 }
 
-const FILE_KEYS: Record<MediaFolder, KeyKind> = { live: KEYS.mediaLive, thumbs: KEYS.mediaThumbs, files: KEYS.mediaFiles };
+const FILE_KEYS: Record<MediaFolder, KeyKind> = {
+  live: KEYS.mediaLive,
+  thumbs: KEYS.mediaThumbs,
+  files: KEYS.mediaFiles,
+};
 const RESTRICTIONS_PATH = `media/files/${RESTRICTIONS_FILE}`;
 /** Typemill's findMediaInText; `[^\n]` is PCRE's `.` without the s flag (JavaScript's `.` also stops at \r). */
 const MEDIA_IN_TEXT = /media\/(?:live|files)\/([^\n]+?\.[a-zA-Z]{2,4})/g;
@@ -42,7 +46,8 @@ const seconds = (file: MediaFile) => Math.floor(file.mtimeMs / 1000);
 
 /** Helpers::array_sort(…, 'timestamp', SORT_DESC): newest first, equal times in folder order (PHP 8 sorts stably). */
 function newestFirst<T extends { timestamp: number }>(list: T[]): T[] {
-  return list.map((item, position) => ({ item, position }))
+  return list
+    .map((item, position) => ({ item, position }))
     .sort((left, right) => right.item.timestamp - left.item.timestamp || left.position - right.position)
     .map(({ item }) => item);
 }
@@ -57,30 +62,49 @@ function pathInfo(name: string): Record<string, string> {
 
 function imageDetails(file: MediaFile) {
   const size = imageSize(file.head ?? new Uint8Array());
-  const isSvg = size === undefined && file.name.slice(file.name.lastIndexOf('.') + 1) === 'svg' && file.name.includes('.');
+  const isSvg =
+    size === undefined && file.name.slice(file.name.lastIndexOf('.') + 1) === 'svg' && file.name.includes('.');
   return {
-    name: file.name, timestamp: seconds(file), bytes: file.size,
-    width: isSvg ? '---' : size?.width ?? null,
-    height: isSvg ? '---' : size?.height ?? null,
-    type: isSvg ? 'svg' : size?.mime ?? null,
-    src_thumb: `media/thumbs/${file.name}`, src_live: `media/live/${file.name}`,
+    name: file.name,
+    timestamp: seconds(file),
+    bytes: file.size,
+    width: isSvg ? '---' : (size?.width ?? null),
+    height: isSvg ? '---' : (size?.height ?? null),
+    type: isSvg ? 'svg' : (size?.mime ?? null),
+    src_thumb: `media/thumbs/${file.name}`,
+    src_live: `media/live/${file.name}`,
   };
 }
 
 function imageResponses(files: MediaFile[]): BuiltResponse[] {
-  const thumbs = files.filter((file) => file.folder === 'thumbs').map((file) => ({
-    name: file.name, timestamp: seconds(file), src_thumb: `media/thumbs/${file.name}`, src_live: `media/live/${file.name}`,
-  }));
+  const thumbs = files
+    .filter((file) => file.folder === 'thumbs')
+    .map((file) => ({
+      name: file.name,
+      timestamp: seconds(file),
+      src_thumb: `media/thumbs/${file.name}`,
+      src_live: `media/live/${file.name}`,
+    }));
   return [
     { key: keyOf(KEYS.images), body: encodePhpJson({ images: newestFirst(thumbs) }) },
-    ...files.filter((file) => file.folder === 'live').map((file) => ({ key: keyOf(KEYS.image, file.name), body: encodePhpJson({ image: imageDetails(file) }) })),
+    ...files
+      .filter((file) => file.folder === 'live')
+      .map((file) => ({ key: keyOf(KEYS.image, file.name), body: encodePhpJson({ image: imageDetails(file) }) })),
   ];
 }
 
 function fileResponses(files: MediaFile[]): BuiltResponse[] {
-  const entries = newestFirst(files.filter((file) => file.folder === 'files').map((file) => ({
-    name: file.name, timestamp: seconds(file), bytes: file.size, info: pathInfo(file.name), url: `media/files/${file.name}`,
-  })));
+  const entries = newestFirst(
+    files
+      .filter((file) => file.folder === 'files')
+      .map((file) => ({
+        name: file.name,
+        timestamp: seconds(file),
+        bytes: file.size,
+        info: pathInfo(file.name),
+        url: `media/files/${file.name}`,
+      })),
+  );
   return [
     { key: keyOf(KEYS.files), body: encodePhpJson({ files: entries }) },
     ...entries.map((entry) => ({ key: keyOf(KEYS.file, entry.name), body: encodePhpJson({ file: entry }) })),
@@ -117,7 +141,10 @@ function restrictionResponses(restrictions: Record<string, unknown>): BuiltRespo
   const body = (restriction: unknown) => encodePhpJson({ userroles: ROLES, restriction });
   return [
     { key: keyOf(KEYS.noFileRestriction), body: body('all') },
-    ...Object.entries(restrictions).map(([filename, role]) => ({ key: keyOf(KEYS.fileRestriction, filename), body: body(role) })),
+    ...Object.entries(restrictions).map(([filename, role]) => ({
+      key: keyOf(KEYS.fileRestriction, filename),
+      body: body(role),
+    })),
   ];
 }
 
@@ -127,10 +154,19 @@ export function planMedia(media: MediaSource | undefined, pages: readonly PageTe
   const restrictions = readRestrictions(source.restrictions, errors);
   const objects = source.files.map((file): MediaObject => {
     const restricted = file.folder === 'files' ? restrictions[`media/files/${file.name}`] : undefined;
-    return { key: keyOf(FILE_KEYS[file.folder], file.name), path: file.path, ...(restricted === undefined ? {} : { restriction: restrictionOf(restricted) }) };
+    return {
+      key: keyOf(FILE_KEYS[file.folder], file.name),
+      path: file.path,
+      ...(restricted === undefined ? {} : { restriction: restrictionOf(restricted) }),
+    };
   });
   return {
-    responses: [...imageResponses(source.files), ...fileResponses(source.files), ...pageMediaResponses(pages), ...restrictionResponses(restrictions)],
+    responses: [
+      ...imageResponses(source.files),
+      ...fileResponses(source.files),
+      ...pageMediaResponses(pages),
+      ...restrictionResponses(restrictions),
+    ],
     objects,
     errors,
     warnings: source.warnings,

@@ -28,7 +28,13 @@ async function copyHashed(directory: string, path: string): Promise<StoredBody> 
   const hash = createHash('sha256');
   let size = 0;
   const temporary = join(directory, DIST_LAYOUT.bodiesDir, `.media-${randomBytes(6).toString('hex')}`);
-  const tap = new Transform({ transform(chunk: Buffer, _encoding, done) { hash.update(chunk); size += chunk.length; done(null, chunk); } });
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
   try {
     await pipeline(createReadStream(path), tap, createWriteStream(temporary));
     // Named by the bytes copied: a file changed while the build ran is stored as it was read, never misnamed.
@@ -58,7 +64,10 @@ export interface MediaStore {
   store(path: string): Promise<StoredBody>;
 }
 
-export function openMediaStore(directory: string, previous: { directory: string; index: SnapshotIndex } | undefined): MediaStore {
+export function openMediaStore(
+  directory: string,
+  previous: { directory: string; index: SnapshotIndex } | undefined,
+): MediaStore {
   const before = previousMedia(previous?.index);
   const stored = new Map<string, Promise<StoredBody>>();
   const place = async (path: string): Promise<StoredBody> => {

@@ -77,12 +77,19 @@ function scanFolder(root: string, folder: MediaFolder, source: MediaSource): voi
     }
     // A link could point anywhere on the build machine; only files that are in the media folder are media.
     if (stats.isSymbolicLink()) {
-      source.warnings.push({ file: site, message: 'symbolic link in a media folder: not served and not listed; put the file itself there' });
+      source.warnings.push({
+        file: site,
+        message: 'symbolic link in a media folder: not served and not listed; put the file itself there',
+      });
       continue;
     }
     if (!stats.isFile()) continue;
     source.files.push({
-      folder, name, path, size: stats.size, mtimeMs: stats.mtimeMs,
+      folder,
+      name,
+      path,
+      size: stats.size,
+      mtimeMs: stats.mtimeMs,
       ...(folder === 'live' ? { head: readHead(path, stats.size) } : {}),
     });
   }

@@ -47,7 +47,8 @@ function chooseKept(snapshots: RemoteSnapshot[], current: string, keep: number):
 async function readGzipJson(store: Store, key: string, expected?: ObjectDigest): Promise<unknown> {
   const fetched = await getObject(store, key);
   if (fetched.kind !== 'found') throw new Error(`cannot read ${key}; nothing was deleted`);
-  if (expected !== undefined && sha256Hex(fetched.bytes) !== expected.sha256) throw new Error(`${key} does not match its digest; nothing was deleted`);
+  if (expected !== undefined && sha256Hex(fetched.bytes) !== expected.sha256)
+    throw new Error(`${key} does not match its digest; nothing was deleted`);
   return JSON.parse(gunzipSync(fetched.bytes).toString('utf8'));
 }
 
@@ -70,17 +71,29 @@ export async function referencedKeys(store: Store, location: S3Location, ids: It
   return keys;
 }
 
-export async function collectGarbage(store: Store, location: S3Location, current: string, keep: number): Promise<GarbageOutcome> {
+export async function collectGarbage(
+  store: Store,
+  location: S3Location,
+  current: string,
+  keep: number,
+): Promise<GarbageOutcome> {
   const snapshots = await listSnapshots(store, location);
   const kept = chooseKept(snapshots, current, keep);
   const referenced = await referencedKeys(store, location, kept);
   const dropped = snapshots.filter((snapshot) => !kept.has(snapshot.id));
-  const unreferenced = async (folder: string) => (await listObjects(store, folder)).objects.filter((object) => !referenced.has(object.key));
-  const bodies = [...(await unreferenced(remoteKey.bodiesDir(location.prefix))), ...(await unreferenced(remoteKey.listsDir(location.prefix)))];
+  const unreferenced = async (folder: string) =>
+    (await listObjects(store, folder)).objects.filter((object) => !referenced.has(object.key));
+  const bodies = [
+    ...(await unreferenced(remoteKey.bodiesDir(location.prefix))),
+    ...(await unreferenced(remoteKey.listsDir(location.prefix))),
+  ];
   // Snapshots before bodies: a dropped snapshot is never left pointing at deleted bodies while still listed.
   const snapshotKeys = dropped.flatMap((snapshot) => snapshot.objects.map((object) => object.key));
   await deleteObjects(store, snapshotKeys);
-  await deleteObjects(store, bodies.map((object) => object.key));
+  await deleteObjects(
+    store,
+    bodies.map((object) => object.key),
+  );
   return {
     keptSnapshots: [...kept],
     deletedSnapshots: dropped.map((snapshot) => snapshot.id).sort(),

@@ -38,7 +38,9 @@ export const md5Hex = (bytes: Uint8Array) => createHash('md5').update(bytes).dig
 const JSON_TYPE = 'application/json; charset=utf-8';
 const YAML_TYPE = 'application/yaml; charset=utf-8';
 /** Media files keep their own type in the bucket (gateway/media/media-types.ts). */
-const MEDIA_KEY = new RegExp(`^(?:${[KEYS.mediaLive, KEYS.mediaThumbs, KEYS.mediaFiles].map((kind) => kind.prefix).join('|')}):`);
+const MEDIA_KEY = new RegExp(
+  `^(?:${[KEYS.mediaLive, KEYS.mediaThumbs, KEYS.mediaFiles].map((kind) => kind.prefix).join('|')}):`,
+);
 
 /** Size and digests of a file; a large one (media) is read as a stream, never whole. */
 async function digestFile(path: string): Promise<{ size: number; sha256: string; md5: string }> {
@@ -72,10 +74,12 @@ function bodyFiles(entries: Record<string, unknown>): Map<string, string> {
   const files = new Map<string, string>();
   for (const [key, value] of Object.entries(entries)) {
     const entry = value as { file?: unknown; gzip?: { file?: unknown }; br?: { file?: unknown } };
-    const contentType = key === keyOf(KEYS.openapi) ? YAML_TYPE : MEDIA_KEY.test(key) ? mediaTypeOf(key).type : JSON_TYPE;
+    const contentType =
+      key === keyOf(KEYS.openapi) ? YAML_TYPE : MEDIA_KEY.test(key) ? mediaTypeOf(key).type : JSON_TYPE;
     for (const file of [entry.file, entry.gzip?.file, entry.br?.file]) {
       if (file === undefined) continue;
-      if (typeof file !== 'string' || !isBodyFile(file)) throw new Error(`index.json entries["${key}"]: "${String(file)}" is not a body file the store layout can hold`);
+      if (typeof file !== 'string' || !isBodyFile(file))
+        throw new Error(`index.json entries["${key}"]: "${String(file)}" is not a body file the store layout can hold`);
       files.set(file, contentType);
     }
   }
@@ -87,12 +91,15 @@ export async function readLocalSnapshot(dist: string): Promise<LocalSnapshot> {
   try {
     directory = await realpath(join(dist, DIST_LAYOUT.currentLink));
   } catch {
-    throw new Error(`--dist "${dist}" holds no published snapshot (no ${DIST_LAYOUT.currentLink} link): run npm run build first`);
+    throw new Error(
+      `--dist "${dist}" holds no published snapshot (no ${DIST_LAYOUT.currentLink} link): run npm run build first`,
+    );
   }
   const raw = new Map<SnapshotFileName, Buffer>();
   for (const { name, required } of SNAPSHOT_FILES) {
     const bytes = await readOptional(join(directory, name));
-    if (bytes === undefined && required) throw new Error(`${join(directory, name)}: missing; the snapshot is incomplete`);
+    if (bytes === undefined && required)
+      throw new Error(`${join(directory, name)}: missing; the snapshot is incomplete`);
     if (bytes !== undefined) raw.set(name, bytes);
   }
   let header: ReturnType<typeof parseIndexHeader>;
@@ -101,7 +108,8 @@ export async function readLocalSnapshot(dist: string): Promise<LocalSnapshot> {
   } catch (error) {
     throw new Error(`${join(directory, DIST_LAYOUT.indexFile)}: ${(error as Error).message}`, { cause: error });
   }
-  if (!isSnapshotId(header.id)) throw new Error(`${join(directory, DIST_LAYOUT.indexFile)}: snapshot id "${header.id}" cannot be published`);
+  if (!isSnapshotId(header.id))
+    throw new Error(`${join(directory, DIST_LAYOUT.indexFile)}: snapshot id "${header.id}" cannot be published`);
   const files = new Map<SnapshotFileName, Buffer>();
   for (const [name, bytes] of raw) files.set(name, await gzipAsync(bytes));
   const bodies = await mapLimit([...bodyFiles(header.entries)], HASH_CONCURRENCY, async ([file, contentType]) => {

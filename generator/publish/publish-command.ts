@@ -62,16 +62,25 @@ function parseOptions(argv: string[]): PublishOptions {
   // Required, never defaulted: a publish from the wrong folder replaces what every follower serves.
   if (dist === undefined) throw new UsageError('--dist DIR is required: the snapshot folder npm run build wrote');
   if (to === undefined) throw new UsageError('--to s3://BUCKET/PREFIX is required');
-  if (keep !== undefined && !/^[1-9][0-9]{0,5}$/.test(keep)) throw new UsageError(`--keep "${keep}" must be a whole number of snapshots, at least 1`);
+  if (keep !== undefined && !/^[1-9][0-9]{0,5}$/.test(keep))
+    throw new UsageError(`--keep "${keep}" must be a whole number of snapshots, at least 1`);
   return {
-    dist, location: parseS3Location(to, '--to'), endpoint: text('endpoint'), region: text('region'),
-    keep: keep === undefined ? undefined : Number(keep), json: values.json === true,
+    dist,
+    location: parseS3Location(to, '--to'),
+    endpoint: text('endpoint'),
+    region: text('region'),
+    keep: keep === undefined ? undefined : Number(keep),
+    json: values.json === true,
   };
 }
 
 function summaryLine(outcome: PublishOutcome, garbage: GarbageOutcome | undefined, seconds: number): string {
-  const collected = garbage === undefined ? '' : `; kept ${garbage.keptSnapshots.length} snapshot(s), deleted ${garbage.deletedSnapshots.length} snapshot(s) and ${garbage.deletedObjects} object(s)`;
-  const repaired = outcome.repairedObjects === 0 ? '' : `, ${outcome.repairedObjects} of them replacing a wrong object in the bucket`;
+  const collected =
+    garbage === undefined
+      ? ''
+      : `; kept ${garbage.keptSnapshots.length} snapshot(s), deleted ${garbage.deletedSnapshots.length} snapshot(s) and ${garbage.deletedObjects} object(s)`;
+  const repaired =
+    outcome.repairedObjects === 0 ? '' : `, ${outcome.repairedObjects} of them replacing a wrong object in the bucket`;
   return `snapi publish: ${outcome.snapshot} is current at ${outcome.target} (was ${outcome.previous ?? 'none'}): uploaded ${outcome.uploadedObjects} objects (${outcome.uploadedBytes} bytes)${repaired}, skipped ${outcome.skippedObjects} already stored, in ${seconds} s${collected}`;
 }
 
@@ -95,15 +104,31 @@ export async function runPublishCommand(argv: string[], io: CommandIo): Promise<
   const store = { client, bucket: options.location.bucket };
   const progress = io.progressStream ? startUploadProgress(io.progressStream) : undefined;
   try {
-    const outcome = await publishToStore({ dist: options.dist, store, location: options.location, ...(progress ? { onProgress: progress.update } : {}) });
+    const outcome = await publishToStore({
+      dist: options.dist,
+      store,
+      location: options.location,
+      ...(progress ? { onProgress: progress.update } : {}),
+    });
     progress?.stop();
-    const garbage = options.keep === undefined ? undefined : await collectGarbage(store, options.location, outcome.snapshot, options.keep);
+    const garbage =
+      options.keep === undefined
+        ? undefined
+        : await collectGarbage(store, options.location, outcome.snapshot, options.keep);
     const seconds = Number(((performance.now() - started) / 1000).toFixed(2));
-    io.out(options.json ? JSON.stringify({ ...outcome, seconds, ...(garbage ? { garbage } : {}) }) : summaryLine(outcome, garbage, seconds));
+    io.out(
+      options.json
+        ? JSON.stringify({ ...outcome, seconds, ...(garbage ? { garbage } : {}) })
+        : summaryLine(outcome, garbage, seconds),
+    );
     return 0;
   } catch (error) {
     progress?.stop();
-    const reason = isStoreError(error) ? describeStoreError(error, options.location) : error instanceof Error ? error.message : String(error);
+    const reason = isStoreError(error)
+      ? describeStoreError(error, options.location)
+      : error instanceof Error
+        ? error.message
+        : String(error);
     io.error(`snapi publish: failed: ${reason}`);
     return 1;
   } finally {

@@ -4,7 +4,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { mapLimit } from '../../storage/map-limit.ts';
-import { REMOTE_FORMAT, bodyListGroup, contentEncodingOf, parsePointer, remoteKey, sha256Hex } from '../../storage/remote-layout.ts';
+import {
+  REMOTE_FORMAT,
+  bodyListGroup,
+  contentEncodingOf,
+  parsePointer,
+  remoteKey,
+  sha256Hex,
+} from '../../storage/remote-layout.ts';
 import type { BodyList, Manifest, Pointer } from '../../storage/remote-layout.ts';
 import { getObject, headObject, listObjects, putObject, STREAMED_OBJECT_BYTES } from '../../storage/store-objects.ts';
 import type { StreamedBody } from '../../storage/store-objects.ts';
@@ -51,11 +58,17 @@ export interface PublishRequest {
 /** Objects that are neither bodies, snapshots nor the pointer mean the prefix belongs to something else. */
 async function checkPrefixIsOurs(store: Store, location: S3Location): Promise<void> {
   const root = location.prefix === '' ? '' : `${location.prefix}/`;
-  const ours = [remoteKey.bodiesDir(location.prefix), remoteKey.listsDir(location.prefix), remoteKey.snapshotsDir(location.prefix)];
+  const ours = [
+    remoteKey.bodiesDir(location.prefix),
+    remoteKey.listsDir(location.prefix),
+    remoteKey.snapshotsDir(location.prefix),
+  ];
   const { objects, folders } = await listObjects(store, root, '/');
   const foreign = [...objects.map((object) => object.key), ...folders].find((key) => !ours.includes(key));
   if (foreign !== undefined) {
-    throw new Error(`${formatS3Location(location)} holds "${foreign}", which is not part of a snapi publication: publish to an empty prefix`);
+    throw new Error(
+      `${formatS3Location(location)} holds "${foreign}", which is not part of a snapi publication: publish to an empty prefix`,
+    );
   }
 }
 
@@ -84,7 +97,9 @@ function manifestOf(local: LocalSnapshot, lists: Buffer[]): Buffer {
   const manifest: Manifest = {
     format: REMOTE_FORMAT,
     snapshot: local.id,
-    files: Object.fromEntries([...local.files].map(([name, bytes]) => [name, { sha256: sha256Hex(bytes), size: bytes.length }])),
+    files: Object.fromEntries(
+      [...local.files].map(([name, bytes]) => [name, { sha256: sha256Hex(bytes), size: bytes.length }]),
+    ),
     bodyLists: lists.map((bytes) => ({ sha256: sha256Hex(bytes), size: bytes.length })),
   };
   return gzipSync(JSON.stringify(manifest));
@@ -105,34 +120,65 @@ export async function publishToStore(request: PublishRequest): Promise<PublishOu
   const local = await readLocalSnapshot(request.dist);
   const previous = await readPointer(store, location);
   // One listing per folder gives each key's size and ETag; see isStored for when a HEAD is needed as well.
-  const listed = async (folder: string) => new Map((await listObjects(store, folder)).objects.map((object) => [object.key, object]));
+  const listed = async (folder: string) =>
+    new Map((await listObjects(store, folder)).objects.map((object) => [object.key, object]));
   const existing = await listed(remoteKey.bodiesDir(location.prefix));
   const existingLists = await listed(remoteKey.listsDir(location.prefix));
   const existingSnapshot = await listed(remoteKey.snapshotDir(location.prefix, local.id));
   // The current snapshot's objects were checked or put by the publish that made it current. Unreadable: check all.
-  const checkedBefore = previous === undefined ? new Set<string>() : await referencedKeys(store, location, [previous.snapshot]).catch(() => new Set<string>());
+  const checkedBefore =
+    previous === undefined
+      ? new Set<string>()
+      : await referencedKeys(store, location, [previous.snapshot]).catch(() => new Set<string>());
 
   const bodyUploads = new Map<string, Upload>();
   for (const body of local.bodies) {
     const key = remoteKey.body(location.prefix, body.file, body.sha256);
     bodyUploads.set(key, {
-      key, size: body.size, sha256: body.sha256, md5: body.md5,
-      bytes: () => (body.size > STREAMED_OBJECT_BYTES
-        ? Promise.resolve({ open: () => createReadStream(join(local.directory, body.file)), size: body.size, md5: body.md5, sha256: body.sha256 })
-        : readFile(join(local.directory, body.file))),
-      metadata: { contentType: body.contentType, contentEncoding: contentEncodingOf(body.file), cacheControl: IMMUTABLE },
+      key,
+      size: body.size,
+      sha256: body.sha256,
+      md5: body.md5,
+      bytes: () =>
+        body.size > STREAMED_OBJECT_BYTES
+          ? Promise.resolve({
+              open: () => createReadStream(join(local.directory, body.file)),
+              size: body.size,
+              md5: body.md5,
+              sha256: body.sha256,
+            })
+          : readFile(join(local.directory, body.file)),
+      metadata: {
+        contentType: body.contentType,
+        contentEncoding: contentEncodingOf(body.file),
+        cacheControl: IMMUTABLE,
+      },
     });
   }
   const lists = bodyListsOf(local);
-  const listUploads = lists.map((bytes) => uploadOf(remoteKey.bodyList(location.prefix, sha256Hex(bytes)), bytes, GZIP_FILE));
+  const listUploads = lists.map((bytes) =>
+    uploadOf(remoteKey.bodyList(location.prefix, sha256Hex(bytes)), bytes, GZIP_FILE),
+  );
   const manifest = manifestOf(local, lists);
-  const snapshotUploads = [...local.files].map(([name, bytes]) => uploadOf(remoteKey.snapshotFile(location.prefix, local.id, name), bytes, GZIP_FILE));
+  const snapshotUploads = [...local.files].map(([name, bytes]) =>
+    uploadOf(remoteKey.snapshotFile(location.prefix, local.id, name), bytes, GZIP_FILE),
+  );
   const manifestUpload = uploadOf(remoteKey.manifest(location.prefix, local.id), manifest, GZIP_FILE);
-  const pointer: Pointer = { format: REMOTE_FORMAT, snapshot: local.id, manifestSha256: sha256Hex(manifest), publishedAt: new Date().toISOString() };
-  const pointerIsCurrent = previous?.snapshot === pointer.snapshot && previous.manifestSha256 === pointer.manifestSha256;
+  const pointer: Pointer = {
+    format: REMOTE_FORMAT,
+    snapshot: local.id,
+    manifestSha256: sha256Hex(manifest),
+    publishedAt: new Date().toISOString(),
+  };
+  const pointerIsCurrent =
+    previous?.snapshot === pointer.snapshot && previous.manifestSha256 === pointer.manifestSha256;
 
   const counts: PublishCounts = {
-    uploadedObjects: 0, uploadedBytes: 0, skippedObjects: 0, repairedObjects: 0, totalObjects: bodyUploads.size + listUploads.length + snapshotUploads.length + 2,
+    uploadedObjects: 0,
+    uploadedBytes: 0,
+    skippedObjects: 0,
+    repairedObjects: 0,
+    totalObjects: bodyUploads.size + listUploads.length + snapshotUploads.length + 2,
   };
   const upload = async (item: Upload, present: ReadonlyMap<string, ListedObject>): Promise<void> => {
     const found = present.get(item.key);
@@ -163,7 +209,10 @@ export async function publishToStore(request: PublishRequest): Promise<PublishOu
     counts.skippedObjects += 1;
   } else {
     const bytes = Buffer.from(JSON.stringify(pointer));
-    await putObject(store, remoteKey.pointer(location.prefix), bytes, { contentType: 'application/json', cacheControl: POINTER_CACHE });
+    await putObject(store, remoteKey.pointer(location.prefix), bytes, {
+      contentType: 'application/json',
+      cacheControl: POINTER_CACHE,
+    });
     counts.uploadedObjects += 1;
     counts.uploadedBytes += bytes.length;
   }

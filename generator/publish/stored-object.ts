@@ -20,9 +20,14 @@ const sameHeader = (stored: string | undefined, wanted: string | undefined) =>
  */
 export function storedObjectMatches(stored: StoredHead, wanted: WantedObject): boolean {
   if (stored.size !== wanted.size) return false;
-  const bytesMatch = stored.sha256 !== undefined ? stored.sha256.toLowerCase() === wanted.sha256 : stored.etag?.toLowerCase() === wanted.md5;
-  return bytesMatch
-    && sameHeader(stored.contentType, wanted.metadata.contentType)
-    && sameHeader(stored.contentEncoding, wanted.metadata.contentEncoding)
-    && sameHeader(stored.cacheControl, wanted.metadata.cacheControl);
+  const bytesMatch =
+    stored.sha256 !== undefined
+      ? stored.sha256.toLowerCase() === wanted.sha256
+      : stored.etag?.toLowerCase() === wanted.md5;
+  return (
+    bytesMatch &&
+    sameHeader(stored.contentType, wanted.metadata.contentType) &&
+    sameHeader(stored.contentEncoding, wanted.metadata.contentEncoding) &&
+    sameHeader(stored.cacheControl, wanted.metadata.cacheControl)
+  );
 }

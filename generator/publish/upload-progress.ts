@@ -17,7 +17,9 @@ export function startUploadProgress(stream: NodeJS.WriteStream): UploadProgress 
       lastDrawn = now;
       shown = true;
       const done = counts.uploadedObjects + counts.skippedObjects;
-      stream.write(`\r\x1b[Ksnapi publish: ${done}/${counts.totalObjects} objects, ${counts.uploadedObjects} uploaded (${(counts.uploadedBytes / 1e6).toFixed(1)} MB), ${counts.skippedObjects} already stored`);
+      stream.write(
+        `\r\x1b[Ksnapi publish: ${done}/${counts.totalObjects} objects, ${counts.uploadedObjects} uploaded (${(counts.uploadedBytes / 1e6).toFixed(1)} MB), ${counts.skippedObjects} already stored`,
+      );
     },
     stop: () => {
       if (shown) stream.write('\r\x1b[K');

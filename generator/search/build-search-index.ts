@@ -23,7 +23,10 @@ export function createSearchIndexBuilder(tools: LanguageTools, language: string)
   return {
     add(document, sections) {
       const fields = indexedFields(document.title, sections, documents.length);
-      this.addCounts(document, FIELDS.map((field) => fieldCounts(fields[field], tools)));
+      this.addCounts(
+        document,
+        FIELDS.map((field) => fieldCounts(fields[field], tools)),
+      );
     },
     addCounts(document, fields) {
       writer.add(fields);
@@ -36,7 +39,10 @@ export function createSearchIndexBuilder(tools: LanguageTools, language: string)
   };
 }
 
-export async function buildSearchIndex(documents: readonly IndexedDocument[], language: string): Promise<StoredSearchIndex> {
+export async function buildSearchIndex(
+  documents: readonly IndexedDocument[],
+  language: string,
+): Promise<StoredSearchIndex> {
   const builder = createSearchIndexBuilder(await languageTools(language), language);
   for (const { document, sections } of documents) builder.add(document, sections);
   return builder.finish();
@@ -47,6 +53,9 @@ export function searchIndexBody(index: StoredSearchIndex): BuiltResponse {
   return { key: SEARCH_INDEX_KEY, body: JSON.stringify(index), compress: false };
 }
 
-export async function searchIndexResponse(documents: readonly IndexedDocument[], language: string): Promise<BuiltResponse> {
+export async function searchIndexResponse(
+  documents: readonly IndexedDocument[],
+  language: string,
+): Promise<BuiltResponse> {
   return searchIndexBody(await buildSearchIndex(documents, language));
 }

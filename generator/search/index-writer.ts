@@ -21,17 +21,24 @@ export function createIndexWriter(tools: LanguageTools): IndexWriter {
   return {
     add: (fields) => void documents.push(fields),
     finish() {
-      const commonTerms = commonTermsIn(documents.map((fields) => {
-        const terms = new Set<string>();
-        for (let field = TITLE + 1; field < fields.length; field++) for (const term of fields[field]!.terms.keys()) terms.add(term);
-        return terms;
-      }));
+      const commonTerms = commonTermsIn(
+        documents.map((fields) => {
+          const terms = new Set<string>();
+          for (let field = TITLE + 1; field < fields.length; field++)
+            for (const term of fields[field]!.terms.keys()) terms.add(term);
+          return terms;
+        }),
+      );
       return { index: serialised(documents, commonTerms, tools), commonTerms };
     },
   };
 }
 
-function serialised(documents: ReadonlyArray<readonly FieldCounts[]>, commonTerms: ReadonlySet<string>, tools: LanguageTools): AsPlainObject {
+function serialised(
+  documents: ReadonlyArray<readonly FieldCounts[]>,
+  commonTerms: ReadonlySet<string>,
+  tools: LanguageTools,
+): AsPlainObject {
   // Terms in the order MiniSearch's `add` first meets them: document, field, word.
   const postings = new Map<string, Array<Record<number, number>>>();
   const fieldLength: Record<number, number[]> = {};

@@ -43,13 +43,28 @@ export interface PageVersion {
 export function pageVersions(url: string, live: string | undefined, draft: string | undefined): PageVersion[] {
   const sameDraft = draft === undefined || draft === live;
   const versions: PageVersion[] = [];
-  if (live !== undefined) versions.push({ key: keyOf(KEYS.contentLive, url), body: live, live: true, draft: sameDraft });
-  if (draft !== undefined && !sameDraft) versions.push({ key: keyOf(KEYS.contentDraft, url), body: draft, live: false, draft: true });
+  if (live !== undefined)
+    versions.push({ key: keyOf(KEYS.contentLive, url), body: live, live: true, draft: sameDraft });
+  if (draft !== undefined && !sameDraft)
+    versions.push({ key: keyOf(KEYS.contentDraft, url), body: draft, live: false, draft: true });
   return versions;
 }
 
-export function searchDocument(page: SearchPage, version: PageVersion, title: string, restriction: Restriction | undefined): SearchDocument {
-  return { url: page.url, title, slug: page.slug, live: version.live, draft: version.draft, ...(restriction ? { restriction } : {}), key: version.key };
+export function searchDocument(
+  page: SearchPage,
+  version: PageVersion,
+  title: string,
+  restriction: Restriction | undefined,
+): SearchDocument {
+  return {
+    url: page.url,
+    title,
+    slug: page.slug,
+    live: version.live,
+    draft: version.draft,
+    ...(restriction ? { restriction } : {}),
+    key: version.key,
+  };
 }
 
 /** One page's bodies as the content endpoints serve them. */
@@ -76,6 +91,11 @@ export function searchDocuments(pages: readonly SearchPage[], responses: readonl
     const live = byKey.get(keyOf(KEYS.contentLive, page.url));
     const draft = byKey.get(keyOf(KEYS.contentDraft, page.url));
     const title = metaTitle(byKey.get(keyOf(KEYS.meta, page.url))?.body);
-    return pageDocuments(page, { live: live?.body, draft: draft?.body, title, restriction: (live ?? draft)?.restriction });
+    return pageDocuments(page, {
+      live: live?.body,
+      draft: draft?.body,
+      title,
+      restriction: (live ?? draft)?.restriction,
+    });
   });
 }

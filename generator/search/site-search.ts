@@ -23,19 +23,28 @@ export async function siteSearchResponse(plan: BuildPlan, readContentBody: ReadC
   const language = typeof plan.model.settings.language === 'string' ? plan.model.settings.language : '';
   const tools = await languageTools(language);
   const builder = createSearchIndexBuilder(tools, language);
-  const read = (url: string) => Promise.all([readContentBody(keyOf(KEYS.contentLive, url)), readContentBody(keyOf(KEYS.contentDraft, url))]);
+  const read = (url: string) =>
+    Promise.all([readContentBody(keyOf(KEYS.contentLive, url)), readContentBody(keyOf(KEYS.contentDraft, url))]);
   for (let first = 0; first < plan.pages.length; first += READ_AHEAD) {
     const pages = plan.pages.slice(first, first + READ_AHEAD);
     const bodies = await Promise.all(pages.map((page) => read(page.url)));
     pages.forEach((page, position) => {
       const [live, draft] = bodies[position]!;
       const meta = storedMeta(plan.sources, page.pathWithoutType);
-      const searchPage = { url: page.url, slug: page.item?.slug ?? '', name: page.item === undefined ? 'home' : String(page.item.name) };
+      const searchPage = {
+        url: page.url,
+        slug: page.item?.slug ?? '',
+        name: page.item === undefined ? 'home' : String(page.item.name),
+      };
       const restriction = restrictionOf(meta);
       for (const version of pageVersions(page.url, live, draft)) {
         const words = bodyWords(version.body);
         const title = titleOf(storedTitle(meta), words.firstHeading, searchPage.name);
-        builder.addCounts(searchDocument(searchPage, version, title, restriction), [fieldCounts(title, tools), termCounts(words.headings, tools), termCounts(words.text, tools)]);
+        builder.addCounts(searchDocument(searchPage, version, title, restriction), [
+          fieldCounts(title, tools),
+          termCounts(words.headings, tools),
+          termCounts(words.text, tools),
+        ]);
       }
     });
   }

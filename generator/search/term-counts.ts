@@ -19,7 +19,8 @@ export function countWords(text: string, words = new Map<string, number>()): Map
 // A page repeats its words many times; counting words first makes term processing one step per distinct word.
 export function termCounts(words: ReadonlyMap<string, number>, tools: LanguageTools): FieldCounts {
   const terms = new Map<string, number>();
-  for (const [word, count] of words) for (const term of termsOf(word, tools)) terms.set(term, (terms.get(term) ?? 0) + count);
+  for (const [word, count] of words)
+    for (const term of termsOf(word, tools)) terms.set(term, (terms.get(term) ?? 0) + count);
   return { length: words.size, terms };
 }
 

@@ -20,7 +20,10 @@ export function lineOfTopLevelKey(yamlText: string, key: string): number | undef
   return index === -1 ? undefined : index + 1;
 }
 
-export function accessSettingProblems(settings: Readonly<Record<string, unknown>>, settingsText: string | undefined): BuildProblem[] {
+export function accessSettingProblems(
+  settings: Readonly<Record<string, unknown>>,
+  settingsText: string | undefined,
+): BuildProblem[] {
   const problems: BuildProblem[] = [];
   for (const { key, label } of ADDRESS_SETTINGS) {
     const invalid = listSetting(settings[key]).filter((entry) => !isAddressRule(entry));
@@ -28,7 +31,8 @@ export function accessSettingProblems(settings: Readonly<Record<string, unknown>
     const line = settingsText === undefined ? undefined : lineOfTopLevelKey(settingsText, key);
     const quoted = invalid.map((entry) => `"${entry}"`).join(', ');
     problems.push({
-      file: SETTINGS_FILE, ...(line === undefined ? {} : { line }),
+      file: SETTINGS_FILE,
+      ...(line === undefined ? {} : { line }),
       message: `${key}: ${label} ${quoted} ${invalid.length === 1 ? 'is not an address or CIDR range' : 'are not addresses or CIDR ranges'} (write addresses such as 203.0.113.7 or ranges such as 10.0.0.0/8, separated by commas); the gateway would refuse this snapshot`,
     });
   }

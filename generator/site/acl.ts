@@ -6,7 +6,10 @@ const ROLE_RULES: Record<string, { inherits?: string; allow: Permissions }> = {
   member: { allow: { account: ['read', 'update', 'delete'] } },
   contributor: { inherits: 'member', allow: { mycontent: ['read', 'create', 'update', 'delete'] } },
   author: { inherits: 'contributor', allow: { content: ['read', 'create'] } },
-  editor: { inherits: 'author', allow: { mycontent: ['publish', 'unpublish'], content: ['update', 'delete', 'publish', 'unpublish'] } },
+  editor: {
+    inherits: 'author',
+    allow: { mycontent: ['publish', 'unpublish'], content: ['update', 'delete', 'publish', 'unpublish'] },
+  },
   manager: { inherits: 'editor', allow: { system: ['read', 'update', 'delete'] } },
 };
 

@@ -13,7 +13,8 @@ export function isDuplicateUrlWarning(problem: BuildProblem): boolean {
 /** Entries that share a URL, by URL in tree order; a URL only one entry has is left out. */
 export function sharedUrls(draftTree: readonly Item[]): Map<string, Item[]> {
   const byUrlInTreeOrder = new Map<string, Item[]>();
-  for (const item of walkItems(draftTree)) byUrlInTreeOrder.set(item.urlRelWoF, [...(byUrlInTreeOrder.get(item.urlRelWoF) ?? []), item]);
+  for (const item of walkItems(draftTree))
+    byUrlInTreeOrder.set(item.urlRelWoF, [...(byUrlInTreeOrder.get(item.urlRelWoF) ?? []), item]);
   return new Map([...byUrlInTreeOrder].filter(([, items]) => items.length > 1));
 }
 
@@ -24,7 +25,9 @@ export function duplicateUrlWarnings(draftTree: readonly Item[], byUrl: Readonly
     const found = byUrl.get(url);
     for (const item of items) {
       if (item === found) continue;
-      const instead = found ? `lookups by URL return ${CONTENT}${found.path}, the later entry` : 'lookups by URL return none of them';
+      const instead = found
+        ? `lookups by URL return ${CONTENT}${found.path}, the later entry`
+        : 'lookups by URL return none of them';
       warnings.push({ file: `${CONTENT}${item.path}`, message: `${MESSAGE_START} ${url}; ${instead}` });
     }
   }

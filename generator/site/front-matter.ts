@@ -4,8 +4,22 @@ import { isRecord, parseYaml, YamlTimestamp } from '../yaml.ts';
 
 /** Keys of the `meta` tab a front matter may set directly. */
 const META_KEYS = new Set([
-  'title', 'description', 'navtitle', 'author', 'owner', 'hide', 'noindex', 'created', 'modified',
-  'allowedrole', 'alloweduser', 'heroimage', 'heroimagealt', 'reference', 'referencetype', 'template',
+  'title',
+  'description',
+  'navtitle',
+  'author',
+  'owner',
+  'hide',
+  'noindex',
+  'created',
+  'modified',
+  'allowedrole',
+  'alloweduser',
+  'heroimage',
+  'heroimagealt',
+  'reference',
+  'referencetype',
+  'template',
 ]);
 
 /** Names other generators use for the same fields. */
@@ -28,7 +42,11 @@ function frontMatterBlock(text: string): { block: string; body: string } | undef
   if ((lines[0] ?? '').replace(/\r$/, '') !== '---') return undefined;
   const close = lines.findIndex((line, index) => index > 0 && line.replace(/\r$/, '') === '---');
   if (close < 0) return undefined;
-  const block = lines.slice(0, close + 1).map((line) => line.replace(/\r$/, '')).join('\n') + '\n';
+  const block =
+    lines
+      .slice(0, close + 1)
+      .map((line) => line.replace(/\r$/, ''))
+      .join('\n') + '\n';
   return { block, body: lines.slice(close + 1).join('\n') };
 }
 
@@ -58,7 +76,10 @@ export function readFrontMatter(text: string, file: string): FrontMatter | undef
   if (!found) return undefined;
   const parsed = matter(found.block, {
     // gray-matter hands over the text after the opening `---`, with or without its line end; the YAML starts on line 2.
-    engines: { yaml: (yaml: string) => parseYaml(yaml, file, { timestamps: 'keep', lineOffset: yaml.startsWith('\n') ? 0 : 1 }) as object },
+    engines: {
+      yaml: (yaml: string) =>
+        parseYaml(yaml, file, { timestamps: 'keep', lineOffset: yaml.startsWith('\n') ? 0 : 1 }) as object,
+    },
   });
   const data: unknown = parsed.data;
   if (!isRecord(data) || Object.keys(data).length === 0) return undefined;
@@ -71,7 +92,9 @@ export function mergeWithYaml(frontMatter: FrontMatter['tabs'], yaml: unknown): 
   const merged: Record<string, unknown> = { ...stored };
   for (const [tab, fields] of Object.entries(frontMatter)) {
     const storedTab = isRecord(stored[tab]) ? stored[tab] : {};
-    const winners = Object.fromEntries(Object.entries(storedTab).filter(([, value]) => value !== null && value !== undefined));
+    const winners = Object.fromEntries(
+      Object.entries(storedTab).filter(([, value]) => value !== null && value !== undefined),
+    );
     merged[tab] = { ...fields, ...winners };
   }
   return merged;

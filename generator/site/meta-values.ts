@@ -35,8 +35,10 @@ export function metaBody(
   if (item.isFolder && !isSet(meta.contains) && item.contains) meta.contains = item.contains;
   const metadata: Record<string, unknown> = {};
   for (const { tab, fields } of tabs) {
-    const values = tab === 'meta' ? meta : isRecord(storedTabs[tab]) ? (storedTabs[tab] as Record<string, unknown>) : {};
-    metadata[tab] = fields.length === 0 ? [] : Object.fromEntries(fields.map((field) => [field, values[field] ?? null]));
+    const values =
+      tab === 'meta' ? meta : isRecord(storedTabs[tab]) ? (storedTabs[tab] as Record<string, unknown>) : {};
+    metadata[tab] =
+      fields.length === 0 ? [] : Object.fromEntries(fields.map((field) => [field, values[field] ?? null]));
   }
   return { metadata };
 }

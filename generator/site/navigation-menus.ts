@@ -20,11 +20,41 @@ const MAIN_ENTRIES: Record<string, MenuEntry> = {
 };
 
 const SYSTEM_ENTRIES: Record<string, MenuEntry> = {
-  system: { title: 'System', routename: 'settings.show', icon: 'icon-wrench', aclresource: 'system', aclprivilege: 'read' },
-  license: { title: 'License', routename: 'license.show', icon: 'icon-wrench', aclresource: 'user', aclprivilege: 'read' },
-  themes: { title: 'Themes', routename: 'themes.show', icon: 'icon-paint-brush', aclresource: 'system', aclprivilege: 'read' },
-  plugins: { title: 'Plugins', routename: 'plugins.show', icon: 'icon-plug', aclresource: 'system', aclprivilege: 'read' },
-  account: { title: 'Account', routename: 'user.account', icon: 'icon-user', aclresource: 'account', aclprivilege: 'read' },
+  system: {
+    title: 'System',
+    routename: 'settings.show',
+    icon: 'icon-wrench',
+    aclresource: 'system',
+    aclprivilege: 'read',
+  },
+  license: {
+    title: 'License',
+    routename: 'license.show',
+    icon: 'icon-wrench',
+    aclresource: 'user',
+    aclprivilege: 'read',
+  },
+  themes: {
+    title: 'Themes',
+    routename: 'themes.show',
+    icon: 'icon-paint-brush',
+    aclresource: 'system',
+    aclprivilege: 'read',
+  },
+  plugins: {
+    title: 'Plugins',
+    routename: 'plugins.show',
+    icon: 'icon-plug',
+    aclresource: 'system',
+    aclprivilege: 'read',
+  },
+  account: {
+    title: 'Account',
+    routename: 'user.account',
+    icon: 'icon-user',
+    aclresource: 'account',
+    aclprivilege: 'read',
+  },
   users: { title: 'Users', routename: 'users.show', icon: 'icon-group', aclresource: 'user', aclprivilege: 'read' },
 };
 
@@ -49,19 +79,35 @@ export function pluginSystemEntries(systemnavi: unknown): Array<[string, MenuEnt
   for (const [key, value] of Object.entries(systemnavi)) {
     if (!isRecord(value)) continue;
     const text = (field: string): string => (typeof value[field] === 'string' ? (value[field] as string) : '');
-    entries.push([key, {
-      title: text('title'), routename: text('routename'), icon: text('icon'),
-      aclresource: text('aclresource'), aclprivilege: text('aclprivilege'),
-      ...(text('url') ? { url: text('url') } : {}),
-    }]);
+    entries.push([
+      key,
+      {
+        title: text('title'),
+        routename: text('routename'),
+        icon: text('icon'),
+        aclresource: text('aclresource'),
+        aclprivilege: text('aclprivilege'),
+        ...(text('url') ? { url: text('url') } : {}),
+      },
+    ]);
   }
   return entries;
 }
 
-export function systemNavigation(role: string, basePath: string, pluginEntries: Array<[string, MenuEntry]>): Record<string, MenuEntry> {
+export function systemNavigation(
+  role: string,
+  basePath: string,
+  pluginEntries: Array<[string, MenuEntry]>,
+): Record<string, MenuEntry> {
   const menu: Record<string, MenuEntry> = {};
-  const builtIn = Object.entries(SYSTEM_ENTRIES).map(([key, entry]): [string, MenuEntry] => [key, { ...entry, url: `${basePath}/tm/${key}` }]);
-  const fromPlugins = pluginEntries.map(([key, entry]): [string, MenuEntry] => [key, { ...entry, url: basePath + (entry.url ?? `/tm/${key.toLowerCase()}`) }]);
+  const builtIn = Object.entries(SYSTEM_ENTRIES).map(([key, entry]): [string, MenuEntry] => [
+    key,
+    { ...entry, url: `${basePath}/tm/${key}` },
+  ]);
+  const fromPlugins = pluginEntries.map(([key, entry]): [string, MenuEntry] => [
+    key,
+    { ...entry, url: basePath + (entry.url ?? `/tm/${key.toLowerCase()}`) },
+  ]);
   for (const [key, entry] of [...builtIn, ...fromPlugins]) {
     if (isAllowed(role, entry.aclresource, entry.aclprivilege)) menu[key] = entry;
   }

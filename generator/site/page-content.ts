@@ -15,7 +15,12 @@ export interface PageContent {
   draft: Record<string, unknown> | undefined;
 }
 
-function contentBody(blocks: readonly string[], source: 'md' | 'txt', options: RenderOptions, renderBlocks: BlockRenderer): Record<string, unknown> | undefined {
+function contentBody(
+  blocks: readonly string[],
+  source: 'md' | 'txt',
+  options: RenderOptions,
+  renderBlocks: BlockRenderer,
+): Record<string, unknown> | undefined {
   // An empty draft array is falsy in Typemill; a .md file of only whitespace is not, and answers `{"content":[]}`.
   if (blocks.length === 0 && source === 'txt') return undefined;
   const html = renderBlocks(blocks, source, options);

@@ -29,7 +29,14 @@ export function parseDraft(text: string, file: string): string[] {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new BuildError({ file, line: 1, message: `draft is not valid JSON (${(error as Error).message}); Typemill stores drafts as a JSON array of block strings` }, { cause: error });
+    throw new BuildError(
+      {
+        file,
+        line: 1,
+        message: `draft is not valid JSON (${(error as Error).message}); Typemill stores drafts as a JSON array of block strings`,
+      },
+      { cause: error },
+    );
   }
   if (!Array.isArray(value) || !value.every((block) => typeof block === 'string')) {
     throw new BuildError({ file, line: 1, message: 'draft must be a JSON array of block strings' });
@@ -52,7 +59,10 @@ function applyFrontMatter(sources: ParsedSources, source: SiteSource): void {
     } catch (error) {
       // Typemill renders such a page as markdown (a rule and what follows); the warning points at the likely typo.
       const problem = problemOf(error, path);
-      sources.warnings.push({ ...problem, message: `${problem.message}; the page starts with --- but this is not YAML front matter, so it is read as markdown` });
+      sources.warnings.push({
+        ...problem,
+        message: `${problem.message}; the page starts with --- but this is not YAML front matter, so it is read as markdown`,
+      });
     }
     if (!frontMatter) continue;
     const base = withoutType(path);
@@ -68,12 +78,21 @@ function applyFrontMatter(sources: ParsedSources, source: SiteSource): void {
 }
 
 export function parseSources(source: SiteSource): ParsedSources {
-  const sources: ParsedSources = { yaml: new Map(), drafts: new Map(), markdown: new Map(), renamedEntries: new Map(), errors: [], warnings: [] };
+  const sources: ParsedSources = {
+    yaml: new Map(),
+    drafts: new Map(),
+    markdown: new Map(),
+    renamedEntries: new Map(),
+    errors: [],
+    warnings: [],
+  };
   for (const file of source.files.values()) {
     try {
       if (file.path.endsWith('.yaml')) sources.yaml.set(file.path, parseYaml(file.text, file.path));
-      else if (file.path.startsWith('content/') && file.path.endsWith('.md')) sources.markdown.set(file.path, file.text);
-      else if (file.path.startsWith('content/') && file.path.endsWith('.txt') && file.text.trim() !== '') sources.drafts.set(file.path, parseDraft(file.text, file.path));
+      else if (file.path.startsWith('content/') && file.path.endsWith('.md'))
+        sources.markdown.set(file.path, file.text);
+      else if (file.path.startsWith('content/') && file.path.endsWith('.txt') && file.text.trim() !== '')
+        sources.drafts.set(file.path, parseDraft(file.text, file.path));
     } catch (error) {
       sources.errors.push(problemOf(error, file.path));
     }

@@ -13,7 +13,23 @@ const DEFAULT_SETTINGS: Readonly<Record<string, unknown>> = {
   langattr: 'en',
   editor: 'visual',
   storage: '\\Typemill\\Models\\Storage',
-  formats: ['markdown', 'headline', 'ulist', 'olist', 'table', 'quote', 'notice', 'image', 'video', 'file', 'toc', 'hr', 'definition', 'code', 'shortcode'],
+  formats: [
+    'markdown',
+    'headline',
+    'ulist',
+    'olist',
+    'table',
+    'quote',
+    'notice',
+    'image',
+    'video',
+    'file',
+    'toc',
+    'hr',
+    'definition',
+    'code',
+    'shortcode',
+  ],
   images: { live: { width: 820 }, thumbs: { width: 250, height: 150 } },
 };
 
@@ -31,7 +47,11 @@ export interface SettingsInput {
 function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (!isRecord(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !isSecretName(key)).map(([key, member]) => [key, withoutSecrets(member)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !isSecretName(key))
+      .map(([key, member]) => [key, withoutSecrets(member)]),
+  );
 }
 
 /** The merged settings, before secrets are removed: what the rest of the build reads. */
@@ -49,9 +69,10 @@ export function mergeSettings(input: SettingsInput): Record<string, unknown> {
   const defaultImages = DEFAULT_SETTINGS.images as Record<string, unknown>;
   settings.images = { ...defaultImages, ...(isRecord(user.images) ? user.images : {}) };
   settings.rootPath = input.rootPath;
-  const theme = typeof settings.theme === 'string' && input.themesWithTemplate.includes(settings.theme)
-    ? settings.theme
-    : (input.themesWithTemplate[0] ?? settings.theme);
+  const theme =
+    typeof settings.theme === 'string' && input.themesWithTemplate.includes(settings.theme)
+      ? settings.theme
+      : (input.themesWithTemplate[0] ?? settings.theme);
   if (theme !== undefined) settings.theme = theme;
   if (settings.themes === undefined && typeof theme === 'string') settings.themes = { [theme]: false };
   settings.license = false;
@@ -65,7 +86,9 @@ export function settingsBody(settings: Record<string, unknown>): Record<string, 
 /** Names of active plugins in settings order. */
 export function activePlugins(settings: Record<string, unknown>): string[] {
   const plugins = isRecord(settings.plugins) ? settings.plugins : {};
-  return Object.entries(plugins).filter(([, plugin]) => isRecord(plugin) && Boolean(plugin.active) && plugin.active !== '0').map(([name]) => name);
+  return Object.entries(plugins)
+    .filter(([, plugin]) => isRecord(plugin) && Boolean(plugin.active) && plugin.active !== '0')
+    .map(([name]) => name);
 }
 
 /** A settings value given as a comma list or a YAML list → trimmed, non-empty strings. */

@@ -45,11 +45,13 @@ export function storedMeta(sources: ParsedSources, pathWithoutType: string): Rec
 /** Typemill keys yaml values by URL, so two items with one URL both get the later one's values (docs/typemill.md: navtitle, hide and noindex come from the page yaml, keyed by URL). */
 function applyYamlValues(draftTree: Item[], sources: ParsedSources): void {
   const byUrl = new Map<string, Record<string, unknown>>();
-  for (const item of walkItems(draftTree)) byUrl.set(item.urlRelWoF, { navtitle: item.name, ...storedMeta(sources, item.pathWithoutType) });
+  for (const item of walkItems(draftTree))
+    byUrl.set(item.urlRelWoF, { navtitle: item.name, ...storedMeta(sources, item.pathWithoutType) });
   for (const item of walkItems(draftTree)) {
     const meta = byUrl.get(item.urlRelWoF) ?? {};
     // PHP's loose `navtitle != ''`: null, false and '' keep the computed name.
-    if (meta.navtitle !== undefined && meta.navtitle !== null && meta.navtitle !== false && meta.navtitle !== '') item.name = meta.navtitle;
+    if (meta.navtitle !== undefined && meta.navtitle !== null && meta.navtitle !== false && meta.navtitle !== '')
+      item.name = meta.navtitle;
     item.hide = meta.hide === true;
     item.noindex = meta.noindex === true;
   }
@@ -57,17 +59,38 @@ function applyYamlValues(draftTree: Item[], sources: ParsedSources): void {
 
 function homeItem(source: SiteSource, hasDraft: boolean): Record<string, unknown> {
   return {
-    status: hasDraft ? 'modified' : 'published', originalName: 'home', elementType: 'folder', fileType: hasDraft ? 'mdtxt' : 'md',
-    order: false, name: 'home', slug: '', path: '', pathWithoutType: '/index', key: false, keyPath: '', keyPathArray: [''],
-    chapter: false, urlRel: '/', urlRelWoF: '/', urlAbs: source.baseUrl + '/', active: false, activeParent: false, hide: false,
+    status: hasDraft ? 'modified' : 'published',
+    originalName: 'home',
+    elementType: 'folder',
+    fileType: hasDraft ? 'mdtxt' : 'md',
+    order: false,
+    name: 'home',
+    slug: '',
+    path: '',
+    pathWithoutType: '/index',
+    key: false,
+    keyPath: '',
+    keyPathArray: [''],
+    chapter: false,
+    urlRel: '/',
+    urlRelWoF: '/',
+    urlAbs: source.baseUrl + '/',
+    active: false,
+    activeParent: false,
+    hide: false,
   };
 }
 
 export function restrictionOf(meta: Record<string, unknown>): Restriction | undefined {
-  const role = typeof meta.allowedrole === 'string' && meta.allowedrole.trim() !== '' ? meta.allowedrole.trim() : undefined;
-  const users = typeof meta.alloweduser === 'string'
-    ? meta.alloweduser.split(',').map((user) => user.trim()).filter((user) => user !== '')
-    : [];
+  const role =
+    typeof meta.allowedrole === 'string' && meta.allowedrole.trim() !== '' ? meta.allowedrole.trim() : undefined;
+  const users =
+    typeof meta.alloweduser === 'string'
+      ? meta.alloweduser
+          .split(',')
+          .map((user) => user.trim())
+          .filter((user) => user !== '')
+      : [];
   if (!role && users.length === 0) return undefined;
   return { ...(role ? { role } : {}), ...(users.length ? { users } : {}) };
 }
@@ -82,15 +105,22 @@ export function buildSiteModel(source: SiteSource, sources: ParsedSources): Site
   });
   const langattr = typeof settings.langattr === 'string' ? settings.langattr : 'en';
   const basePath = basePathOf(source.baseUrl);
-  const entries = source.contentEntries.map((entry) => sources.renamedEntries.get(entry) ?? entry).filter((entry) => entry !== '');
+  const entries = source.contentEntries
+    .map((entry) => sources.renamedEntries.get(entry) ?? entry)
+    .filter((entry) => entry !== '');
   const listing = toListing(entries.map((entry) => entry.slice(CONTENT.length)));
   const draftTree = buildItems(scanFolder(listing, ''), {
-    langattr, basePath, baseUrl: source.baseUrl,
+    langattr,
+    basePath,
+    baseUrl: source.baseUrl,
     readContentText: (path) => source.files.get(CONTENT + path)?.text,
   });
   applyYamlValues(draftTree, sources);
   return {
-    settings, langattr, basePath, draftTree,
+    settings,
+    langattr,
+    basePath,
+    draftTree,
     liveTree: liveItems(draftTree),
     home: homeItem(source, source.files.has(`${CONTENT}/index.txt`)),
     byUrl: itemsByUrl(draftTree),

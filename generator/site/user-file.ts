@@ -14,7 +14,9 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const BCRYPT_COST = 10;
 
 export function userNameProblem(name: string): string | undefined {
-  return USER_NAME.test(name) ? undefined : `user name "${name}" must be 3 to 20 letters or digits (Typemill's rule; it is also the file name)`;
+  return USER_NAME.test(name)
+    ? undefined
+    : `user name "${name}" must be 3 to 20 letters or digits (Typemill's rule; it is also the file name)`;
 }
 
 export function roleProblem(role: string): string | undefined {
@@ -26,8 +28,10 @@ export function emailProblem(email: string): string | undefined {
 }
 
 export function passwordProblem(password: string): string | undefined {
-  if ([...password].length < MIN_PASSWORD_LENGTH) return `the password must have at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) return `the password must be at most ${MAX_PASSWORD_BYTES} bytes (bcrypt ignores the rest)`;
+  if ([...password].length < MIN_PASSWORD_LENGTH)
+    return `the password must have at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES)
+    return `the password must be at most ${MAX_PASSWORD_BYTES} bytes (bcrypt ignores the rest)`;
   return undefined;
 }
 
@@ -57,7 +61,8 @@ export function newUserYaml(user: NewUser): string {
 /** The file's text with only the password replaced; comments, order and every other field stay. */
 export function withPassword(yamlText: string, hash: string): string {
   const document = parseDocument(yamlText);
-  if (document.errors.length > 0) throw new Error(`it is not valid YAML (${document.errors[0]?.message.split('\n')[0]})`);
+  if (document.errors.length > 0)
+    throw new Error(`it is not valid YAML (${document.errors[0]?.message.split('\n')[0]})`);
   if (!document.contents || !('set' in document.contents)) throw new Error('it is not a YAML mapping');
   document.set('password', hash);
   return document.toString();
@@ -72,7 +77,12 @@ export interface UserSummary {
 
 /** One line per user for `snapi user list`, in columns; never a password or hash. */
 export function formatUserList(users: readonly UserSummary[]): string {
-  const rows = [['NAME', 'ROLE', 'EMAIL', 'API'], ...users.map((user) => [user.name, user.role || '-', user.email || '-', user.apiaccess ? 'yes' : 'no'])];
+  const rows = [
+    ['NAME', 'ROLE', 'EMAIL', 'API'],
+    ...users.map((user) => [user.name, user.role || '-', user.email || '-', user.apiaccess ? 'yes' : 'no']),
+  ];
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join('  ')).join('\n');
+  return rows
+    .map((row) => row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join('  '))
+    .join('\n');
 }

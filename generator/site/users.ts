@@ -35,9 +35,14 @@ export function readUsers(files: readonly UserFile[]): Users {
     }
     const { password, ...record } = data;
     const role = typeof data.userrole === 'string' ? data.userrole : '';
-    if (typeof password !== 'string' || password === '') warnings.push({ file, message: 'user has no password; API login is impossible' });
+    if (typeof password !== 'string' || password === '')
+      warnings.push({ file, message: 'user has no password; API login is impossible' });
     if (role === '') warnings.push({ file, message: 'user has no role (userrole); every endpoint refuses it' });
-    else if (!(ROLES as readonly string[]).includes(role)) warnings.push({ file, message: `user role "${role}" is not one of ${ROLES.join(', ')}; every endpoint refuses it` });
+    else if (!(ROLES as readonly string[]).includes(role))
+      warnings.push({
+        file,
+        message: `user role "${role}" is not one of ${ROLES.join(', ')}; every endpoint refuses it`,
+      });
     records.set(name, record);
     accounts[name] = {
       username: typeof data.username === 'string' ? data.username : name,
@@ -52,18 +57,26 @@ export function readUsers(files: readonly UserFile[]): Users {
 
 /** A user who can log in to the API at all: API access, a password, and a role above guest. */
 function mayCallTheApi(account: Account): boolean {
-  return account.apiaccess && account.hash !== '' && account.role !== 'guest' && (ROLES as readonly string[]).includes(account.role);
+  return (
+    account.apiaccess &&
+    account.hash !== '' &&
+    account.role !== 'guest' &&
+    (ROLES as readonly string[]).includes(account.role)
+  );
 }
 
 const NO_API_USER: BuildProblem = {
   file: 'settings/users/',
-  message: 'no user may call the API (none has apiaccess: true, a password and a role above guest), so every request gets 401; add one with: snapi user add NAME --role author',
+  message:
+    'no user may call the API (none has apiaccess: true, a password and a role above guest), so every request gets 401; add one with: snapi user add NAME --role author',
 };
 
 const naturalOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 export function byNaturalName(names: Iterable<string>): string[] {
-  return [...names].sort((left, right) => naturalOrder.compare(left, right) || (left < right ? -1 : left > right ? 1 : 0));
+  return [...names].sort(
+    (left, right) => naturalOrder.compare(left, right) || (left < right ? -1 : left > right ? 1 : 0),
+  );
 }
 
 /** Role → login names with exactly that role, natural case-insensitive order. */

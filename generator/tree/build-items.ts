@@ -39,7 +39,12 @@ function containsFromYaml(folderPath: string, context: TreeContext): 'pages' | '
 }
 
 /** Top-level folders always use rule Y (Typemill scans them shallowly); deeper ones rule H. */
-function folderContains(entries: ScanEntry[], folderPath: string, topLevel: boolean, context: TreeContext): 'pages' | 'posts' {
+function folderContains(
+  entries: ScanEntry[],
+  folderPath: string,
+  topLevel: boolean,
+  context: TreeContext,
+): 'pages' | 'posts' {
   if (topLevel) return containsFromYaml(folderPath, context);
   return childrenArePosts(entries, folderPath, context) ? 'posts' : 'pages';
 }
@@ -57,7 +62,11 @@ function descendingByBytes(entries: ScanEntry[]): ScanEntry[] {
   return [...entries].sort((a, b) => byteOrder(b.name, a.name));
 }
 
-export function buildItems(entries: ScanEntry[], context: TreeContext, parent: Parent = { path: '', urlRelWoF: '', keyPath: undefined, chapter: undefined }): Item[] {
+export function buildItems(
+  entries: ScanEntry[],
+  context: TreeContext,
+  parent: Parent = { path: '', urlRelWoF: '', keyPath: undefined, chapter: undefined },
+): Item[] {
   const items: Item[] = [];
   const topLevel = parent.keyPath === undefined;
   let position = 0;
@@ -69,24 +78,51 @@ export function buildItems(entries: ScanEntry[], context: TreeContext, parent: P
     const path = `${parent.path}/${entry.name}`;
     const urlRelWoF = `${parent.urlRelWoF}/${parsed.slug}`;
     const shared = {
-      originalName: entry.name, order: parsed.order, name: parsed.name, slug: parsed.slug, path,
-      key, keyPath, keyPathArray: String(keyPath).split('.'),
-      urlRelWoF, urlRel: context.basePath + urlRelWoF, urlAbs: context.baseUrl + urlRelWoF,
-      active: false, activeParent: false, hide: false, noindex: false,
+      originalName: entry.name,
+      order: parsed.order,
+      name: parsed.name,
+      slug: parsed.slug,
+      path,
+      key,
+      keyPath,
+      keyPathArray: String(keyPath).split('.'),
+      urlRelWoF,
+      urlRel: context.basePath + urlRelWoF,
+      urlAbs: context.baseUrl + urlRelWoF,
+      active: false,
+      activeParent: false,
+      hide: false,
+      noindex: false,
     } as const;
     if (entry.kind === 'folder') {
       const chapter = topLevel ? key + 1 : `${parent.chapter}.${key + 1}`;
       const ordered = childrenArePosts(entry.entries, path, context) ? descendingByBytes(entry.entries) : entry.entries;
       items.push({
-        ...shared, elementType: 'folder', contains: folderContains(entry.entries, path, topLevel, context),
-        ...folderStatus(entry.entries), pathWithoutType: `${path}/index`, chapter,
-        folderContent: buildItems(ordered, context, { path, urlRelWoF, keyPath: String(keyPath), chapter: String(chapter) }),
+        ...shared,
+        elementType: 'folder',
+        contains: folderContains(entry.entries, path, topLevel, context),
+        ...folderStatus(entry.entries),
+        pathWithoutType: `${path}/index`,
+        chapter,
+        folderContent: buildItems(ordered, context, {
+          path,
+          urlRelWoF,
+          keyPath: String(keyPath),
+          chapter: String(chapter),
+        }),
       });
     } else {
       // A top-level file's chapter is the integer key+1; Typemill would give the string ".N" (docs/typemill.md: Where Typemill contradicts the API contract, the contract wins).
       const chapter = topLevel ? key + 1 : `${parent.chapter}.${key + 1}`;
       const { status, fileType } = FILE_STATUS[parsed.type] ?? { status: 'modified' as const, fileType: 'txt' };
-      items.push({ ...shared, elementType: 'file', status, fileType, pathWithoutType: `${parent.path}/${nameWithoutType(entry.name)}`, chapter });
+      items.push({
+        ...shared,
+        elementType: 'file',
+        status,
+        fileType,
+        pathWithoutType: `${parent.path}/${nameWithoutType(entry.name)}`,
+        chapter,
+      });
     }
   }
   return items;

@@ -27,19 +27,40 @@ export interface Item {
 
 /** Orders the fields as Typemill emits them; for folders, folderContent comes before noindex. */
 export function orderedItem(item: Item, folderContent?: Item[]): Record<string, unknown> {
-  const common = { order: item.order, name: item.name, slug: item.slug, path: item.path, pathWithoutType: item.pathWithoutType };
+  const common = {
+    order: item.order,
+    name: item.name,
+    slug: item.slug,
+    path: item.path,
+    pathWithoutType: item.pathWithoutType,
+  };
   const numbering = { key: item.key, keyPath: item.keyPath, keyPathArray: item.keyPathArray, chapter: item.chapter };
   const urls = { urlRelWoF: item.urlRelWoF, urlRel: item.urlRel, urlAbs: item.urlAbs };
   const flags = { active: item.active, activeParent: item.activeParent, hide: item.hide };
   if (item.elementType === 'file') {
     return {
-      originalName: item.originalName, elementType: item.elementType, status: item.status, fileType: item.fileType,
-      ...common, ...numbering, ...urls, ...flags, noindex: item.noindex,
+      originalName: item.originalName,
+      elementType: item.elementType,
+      status: item.status,
+      fileType: item.fileType,
+      ...common,
+      ...numbering,
+      ...urls,
+      ...flags,
+      noindex: item.noindex,
     };
   }
   return {
-    originalName: item.originalName, elementType: item.elementType, contains: item.contains, status: item.status,
-    fileType: item.fileType, ...common, ...urls, ...numbering, ...flags,
-    folderContent: (folderContent ?? item.folderContent ?? []).map((child) => orderedItem(child)), noindex: item.noindex,
+    originalName: item.originalName,
+    elementType: item.elementType,
+    contains: item.contains,
+    status: item.status,
+    fileType: item.fileType,
+    ...common,
+    ...urls,
+    ...numbering,
+    ...flags,
+    folderContent: (folderContent ?? item.folderContent ?? []).map((child) => orderedItem(child)),
+    noindex: item.noindex,
   };
 }

@@ -5,9 +5,8 @@ export function liveItems(items: readonly Item[]): Item[] {
   const live: Item[] = [];
   for (const item of items) {
     if (item.status === 'unpublished' || item.hide === true) continue;
-    const published: Item = item.status === 'modified'
-      ? { ...item, fileType: 'md', path: item.pathWithoutType + '.md' }
-      : { ...item };
+    const published: Item =
+      item.status === 'modified' ? { ...item, fileType: 'md', path: item.pathWithoutType + '.md' } : { ...item };
     if (item.folderContent) published.folderContent = liveItems(item.folderContent);
     live.push(published);
   }

@@ -20,11 +20,13 @@ export function watchSite(site: string, quietMs: number, onBurst: (paths: string
   };
   const watchers: FSWatcher[] = SITE_FOLDERS.map((folder) => ({ folder, path: join(site, folder) }))
     .filter(({ path }) => existsSync(path))
-    .map(({ folder, path }) => watch(path, { recursive: true }, (_event, name) => {
-      changed.add(name === null ? folder : `${folder}/${String(name).split('\\').join('/')}`);
-      clearTimeout(timer);
-      timer = setTimeout(flush, quietMs);
-    }));
+    .map(({ folder, path }) =>
+      watch(path, { recursive: true }, (_event, name) => {
+        changed.add(name === null ? folder : `${folder}/${String(name).split('\\').join('/')}`);
+        clearTimeout(timer);
+        timer = setTimeout(flush, quietMs);
+      }),
+    );
   return {
     close: () => {
       clearTimeout(timer);

@@ -7,14 +7,16 @@ import { join } from 'node:path';
 export type FileStamps = ReadonlyMap<string, string>;
 
 export function stampFiles(site: string, paths: readonly string[]): FileStamps {
-  return new Map(paths.map((path) => {
-    try {
-      const stats = statSync(join(site, path));
-      return [path, `${stats.size}:${stats.mtimeMs}`];
-    } catch {
-      return [path, 'absent'];
-    }
-  }));
+  return new Map(
+    paths.map((path) => {
+      try {
+        const stats = statSync(join(site, path));
+        return [path, `${stats.size}:${stats.mtimeMs}`];
+      } catch {
+        return [path, 'absent'];
+      }
+    }),
+  );
 }
 
 /** The paths whose stamp is different now; empty when every file is as it was. */

@@ -57,7 +57,10 @@ export function startWatching(options: WatchOptions): Watching {
       uploadDue = false;
     } catch (error) {
       uploadDue = true;
-      options.log('upload-failed', { reason: error instanceof Error ? error.message : String(error), retryInSeconds: retryMs / 1000 });
+      options.log('upload-failed', {
+        reason: error instanceof Error ? error.message : String(error),
+        retryInSeconds: retryMs / 1000,
+      });
       later(retryMs);
     }
   }
@@ -71,12 +74,19 @@ export function startWatching(options: WatchOptions): Watching {
     const started = performance.now();
     try {
       const outcome = await buildSite({
-        ...options.build, site: options.site, out: options.out, baseUrl: options.baseUrl, changedInputs: () => changedSince(options.site, stamps),
+        ...options.build,
+        site: options.site,
+        out: options.out,
+        baseUrl: options.baseUrl,
+        changedInputs: () => changedSince(options.site, stamps),
       });
       const seconds = Number(((performance.now() - started) / 1000).toFixed(3));
       if (!outcome.ok) {
         options.log('build-failed', {
-          errors: outcome.errors.slice(0, MAX_LOGGED_ERRORS).map(formatProblem), errorCount: outcome.errors.length, files: burst, seconds,
+          errors: outcome.errors.slice(0, MAX_LOGGED_ERRORS).map(formatProblem),
+          errorCount: outcome.errors.length,
+          files: burst,
+          seconds,
           note: 'the previous snapshot is still served',
         });
         return;
@@ -84,8 +94,14 @@ export function startWatching(options: WatchOptions): Watching {
       const { changes, id } = outcome.published;
       const urls = [...changes.urls.added, ...changes.urls.changed, ...changes.urls.removed];
       options.log('published', {
-        snapshot: id, pages: outcome.stats.pages, added: changes.added.length, changed: changes.changed.length, removed: changes.removed.length,
-        urls: urls.slice(0, MAX_LOGGED_URLS), files: burst.length, seconds,
+        snapshot: id,
+        pages: outcome.stats.pages,
+        added: changes.added.length,
+        changed: changes.changed.length,
+        removed: changes.removed.length,
+        urls: urls.slice(0, MAX_LOGGED_URLS),
+        files: burst.length,
+        seconds,
       });
       uploadDue = true;
       await upload();
@@ -96,7 +112,10 @@ export function startWatching(options: WatchOptions): Watching {
         later(settleMs);
         return;
       }
-      options.log('build-error', { reason: error instanceof Error ? error.message : String(error), note: 'the previous snapshot is still served' });
+      options.log('build-error', {
+        reason: error instanceof Error ? error.message : String(error),
+        note: 'the previous snapshot is still served',
+      });
     }
   }
 

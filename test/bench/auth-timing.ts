@@ -9,12 +9,20 @@ import { mean, median, timingVerdict, variance } from './timing-verdict.ts';
 const SAMPLES = Number(process.env.SAMPLES ?? 300);
 /** Typemill's cost: the realistic case. */
 const COST = 10;
-const user = { username: 'timinguser', role: 'editor', password: 'timing-secret', hash: bcrypt.hashSync('timing-secret', COST).replace(/^\$2b\$/, '$2y$') };
+const user = {
+  username: 'timinguser',
+  role: 'editor',
+  password: 'timing-secret',
+  hash: bcrypt.hashSync('timing-secret', COST).replace(/^\$2b\$/, '$2y$'),
+};
 
 const fixture = await startHostileFixture('auth-timing', {}, { users: [...Object.values(USERS), user] });
 const timeOne = async (authorization: string): Promise<number> => {
   const started = performance.now();
-  const result = await exchange(fixture.port, `GET /api/v1/navigation HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization}\r\n\r\n`);
+  const result = await exchange(
+    fixture.port,
+    `GET /api/v1/navigation HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization}\r\n\r\n`,
+  );
   const elapsed = performance.now() - started;
   if (result.responses[0]?.status !== 401) throw new Error(`expected 401, got ${result.responses[0]?.status}`);
   return elapsed;

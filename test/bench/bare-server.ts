@@ -7,7 +7,10 @@ const routes = JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as Array<[stri
 const ANSWERS = new Map<string, { body: Buffer; headers: Record<string, string> }>();
 for (const [url, file] of routes) {
   const body = readFileSync(file);
-  ANSWERS.set(url, { body, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length) } });
+  ANSWERS.set(url, {
+    body,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length) },
+  });
 }
 const NOT_FOUND = Buffer.from('{"message":"not found"}');
 

@@ -32,27 +32,50 @@ interface Contender {
 }
 
 export function snapiBuildArgs(site: string, out: string): string[] {
-  return ['--import', 'tsx', join(PROJECT_ROOT, 'generator', 'cli', 'build.ts'), '--site', site, '--out', out, '--json'];
+  return [
+    '--import',
+    'tsx',
+    join(PROJECT_ROOT, 'generator', 'cli', 'build.ts'),
+    '--site',
+    site,
+    '--out',
+    out,
+    '--json',
+  ];
 }
 
 function contenders(options: BuildBenchOptions): Contender[] {
   const { site, workDir, tools } = options;
   const out = (name: string) => join(workDir, `out-${name}`);
   const fresh = (name: string) => rmSync(out(name), { recursive: true, force: true });
-  const list: Contender[] = [{
-    name: 'snapi',
-    run: () => (fresh('snapi'), measureRun(process.execPath, snapiBuildArgs(site.site, out('snapi')), PROJECT_ROOT)),
-  }];
+  const list: Contender[] = [
+    {
+      name: 'snapi',
+      run: () => (fresh('snapi'), measureRun(process.execPath, snapiBuildArgs(site.site, out('snapi')), PROJECT_ROOT)),
+    },
+  ];
   if ('path' in tools.eleventy) {
     const cmd = tools.eleventy.path;
     list.push({
       name: 'eleventy',
-      run: () => (fresh('eleventy'), measureRun(process.execPath, [cmd, `--input=${site.plain}`, `--output=${out('eleventy')}`, `--config=${site.eleventyConfig}`, '--quiet'], workDir)),
+      run: () => (
+        fresh('eleventy'),
+        measureRun(
+          process.execPath,
+          [cmd, `--input=${site.plain}`, `--output=${out('eleventy')}`, `--config=${site.eleventyConfig}`, '--quiet'],
+          workDir,
+        )
+      ),
     });
   }
   if ('path' in tools.hugo) {
     const hugo = tools.hugo.path;
-    list.push({ name: 'hugo', run: () => (fresh('hugo'), measureRun(hugo, ['--source', site.hugo, '--destination', out('hugo'), '--quiet'], workDir)) });
+    list.push({
+      name: 'hugo',
+      run: () => (
+        fresh('hugo'), measureRun(hugo, ['--source', site.hugo, '--destination', out('hugo'), '--quiet'], workDir)
+      ),
+    });
   }
   return list;
 }
@@ -71,13 +94,18 @@ async function rebuilds(options: BuildBenchOptions, pages: readonly string[]): P
   return medianFigures(runs);
 }
 
-export async function runBuildBench(options: BuildBenchOptions, changedPages: readonly string[]): Promise<BuildBenchResult> {
+export async function runBuildBench(
+  options: BuildBenchOptions,
+  changedPages: readonly string[],
+): Promise<BuildBenchResult> {
   const runs = new Map<string, RunFigures[]>();
   const list = contenders(options);
   for (let round = 0; round < options.warmups + options.rounds; round++) {
     for (const contender of list) {
       const figures = await contender.run();
-      options.log(`  ${round < options.warmups ? 'warm-up' : `round ${round - options.warmups + 1}`} ${contender.name}: ${(figures.wallMs / 1000).toFixed(2)} s`);
+      options.log(
+        `  ${round < options.warmups ? 'warm-up' : `round ${round - options.warmups + 1}`} ${contender.name}: ${(figures.wallMs / 1000).toFixed(2)} s`,
+      );
       if (round >= options.warmups) runs.set(contender.name, [...(runs.get(contender.name) ?? []), figures]);
     }
   }

@@ -8,7 +8,9 @@ if (!values.site || !values.out) throw new Error('usage: tsx test/bench/build-st
 const started = performance.now();
 let last = started;
 const outcome = await buildSite({
-  site: resolve(values.site), out: resolve(values.out), baseUrl: 'http://localhost:8080',
+  site: resolve(values.site),
+  out: resolve(values.out),
+  baseUrl: 'http://localhost:8080',
   onStage: (stage) => {
     const now = performance.now();
     console.log(`${((now - last) / 1000).toFixed(2).padStart(6)} s  (before "${stage}")`);

@@ -10,7 +10,14 @@ if (dist === undefined) throw new Error('usage: tsx test/bench/compression-polic
 const bodiesDir = join(dist, 'current', 'bodies');
 const names = readdirSync(bodiesDir).filter((name) => name.endsWith('.json'));
 
-interface Bucket { count: number; bytes: number; gzipBytes: number; brBytes: number; gzipMs: number; brMs: number }
+interface Bucket {
+  count: number;
+  bytes: number;
+  gzipBytes: number;
+  brBytes: number;
+  gzipMs: number;
+  brMs: number;
+}
 const buckets = BUCKETS.map((): Bucket => ({ count: 0, bytes: 0, gzipBytes: 0, brBytes: 0, gzipMs: 0, brMs: 0 }));
 for (const name of names) {
   const body = readFileSync(join(bodiesDir, name));
@@ -19,18 +26,24 @@ for (const name of names) {
   const gz = gzipSync(body, { level: 4 });
   bucket.gzipMs += performance.now() - started;
   started = performance.now();
-  const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } });
+  const br = brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+  });
   bucket.brMs += performance.now() - started;
   bucket.count += 1;
   bucket.bytes += body.byteLength;
   bucket.gzipBytes += gz.byteLength;
   bucket.brBytes += br.byteLength;
 }
-console.log('| body size below | bodies | MB | gzip-4 % of size | brotli-5 % | gzip CPU s | brotli CPU s | µs per body (both) |');
+console.log(
+  '| body size below | bodies | MB | gzip-4 % of size | brotli-5 % | gzip CPU s | brotli CPU s | µs per body (both) |',
+);
 console.log('|---|---|---|---|---|---|---|---|');
 BUCKETS.forEach((limit, index) => {
   const b = buckets[index]!;
   if (b.count === 0) return;
   const pct = (part: number) => ((100 * part) / b.bytes).toFixed(0);
-  console.log(`| ${limit === Infinity ? '∞' : `${limit / 1024} KiB`} | ${b.count} | ${(b.bytes / 1e6).toFixed(1)} | ${pct(b.gzipBytes)} | ${pct(b.brBytes)} | ${(b.gzipMs / 1000).toFixed(2)} | ${(b.brMs / 1000).toFixed(2)} | ${(((b.gzipMs + b.brMs) * 1000) / b.count).toFixed(0)} |`);
+  console.log(
+    `| ${limit === Infinity ? '∞' : `${limit / 1024} KiB`} | ${b.count} | ${(b.bytes / 1e6).toFixed(1)} | ${pct(b.gzipBytes)} | ${pct(b.brBytes)} | ${(b.gzipMs / 1000).toFixed(2)} | ${(b.brMs / 1000).toFixed(2)} | ${(((b.gzipMs + b.brMs) * 1000) / b.count).toFixed(0)} |`,
+  );
 });

@@ -9,7 +9,15 @@ import { runLoad as runLoadClient } from './run-load.ts';
 import type { LoadFigures, LoadPlan } from './load-client.ts';
 import type { BenchUser } from './make-site.ts';
 import { median } from './measure.ts';
-import { CLIENT_CORE, cpuMsOf, memoryOf, startBareServer, startGatewayProcess, startNginx, type RunningServer } from './servers.ts';
+import {
+  CLIENT_CORE,
+  cpuMsOf,
+  memoryOf,
+  startBareServer,
+  startGatewayProcess,
+  startNginx,
+  type RunningServer,
+} from './servers.ts';
 import { pinned, type Tools } from './tools.ts';
 
 export interface GatewayBenchOptions {
@@ -76,8 +84,12 @@ interface MixedRequest {
 /** The issue's mix: 60 % content, 20 % item, 20 % meta of up to 1,000 pages, and both navigations once. */
 function mixedRequests(index: SnapshotIndex): MixedRequest[] {
   const prefix = keyOf(KEYS.contentLive, '');
-  const urls = Object.keys(index.entries).filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)).slice(0, 1000);
-  const api = (path: string, url?: string) => `/api/v1/${path}${url === undefined ? '' : `?url=${encodeURIComponent(url)}`}`;
+  const urls = Object.keys(index.entries)
+    .filter((key) => key.startsWith(prefix))
+    .map((key) => key.slice(prefix.length))
+    .slice(0, 1000);
+  const api = (path: string, url?: string) =>
+    `/api/v1/${path}${url === undefined ? '' : `?url=${encodeURIComponent(url)}`}`;
   const requests: MixedRequest[] = [
     { kind: 'navigation', key: keyOf(KEYS.navigationLive), path: api('navigation') },
     { kind: 'navigation', key: keyOf(KEYS.navigationDraft), path: api('navigation') + '?draft=true' },
@@ -98,13 +110,19 @@ function runLoad(options: Pick<GatewayBenchOptions, 'tools' | 'workDir'>, plan: 
   return runLoadClient(options.tools, options.workDir, plan);
 }
 
-async function loadWithCpu(options: Pick<GatewayBenchOptions, 'tools' | 'workDir'>, server: RunningServer, plan: LoadPlan): Promise<ServerFigures> {
+async function loadWithCpu(
+  options: Pick<GatewayBenchOptions, 'tools' | 'workDir'>,
+  server: RunningServer,
+  plan: LoadPlan,
+): Promise<ServerFigures> {
   const cpuBefore = cpuMsOf(server.process.pid);
   const started = performance.now();
   const figures = await runLoad(options, plan);
   const cpuMs = cpuMsOf(server.process.pid) - cpuBefore;
   return {
-    ...figures, rssMb: memoryOf(server.process.pid).rssMb, cpuUsPerRequest: (cpuMs * 1000) / Math.max(1, figures.total),
+    ...figures,
+    rssMb: memoryOf(server.process.pid).rssMb,
+    cpuUsPerRequest: (cpuMs * 1000) / Math.max(1, figures.total),
     serverCpuPercent: (cpuMs / (performance.now() - started)) * 100,
   };
 }
@@ -117,10 +135,15 @@ async function primeCredentials(url: string, requests: LoadPlan['requests']): Pr
     const header = request.headers?.Authorization;
     if (header !== undefined && !firstByHeader.has(header)) firstByHeader.set(header, request.path);
   }
-  for (const [header, path] of firstByHeader) await (await fetch(`${url}${path}`, { headers: { Authorization: header } })).arrayBuffer();
+  for (const [header, path] of firstByHeader)
+    await (await fetch(`${url}${path}`, { headers: { Authorization: header } })).arrayBuffer();
 }
 
-async function measureServer(options: GatewayBenchOptions, start: () => Promise<RunningServer>, requests: LoadPlan['requests']): Promise<ServerFigures> {
+async function measureServer(
+  options: GatewayBenchOptions,
+  start: () => Promise<RunningServer>,
+  requests: LoadPlan['requests'],
+): Promise<ServerFigures> {
   const server = await start();
   try {
     const plan = { url: `http://127.0.0.1:${PORT}`, connections: options.connections, requests };
@@ -135,40 +158,74 @@ async function measureServer(options: GatewayBenchOptions, start: () => Promise<
 function medianServer(runs: readonly ServerFigures[]): ServerFigures {
   const of = (field: keyof ServerFigures) => median(runs.map((run) => run[field]));
   return {
-    requestsPerSecond: of('requestsPerSecond'), p50Ms: of('p50Ms'), p99Ms: of('p99Ms'), errors: of('errors'), non2xx: of('non2xx'), total: of('total'),
-    clientCpuPercent: of('clientCpuPercent'), rssMb: of('rssMb'), cpuUsPerRequest: of('cpuUsPerRequest'), serverCpuPercent: of('serverCpuPercent'),
+    requestsPerSecond: of('requestsPerSecond'),
+    p50Ms: of('p50Ms'),
+    p99Ms: of('p99Ms'),
+    errors: of('errors'),
+    non2xx: of('non2xx'),
+    total: of('total'),
+    clientCpuPercent: of('clientCpuPercent'),
+    rssMb: of('rssMb'),
+    cpuUsPerRequest: of('cpuUsPerRequest'),
+    serverCpuPercent: of('serverCpuPercent'),
   };
 }
 
 /** Hard-links each request's identity body to `r/<n>.json` and its gzip sibling to `r/<n>.json.gz` (nginx's
  *  gzip_static; Debian's nginx has no brotli), so nginx serves the same bytes by a plain path. */
-async function nginxRoot(options: GatewayBenchOptions, index: SnapshotIndex, snapshotDir: string, requests: readonly MixedRequest[]): Promise<string> {
+async function nginxRoot(
+  options: GatewayBenchOptions,
+  index: SnapshotIndex,
+  snapshotDir: string,
+  requests: readonly MixedRequest[],
+): Promise<string> {
   const root = join(options.workDir, 'nginx-root');
   await rm(root, { recursive: true, force: true });
   await mkdir(join(root, 'r'), { recursive: true });
-  await Promise.all(requests.map(async (request, position) => {
-    const entry = index.entries[request.key]!;
-    await link(join(snapshotDir, entry.file), join(root, 'r', `${position}.json`));
-    if (entry.gzip) await link(join(snapshotDir, entry.gzip.file), join(root, 'r', `${position}.json.gz`));
-  }));
+  await Promise.all(
+    requests.map(async (request, position) => {
+      const entry = index.entries[request.key]!;
+      await link(join(snapshotDir, entry.file), join(root, 'r', `${position}.json`));
+      if (entry.gzip) await link(join(snapshotDir, entry.gzip.file), join(root, 'r', `${position}.json.gz`));
+    }),
+  );
   return root;
 }
 
 /** The bare server's routes: each URL of the mix with the identity body file snapi answers it from. */
-async function bareRoutes(options: GatewayBenchOptions, index: SnapshotIndex, snapshotDir: string, requests: readonly MixedRequest[]): Promise<string> {
+async function bareRoutes(
+  options: GatewayBenchOptions,
+  index: SnapshotIndex,
+  snapshotDir: string,
+  requests: readonly MixedRequest[],
+): Promise<string> {
   const file = join(options.workDir, 'bare-routes.json');
-  await writeFile(file, JSON.stringify(requests.map((request) => [request.path, join(snapshotDir, index.entries[request.key]!.file)])));
+  await writeFile(
+    file,
+    JSON.stringify(requests.map((request) => [request.path, join(snapshotDir, index.entries[request.key]!.file)])),
+  );
   return file;
 }
 
 async function floodCase(options: GatewayBenchOptions, requests: LoadPlan['requests']): Promise<FloodFigures> {
   const server = await startGatewayProcess(options.tools, options.dist, PORT);
-  const plan = { url: `http://127.0.0.1:${PORT}`, connections: options.connections, requests, durationSeconds: options.durationSeconds };
+  const plan = {
+    url: `http://127.0.0.1:${PORT}`,
+    connections: options.connections,
+    requests,
+    durationSeconds: options.durationSeconds,
+  };
   try {
     await primeCredentials(plan.url, requests);
     await runLoad(options, { ...plan, durationSeconds: options.warmupSeconds });
     const without = await loadWithCpu(options, server, plan);
-    const [command, args] = pinned(options.tools, CLIENT_CORE, process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'flood-client.ts'), `${plan.url}/api/v1/navigation`, '8']);
+    const [command, args] = pinned(options.tools, CLIENT_CORE, process.execPath, [
+      '--import',
+      'tsx',
+      join(import.meta.dirname, 'flood-client.ts'),
+      `${plan.url}/api/v1/navigation`,
+      '8',
+    ]);
     const flood = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
     let floodOutput = '';
     flood.stdout.on('data', (chunk: Buffer) => (floodOutput += chunk.toString()));
@@ -178,11 +235,19 @@ async function floodCase(options: GatewayBenchOptions, requests: LoadPlan['reque
     const ended = new Promise((resolve) => flood.once('close', resolve));
     flood.kill('SIGTERM');
     await ended;
-    const answers = JSON.parse(floodOutput.trim() || '{"statuses":{},"failures":0}') as { statuses: Record<string, number>; failures: number };
+    const answers = JSON.parse(floodOutput.trim() || '{"statuses":{},"failures":0}') as {
+      statuses: Record<string, number>;
+      failures: number;
+    };
     return {
-      withoutP99Ms: without.p99Ms, withP99Ms: during.p99Ms, withoutRps: without.requestsPerSecond, withRps: during.requestsPerSecond,
-      floodAnswers: answers.statuses, floodFailures: answers.failures,
-      withoutCpuUsPerRequest: without.cpuUsPerRequest, withCpuUsPerRequest: during.cpuUsPerRequest,
+      withoutP99Ms: without.p99Ms,
+      withP99Ms: during.p99Ms,
+      withoutRps: without.requestsPerSecond,
+      withRps: during.requestsPerSecond,
+      floodAnswers: answers.statuses,
+      floodFailures: answers.failures,
+      withoutCpuUsPerRequest: without.cpuUsPerRequest,
+      withCpuUsPerRequest: during.cpuUsPerRequest,
     };
   } finally {
     await server.stop();
@@ -194,32 +259,57 @@ export async function runGatewayBench(options: GatewayBenchOptions): Promise<Gat
   const index = JSON.parse(await readFile(join(snapshotDir, DIST_LAYOUT.indexFile), 'utf8')) as SnapshotIndex;
   const mixed = mixedRequests(index);
   const readers = options.users.filter((user) => ['author', 'editor', 'administrator'].includes(user.role));
-  const encodingHeader = (acceptEncoding: string | null): Record<string, string> => (acceptEncoding === null ? {} : { 'Accept-Encoding': acceptEncoding });
-  const apiRequests = (acceptEncoding: string | null) => mixed.map((request, position) => ({
-    path: request.path,
-    headers: { Authorization: authorization(readers[position % readers.length]!), ...encodingHeader(acceptEncoding) },
-  }));
+  const encodingHeader = (acceptEncoding: string | null): Record<string, string> =>
+    acceptEncoding === null ? {} : { 'Accept-Encoding': acceptEncoding };
+  const apiRequests = (acceptEncoding: string | null) =>
+    mixed.map((request, position) => ({
+      path: request.path,
+      headers: { Authorization: authorization(readers[position % readers.length]!), ...encodingHeader(acceptEncoding) },
+    }));
   const nginx = options.tools.nginx;
   const root = 'path' in nginx ? await nginxRoot(options, index, snapshotDir, mixed) : '';
-  const nginxRequests = (acceptEncoding: string | null) => mixed.map((_request, position) => ({ path: `/r/${position}.json`, headers: encodingHeader(acceptEncoding) }));
+  const nginxRequests = (acceptEncoding: string | null) =>
+    mixed.map((_request, position) => ({ path: `/r/${position}.json`, headers: encodingHeader(acceptEncoding) }));
   const routesFile = await bareRoutes(options, index, snapshotDir, mixed);
 
   const bareRuns: ServerFigures[] = [];
   const caseRuns = ACCEPT_ENCODINGS.map(() => ({ snapi: [] as ServerFigures[], nginx: [] as ServerFigures[] }));
-  const rps = (figures: ServerFigures | undefined) => (figures ? `${Math.round(figures.requestsPerSecond)} req/s` : 'n/a');
+  const rps = (figures: ServerFigures | undefined) =>
+    figures ? `${Math.round(figures.requestsPerSecond)} req/s` : 'n/a';
   for (let round = 0; round < options.rounds; round++) {
-    const bare = await measureServer(options, () => startBareServer(options.tools, PORT, routesFile), apiRequests(null));
+    const bare = await measureServer(
+      options,
+      () => startBareServer(options.tools, PORT, routesFile),
+      apiRequests(null),
+    );
     bareRuns.push(bare);
     options.log(`  round ${round + 1}: bare ${rps(bare)} (client CPU ${Math.round(bare.clientCpuPercent)} %)`);
     for (const [position, acceptEncoding] of ACCEPT_ENCODINGS.entries()) {
       const runs = caseRuns[position]!;
-      runs.snapi.push(await measureServer(options, () => startGatewayProcess(options.tools, options.dist, PORT), apiRequests(acceptEncoding)));
-      if ('path' in nginx) runs.nginx.push(await measureServer(options, () => startNginx(options.tools, nginx.path, options.workDir, root, PORT), nginxRequests(acceptEncoding)));
-      options.log(`  round ${round + 1}, Accept-Encoding ${acceptEncoding ?? 'none'}: snapi ${rps(runs.snapi.at(-1))}, nginx ${rps(runs.nginx.at(-1))}`);
+      runs.snapi.push(
+        await measureServer(
+          options,
+          () => startGatewayProcess(options.tools, options.dist, PORT),
+          apiRequests(acceptEncoding),
+        ),
+      );
+      if ('path' in nginx)
+        runs.nginx.push(
+          await measureServer(
+            options,
+            () => startNginx(options.tools, nginx.path, options.workDir, root, PORT),
+            nginxRequests(acceptEncoding),
+          ),
+        );
+      options.log(
+        `  round ${round + 1}, Accept-Encoding ${acceptEncoding ?? 'none'}: snapi ${rps(runs.snapi.at(-1))}, nginx ${rps(runs.nginx.at(-1))}`,
+      );
     }
   }
   const flood = await floodCase(options, apiRequests(null));
-  options.log(`  flood: p99 ${flood.withoutP99Ms} ms without, ${flood.withP99Ms} ms with; flood answers ${JSON.stringify(flood.floodAnswers)}`);
+  options.log(
+    `  flood: p99 ${flood.withoutP99Ms} ms without, ${flood.withP99Ms} ms with; flood answers ${JSON.stringify(flood.floodAnswers)}`,
+  );
 
   const startups: Array<{ startMs: number; rssMb: number }> = [];
   for (let attempt = 0; attempt < options.startups; attempt++) {
@@ -242,7 +332,11 @@ export async function runGatewayBench(options: GatewayBenchOptions): Promise<Gat
       nginx: 'path' in nginx ? medianServer(caseRuns[position]!.nginx) : { missing: nginx.missing },
     })),
     flood,
-    startup: { startMs: median(startups.map((run) => run.startMs)), rssMb: median(startups.map((run) => run.rssMb)), responses: Object.keys(index.entries).length },
+    startup: {
+      startMs: median(startups.map((run) => run.startMs)),
+      rssMb: median(startups.map((run) => run.rssMb)),
+      responses: Object.keys(index.entries).length,
+    },
   };
 }
 
@@ -256,10 +350,17 @@ export interface GatewayMemoryFigures {
 
 /** Start-up and memory of the gateway on a large snapshot: spawn to listening, RSS once loaded, RSS at the end of a
  *  load of the usual mix (identity bodies). */
-export async function measureGatewayMemory(options: Omit<GatewayBenchOptions, 'rounds' | 'startups'> & { pages: number }): Promise<GatewayMemoryFigures> {
-  const index = JSON.parse(await readFile(join(options.dist, DIST_LAYOUT.currentLink, DIST_LAYOUT.indexFile), 'utf8')) as SnapshotIndex;
+export async function measureGatewayMemory(
+  options: Omit<GatewayBenchOptions, 'rounds' | 'startups'> & { pages: number },
+): Promise<GatewayMemoryFigures> {
+  const index = JSON.parse(
+    await readFile(join(options.dist, DIST_LAYOUT.currentLink, DIST_LAYOUT.indexFile), 'utf8'),
+  ) as SnapshotIndex;
   const readers = options.users.filter((user) => ['author', 'editor', 'administrator'].includes(user.role));
-  const requests = mixedRequests(index).map((request, position) => ({ path: request.path, headers: { Authorization: authorization(readers[position % readers.length]!) } }));
+  const requests = mixedRequests(index).map((request, position) => ({
+    path: request.path,
+    headers: { Authorization: authorization(readers[position % readers.length]!) },
+  }));
   const server = await startGatewayProcess(options.tools, options.dist, PORT);
   try {
     const rssAfterStartMb = memoryOf(server.process.pid).rssMb;
@@ -267,7 +368,13 @@ export async function measureGatewayMemory(options: Omit<GatewayBenchOptions, 'r
     await primeCredentials(plan.url, requests);
     await runLoad(options, { ...plan, durationSeconds: options.warmupSeconds });
     const loaded = await loadWithCpu(options, server, { ...plan, durationSeconds: options.durationSeconds });
-    return { pages: options.pages, startMs: server.startMs, rssAfterStartMb, rssUnderLoadMb: loaded.rssMb, requestsPerSecond: loaded.requestsPerSecond };
+    return {
+      pages: options.pages,
+      startMs: server.startMs,
+      rssAfterStartMb,
+      rssUnderLoadMb: loaded.rssMb,
+      requestsPerSecond: loaded.requestsPerSecond,
+    };
   } finally {
     await server.stop();
   }

@@ -26,7 +26,11 @@ function cpuPercent(): number {
 }
 
 const plan = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadPlan;
-const requests = plan.requests.map((request) => ({ method: 'GET', path: request.path, ...(request.headers ? { headers: request.headers } : {}) }));
+const requests = plan.requests.map((request) => ({
+  method: 'GET',
+  path: request.path,
+  ...(request.headers ? { headers: request.headers } : {}),
+}));
 let connection = 0;
 const cpuBefore = process.cpuUsage();
 const wallBefore = performance.now();

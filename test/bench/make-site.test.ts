@@ -23,7 +23,8 @@ function filesUnder(root: string): Map<string, string> {
 let root = '';
 let first: MadeSite;
 let firstFiles: Map<string, string>;
-const pages = (files: Map<string, string>) => [...files].filter(([path]) => /^site\/content\/.+\/\d\d-[^/]+\.(md|txt)$/.test(path));
+const pages = (files: Map<string, string>) =>
+  [...files].filter(([path]) => /^site\/content\/.+\/\d\d-[^/]+\.(md|txt)$/.test(path));
 
 const deterministic = suite('makeSite is deterministic');
 deterministic.before(async () => {
@@ -43,7 +44,10 @@ deterministic('two sites made with the same seed have the same files with the sa
 
 deterministic('another seed gives other markdown', () => {
   makeSite({ directory: join(root, 'c'), pages: 120, seed: 99 });
-  assert.not.equal(readFileSync(join(root, 'c', 'site', 'content', 'index.md'), 'utf8'), firstFiles.get('site/content/index.md'));
+  assert.not.equal(
+    readFileSync(join(root, 'c', 'site', 'content', 'index.md'), 'utf8'),
+    firstFiles.get('site/content/index.md'),
+  );
 });
 
 const shape = suite('makeSite writes a site of the benchmark shape');
@@ -74,9 +78,20 @@ shape('every folder holds 10 to 30 pages, except the last one, which holds the r
 
 shape('pages hold 2 to 20 KB of markdown with headings, lists, tables, fenced code, links and images', () => {
   const markdown = pages(firstFiles).filter(([path]) => path.endsWith('.md'));
-  for (const [path, text] of markdown) assert.ok(text.length >= 2048 && text.length <= 20 * 1024, `${path}: ${text.length}`);
+  for (const [path, text] of markdown)
+    assert.ok(text.length >= 2048 && text.length <= 20 * 1024, `${path}: ${text.length}`);
   const all = markdown.map(([, text]) => text).join('\n');
-  for (const pattern of [/^## /m, /^- /m, /^1\. /m, /^\| --- \|/m, /^```js$/m, /\]\(\/[a-z]/, /\]\(https:\/\//, /!\[[^\]]+\]\(media\//]) assert.match(all, pattern);
+  for (const pattern of [
+    /^## /m,
+    /^- /m,
+    /^1\. /m,
+    /^\| --- \|/m,
+    /^```js$/m,
+    /\]\(\/[a-z]/,
+    /\]\(https:\/\//,
+    /!\[[^\]]+\]\(media\//,
+  ])
+    assert.match(all, pattern);
 });
 
 shape('about 5% of pages are drafts and 5% modified, most pages have meta yaml, and a few slugs repeat', () => {
@@ -90,17 +105,23 @@ shape('about 5% of pages are drafts and 5% modified, most pages have meta yaml, 
 });
 
 shape('there is one user per role, with a bcrypt hash of the password given back', () => {
-  assert.equal(first.users.map((user) => user.role), ['guest', 'member', 'contributor', 'author', 'editor', 'manager', 'administrator']);
+  assert.equal(
+    first.users.map((user) => user.role),
+    ['guest', 'member', 'contributor', 'author', 'editor', 'manager', 'administrator'],
+  );
   assert.match(firstFiles.get('site/settings/users/administrator1.yaml') ?? '', /^password: \$2y\$10\$/m);
 });
 
-shape('the plain folder holds the same markdown, folder pages as _index.md, with a Hugo config and an Eleventy config', () => {
-  const plain = [...firstFiles].filter(([path]) => path.startsWith('plain/'));
-  assert.is(plain.length, first.pages + first.folders + 1);
-  assert.is(firstFiles.get('plain/_index.md'), firstFiles.get('site/content/index.md'));
-  assert.match(firstFiles.get('hugo/hugo.toml') ?? '', "contentDir = '../plain'");
-  assert.match(firstFiles.get('eleventy.config.mjs') ?? '', 'setUseGitIgnore(false)');
-});
+shape(
+  'the plain folder holds the same markdown, folder pages as _index.md, with a Hugo config and an Eleventy config',
+  () => {
+    const plain = [...firstFiles].filter(([path]) => path.startsWith('plain/'));
+    assert.is(plain.length, first.pages + first.folders + 1);
+    assert.is(firstFiles.get('plain/_index.md'), firstFiles.get('site/content/index.md'));
+    assert.match(firstFiles.get('hugo/hugo.toml') ?? '', "contentDir = '../plain'");
+    assert.match(firstFiles.get('eleventy.config.mjs') ?? '', 'setUseGitIgnore(false)');
+  },
+);
 
 shape('snapi builds the site without errors', async () => {
   const outcome = await buildSite({ site: first.site, out: join(root, 'dist'), baseUrl: 'http://localhost:8080' });

@@ -43,8 +43,32 @@ export const SITE_TIME = new Date('2024-06-01T12:00:00Z');
 const BCRYPT_COST = 10;
 const BCRYPT_ALPHABET = './ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const SHARED_TITLES = ['Overview', 'FAQ', 'Getting Started', 'Troubleshooting'];
-const TITLE_WORDS = ['setup', 'routing', 'media', 'themes', 'plugins', 'users', 'backup', 'search', 'editor', 'layout', 'forms', 'cache',
-  'security', 'languages', 'menus', 'sitemap', 'versions', 'export', 'import', 'api', 'roles', 'drafts', 'blocks', 'images'];
+const TITLE_WORDS = [
+  'setup',
+  'routing',
+  'media',
+  'themes',
+  'plugins',
+  'users',
+  'backup',
+  'search',
+  'editor',
+  'layout',
+  'forms',
+  'cache',
+  'security',
+  'languages',
+  'menus',
+  'sitemap',
+  'versions',
+  'export',
+  'import',
+  'api',
+  'roles',
+  'drafts',
+  'blocks',
+  'images',
+];
 
 interface PagePlan {
   /** Path under content/ without extension: `03-guides/02-setup/07-routing-cache`. */
@@ -58,7 +82,10 @@ function titleCase(text: string): string {
 }
 
 function slugOf(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 function pad(index: number): string {
@@ -100,8 +127,16 @@ function planSite(random: Random, pages: number): PagePlan[] {
 
 function metaYaml(random: Random, title: string): string {
   const day = `2024-${pad(random.int(1, 12))}-${pad(random.int(1, 28))}`;
-  return ['meta:', `    title: '${title}'`, `    description: 'About ${title.toLowerCase()}.'`, `    author: 'Author ${random.int(1, 5)}'`,
-    `    created: '${day}'`, `    modified: '${day}'`, `    time: '${pad(random.int(0, 23))}-${pad(random.int(0, 59))}-00'`, ''].join('\n');
+  return [
+    'meta:',
+    `    title: '${title}'`,
+    `    description: 'About ${title.toLowerCase()}.'`,
+    `    author: 'Author ${random.int(1, 5)}'`,
+    `    created: '${day}'`,
+    `    modified: '${day}'`,
+    `    time: '${pad(random.int(0, 23))}-${pad(random.int(0, 59))}-00'`,
+    '',
+  ].join('\n');
 }
 
 function bcryptSalt(random: Random): string {
@@ -109,8 +144,16 @@ function bcryptSalt(random: Random): string {
 }
 
 function userYaml(user: BenchUser, hash: string): string {
-  return [`username: ${user.username}`, `email: ${user.username}@bench.example.org`, `userrole: ${user.role}`, `password: ${hash}`,
-    `firstname: ${titleCase(user.role)}`, 'lastname: Bench', 'apiaccess: true', ''].join('\n');
+  return [
+    `username: ${user.username}`,
+    `email: ${user.username}@bench.example.org`,
+    `userrole: ${user.role}`,
+    `password: ${hash}`,
+    `firstname: ${titleCase(user.role)}`,
+    'lastname: Bench',
+    'apiaccess: true',
+    '',
+  ].join('\n');
 }
 
 const HUGO_CONFIG = `baseURL = 'http://localhost/'
@@ -122,7 +165,8 @@ disableKinds = ['taxonomy', 'term', 'RSS', 'sitemap', 'robotsTXT', '404']
 `;
 const HUGO_LAYOUT = '<!doctype html><title>{{ .Title }}</title>{{ .Content }}\n';
 // Eleventy skips git-ignored input (test/.tmp is ignored) unless told not to; markdown is not run through Liquid.
-const ELEVENTY_CONFIG = 'export default function (config) {\n  config.setUseGitIgnore(false);\n  return { markdownTemplateEngine: false, htmlTemplateEngine: false };\n}\n';
+const ELEVENTY_CONFIG =
+  'export default function (config) {\n  config.setUseGitIgnore(false);\n  return { markdownTemplateEngine: false, htmlTemplateEngine: false };\n}\n';
 
 /** One user per role; the same for every site, so a snapshot built before can be benchmarked again without the site. */
 export function benchUsers(): BenchUser[] {
@@ -134,8 +178,19 @@ export function makeSite(options: MakeSiteOptions): MadeSite {
   const root = options.directory;
   rmSync(root, { recursive: true, force: true });
   const made: MadeSite = {
-    site: join(root, 'site'), plain: join(root, 'plain'), hugo: join(root, 'hugo'), eleventyConfig: join(root, 'eleventy.config.mjs'),
-    pages: 0, folders: 0, drafts: 0, modified: 0, metaFiles: 0, duplicateSlugs: 0, bytes: 0, samplePages: [], users: [],
+    site: join(root, 'site'),
+    plain: join(root, 'plain'),
+    hugo: join(root, 'hugo'),
+    eleventyConfig: join(root, 'eleventy.config.mjs'),
+    pages: 0,
+    folders: 0,
+    drafts: 0,
+    modified: 0,
+    metaFiles: 0,
+    duplicateSlugs: 0,
+    bytes: 0,
+    samplePages: [],
+    users: [],
   };
   const written: string[] = [];
   const write = (path: string, text: string) => {
@@ -144,7 +199,10 @@ export function makeSite(options: MakeSiteOptions): MadeSite {
     written.push(path);
   };
   const plans = planSite(random, options.pages);
-  const links = plans.filter((plan) => plan.kind === 'page').slice(0, 200).map((plan) => `/${plan.path.replace(/(^|\/)\d\d-/g, '$1')}`);
+  const links = plans
+    .filter((plan) => plan.kind === 'page')
+    .slice(0, 200)
+    .map((plan) => `/${plan.path.replace(/(^|\/)\d\d-/g, '$1')}`);
   const slugCounts = new Map<string, number>();
   for (const plan of plans) {
     const markdown = pageMarkdown(random, plan.title, random.int(2 * 1024, 18 * 1024), links);
@@ -153,7 +211,8 @@ export function makeSite(options: MakeSiteOptions): MadeSite {
     const blocks = markdown.trimEnd().split('\n\n');
     if (plan.kind === 'draft') write(`${content}.txt`, JSON.stringify(blocks));
     else write(`${content}.md`, markdown);
-    if (plan.kind === 'modified') write(`${content}.txt`, JSON.stringify([blocks[0], `Draft change: ${blocks[1] ?? ''}`, ...blocks.slice(2)]));
+    if (plan.kind === 'modified')
+      write(`${content}.txt`, JSON.stringify([blocks[0], `Draft change: ${blocks[1] ?? ''}`, ...blocks.slice(2)]));
     if (isIndex || random.chance(0.85)) {
       write(`${content}.yaml`, metaYaml(random, plan.title));
       made.metaFiles++;
@@ -170,9 +229,15 @@ export function makeSite(options: MakeSiteOptions): MadeSite {
     slugCounts.set(slug, (slugCounts.get(slug) ?? 0) + 1);
   }
   made.duplicateSlugs = [...slugCounts.values()].filter((count) => count > 1).length;
-  write(join(made.site, 'settings', 'settings.yaml'), "title: 'Benchmark Site'\nauthor: 'Bench Author'\nlangattr: en\neditor: visual\n");
+  write(
+    join(made.site, 'settings', 'settings.yaml'),
+    "title: 'Benchmark Site'\nauthor: 'Bench Author'\nlangattr: en\neditor: visual\n",
+  );
   for (const user of benchUsers()) {
-    write(join(made.site, 'settings', 'users', `${user.username}.yaml`), userYaml(user, bcrypt.hashSync(user.password, bcryptSalt(random)).replace(/^\$2b\$/, '$2y$')));
+    write(
+      join(made.site, 'settings', 'users', `${user.username}.yaml`),
+      userYaml(user, bcrypt.hashSync(user.password, bcryptSalt(random)).replace(/^\$2b\$/, '$2y$')),
+    );
     made.users.push(user);
   }
   write(join(made.hugo, 'hugo.toml'), HUGO_CONFIG);

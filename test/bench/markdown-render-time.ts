@@ -11,12 +11,18 @@ import { createRandom } from './prng.ts';
 
 const [pageCountText = '2000', roundsText = '1'] = process.argv.slice(2);
 const root = new URL('../../', import.meta.url).pathname;
-const sitePages = fastGlob.sync(['content/**/*.md', 'test/fixtures/site/content/**/*.md'], { cwd: root })
+const sitePages = fastGlob
+  .sync(['content/**/*.md', 'test/fixtures/site/content/**/*.md'], { cwd: root })
   .map((path) => readFileSync(`${root}${path}`, 'utf8'));
 const random = createRandom(7);
-const generated = Array.from({ length: Number(pageCountText) }, (_, index) => pageMarkdown(random, `Page ${index}`, 4000, ['/a', '/b']));
+const generated = Array.from({ length: Number(pageCountText) }, (_, index) =>
+  pageMarkdown(random, `Page ${index}`, 4000, ['/a', '/b']),
+);
 
-for (const [name, pages] of [['sample + fixture sites', sitePages], ['generated pages', generated]] as const) {
+for (const [name, pages] of [
+  ['sample + fixture sites', sitePages],
+  ['generated pages', generated],
+] as const) {
   const rounds = Number(roundsText);
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
@@ -31,5 +37,7 @@ for (const [name, pages] of [['sample + fixture sites', sitePages], ['generated 
   const milliseconds = (performance.now() - started) / rounds;
   const cpu = process.cpuUsage(cpuStarted);
   const cpuMilliseconds = (cpu.user + cpu.system) / 1000 / rounds;
-  console.log(`${name}: ${pages.length} pages, ${blockCount / rounds} blocks, ${milliseconds.toFixed(0)} ms wall, ${cpuMilliseconds.toFixed(0)} ms CPU per round (split + render)`);
+  console.log(
+    `${name}: ${pages.length} pages, ${blockCount / rounds} blocks, ${milliseconds.toFixed(0)} ms wall, ${cpuMilliseconds.toFixed(0)} ms CPU per round (split + render)`,
+  );
 }

@@ -17,7 +17,9 @@ const GNU_TIME = '/usr/bin/time';
 export async function measureRun(command: string, args: readonly string[], cwd: string): Promise<RunFigures> {
   const timeFile = join(tmpdir(), `snapi-bench-time-${process.pid}-${Date.now()}`);
   const useTime = existsSync(GNU_TIME);
-  const [file, fileArgs] = useTime ? [GNU_TIME, ['-f', '%e %U %S %M', '-o', timeFile, command, ...args]] : [command, [...args]];
+  const [file, fileArgs] = useTime
+    ? [GNU_TIME, ['-f', '%e %U %S %M', '-o', timeFile, command, ...args]]
+    : [command, [...args]];
   const started = performance.now();
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(file, fileArgs, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -25,11 +27,19 @@ export async function measureRun(command: string, args: readonly string[], cwd: 
     child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${text.slice(-2000)}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(text)
+        : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${text.slice(-2000)}`)),
+    );
   });
   const wallMs = performance.now() - started;
   if (!useTime) return { wallMs, cpuMs: Number.NaN, peakRssMb: Number.NaN };
-  const [, user = '0', system = '0', maxKb = '0'] = (await readFile(timeFile, 'utf8')).trim().split('\n').pop()!.split(' ');
+  const [, user = '0', system = '0', maxKb = '0'] = (await readFile(timeFile, 'utf8'))
+    .trim()
+    .split('\n')
+    .pop()!
+    .split(' ');
   await rm(timeFile, { force: true });
   void output;
   return { wallMs, cpuMs: (Number(user) + Number(system)) * 1000, peakRssMb: Number(maxKb) / 1024 };
@@ -43,5 +53,9 @@ export function median(values: readonly number[]): number {
 }
 
 export function medianFigures(runs: readonly RunFigures[]): RunFigures {
-  return { wallMs: median(runs.map((run) => run.wallMs)), cpuMs: median(runs.map((run) => run.cpuMs)), peakRssMb: median(runs.map((run) => run.peakRssMb)) };
+  return {
+    wallMs: median(runs.map((run) => run.wallMs)),
+    cpuMs: median(runs.map((run) => run.cpuMs)),
+    peakRssMb: median(runs.map((run) => run.peakRssMb)),
+  };
 }

@@ -66,12 +66,25 @@ function phase(plan: OpenLoopPlan, agent: Agent, seconds: number, first: number)
         else result.errors++;
         finish();
       };
-      const outgoing = request({ agent, host: target.hostname, port: target.port, path: next.path, headers: next.headers, timeout: TIMEOUT_MS }, (response) => {
-        response.resume();
-        response.on('end', () => settle(response.statusCode !== undefined && response.statusCode < 300));
-        response.on('error', () => settle(false));
+      const outgoing = request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: next.path,
+          headers: next.headers,
+          timeout: TIMEOUT_MS,
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => settle(response.statusCode !== undefined && response.statusCode < 300));
+          response.on('error', () => settle(false));
+        },
+      );
+      outgoing.on('timeout', () => {
+        outgoing.destroy();
+        settle(false);
       });
-      outgoing.on('timeout', () => { outgoing.destroy(); settle(false); });
       outgoing.on('error', () => settle(false));
       outgoing.end();
     };
@@ -96,10 +109,16 @@ async function run(plan: OpenLoopPlan): Promise<OpenLoopFigures> {
   const sorted = measured.latencies.sort((left, right) => left - right);
   const round = (value: number) => Math.round(value * 100) / 100;
   return {
-    offeredRate: plan.rate, sent: measured.sent, answered: sorted.length,
-    p50Ms: round(percentile(sorted, 0.5)), p99Ms: round(percentile(sorted, 0.99)), maxMs: round(sorted.at(-1) ?? Number.NaN), errors: measured.errors,
+    offeredRate: plan.rate,
+    sent: measured.sent,
+    answered: sorted.length,
+    p50Ms: round(percentile(sorted, 0.5)),
+    p99Ms: round(percentile(sorted, 0.99)),
+    maxMs: round(sorted.at(-1) ?? Number.NaN),
+    errors: measured.errors,
     clientCpuPercent: ((used.user + used.system) / 1000 / measured.elapsedMs) * 100,
   };
 }
 
-if (process.argv[2] !== undefined) console.log(JSON.stringify(await run(JSON.parse(readFileSync(process.argv[2], 'utf8')) as OpenLoopPlan)));
+if (process.argv[2] !== undefined)
+  console.log(JSON.stringify(await run(JSON.parse(readFileSync(process.argv[2], 'utf8')) as OpenLoopPlan)));

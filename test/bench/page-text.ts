@@ -10,9 +10,14 @@ const WORDS = (
 ).split(' ');
 const LANGUAGES = ['js', 'php', 'yaml', 'bash', 'json'];
 const CODE_LINES = [
-  'const answer = await fetch(url, { headers });', '$page = $this->getPage($url);', 'title: Example page',
-  'npm run build -- --site .', '{"navigation": [], "draft": false}', 'if (!$user) { return false; }',
-  'for (const item of items) console.log(item.name);', 'echo "done" >> build.log',
+  'const answer = await fetch(url, { headers });',
+  '$page = $this->getPage($url);',
+  'title: Example page',
+  'npm run build -- --site .',
+  '{"navigation": [], "draft": false}',
+  'if (!$user) { return false; }',
+  'for (const item of items) console.log(item.name);',
+  'echo "done" >> build.log',
 ];
 
 function words(random: Random, count: number): string {
@@ -27,14 +32,18 @@ function sentence(random: Random): string {
 function paragraph(random: Random, links: readonly string[]): string {
   const sentences = Array.from({ length: random.int(2, 6) }, () => sentence(random));
   if (random.chance(0.5)) sentences.splice(1, 0, `See [${words(random, 2)}](${random.pick(links)}) for details.`);
-  if (random.chance(0.3)) sentences.push(`Read **${words(random, 2)}** on [the project site](https://example.org/${random.pick(WORDS)}).`);
+  if (random.chance(0.3))
+    sentences.push(`Read **${words(random, 2)}** on [the project site](https://example.org/${random.pick(WORDS)}).`);
   if (random.chance(0.2)) sentences.push(`Use \`${random.pick(WORDS)}\` with *care*.`);
   return sentences.join(' ');
 }
 
 function list(random: Random): string {
   const ordered = random.chance(0.4);
-  return Array.from({ length: random.int(3, 7) }, (_, index) => `${ordered ? `${index + 1}.` : '-'} ${words(random, random.int(3, 9))}`).join('\n');
+  return Array.from(
+    { length: random.int(3, 7) },
+    (_, index) => `${ordered ? `${index + 1}.` : '-'} ${words(random, random.int(3, 9))}`,
+  ).join('\n');
 }
 
 function table(random: Random): string {
@@ -44,7 +53,11 @@ function table(random: Random): string {
 }
 
 function code(random: Random): string {
-  return ['```' + random.pick(LANGUAGES), ...Array.from({ length: random.int(2, 8) }, () => random.pick(CODE_LINES)), '```'].join('\n');
+  return [
+    '```' + random.pick(LANGUAGES),
+    ...Array.from({ length: random.int(2, 8) }, () => random.pick(CODE_LINES)),
+    '```',
+  ].join('\n');
 }
 
 function image(random: Random): string {
@@ -52,7 +65,13 @@ function image(random: Random): string {
 }
 
 const SECTION_PARTS: ReadonlyArray<(random: Random, links: readonly string[]) => string> = [
-  paragraph, paragraph, paragraph, (random) => list(random), (random) => table(random), (random) => code(random), (random) => image(random),
+  paragraph,
+  paragraph,
+  paragraph,
+  (random) => list(random),
+  (random) => table(random),
+  (random) => code(random),
+  (random) => image(random),
 ];
 
 /** A page of roughly `targetBytes` of markdown starting with `# title`; `links` are site URLs to link to. */

@@ -16,13 +16,24 @@ const workDir = join(ROOT, 'test', '.tmp', 'publish-bench');
 mkdirSync(workDir, { recursive: true });
 
 function build(site: string, out: string): void {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'generator', 'cli', 'build.ts'), '--site', site, '--out', out, '--json'], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'generator', 'cli', 'build.ts'), '--site', site, '--out', out, '--json'],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   if (run.status !== 0) throw new Error(`build failed: ${run.stderr}`);
 }
 
-async function timedPublish(dist: string, server: Awaited<ReturnType<typeof startS3Server>>): Promise<PublishOutcome & { seconds: number }> {
+async function timedPublish(
+  dist: string,
+  server: Awaited<ReturnType<typeof startS3Server>>,
+): Promise<PublishOutcome & { seconds: number }> {
   const started = performance.now();
-  const outcome = await publishToStore({ dist, store: server.store, location: { bucket: server.store.bucket, prefix: 'bench' } });
+  const outcome = await publishToStore({
+    dist,
+    store: server.store,
+    location: { bucket: server.store.bucket, prefix: 'bench' },
+  });
   return { ...outcome, seconds: Number(((performance.now() - started) / 1000).toFixed(2)) };
 }
 
@@ -39,8 +50,19 @@ try {
   build(site.site, dist);
   const onePage = await timedPublish(dist, server);
   const ratio = onePage.uploadedBytes / full.uploadedBytes;
-  const pick = ({ uploadedObjects, uploadedBytes, skippedObjects, seconds }: PublishOutcome & { seconds: number }) => ({ uploadedObjects, uploadedBytes, skippedObjects, seconds });
-  const result = { pages, full: pick(full), onePageChanged: pick(onePage), bytesRatioPercent: Number((ratio * 100).toFixed(3)), targetMet: ratio <= 0.01 };
+  const pick = ({ uploadedObjects, uploadedBytes, skippedObjects, seconds }: PublishOutcome & { seconds: number }) => ({
+    uploadedObjects,
+    uploadedBytes,
+    skippedObjects,
+    seconds,
+  });
+  const result = {
+    pages,
+    full: pick(full),
+    onePageChanged: pick(onePage),
+    bytesRatioPercent: Number((ratio * 100).toFixed(3)),
+    targetMet: ratio <= 0.01,
+  };
   console.log(JSON.stringify(result, null, 2));
 } finally {
   await server.remove();

@@ -16,9 +16,17 @@ export interface TargetRow {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const fixed = (value: number, digits = 2) => (Number.isNaN(value) ? 'n/a' : value.toFixed(digits));
 
-function ratioRow(measure: string, numerator: number, denominator: ToolFigures | number, limit: number, atMost: boolean): TargetRow {
-  const base = typeof denominator === 'number' ? denominator : 'missing' in denominator ? undefined : denominator.wallMs;
-  if (base === undefined || Number.isNaN(base)) return { measure, value: null, target: `${atMost ? '≤' : '≥'} ${limit}`, met: null, note: 'not available' };
+function ratioRow(
+  measure: string,
+  numerator: number,
+  denominator: ToolFigures | number,
+  limit: number,
+  atMost: boolean,
+): TargetRow {
+  const base =
+    typeof denominator === 'number' ? denominator : 'missing' in denominator ? undefined : denominator.wallMs;
+  if (base === undefined || Number.isNaN(base))
+    return { measure, value: null, target: `${atMost ? '≤' : '≥'} ${limit}`, met: null, note: 'not available' };
   const value = numerator / base;
   return { measure, value, target: `${atMost ? '≤' : '≥'} ${limit}`, met: atMost ? value <= limit : value >= limit };
 }
@@ -37,8 +45,20 @@ export function scaleRows(scale: readonly ScaleFigures[]): TargetRow[] {
   const small = sorted[0];
   const large = sorted[sorted.length - 1];
   if (small === undefined || large === undefined || large.pages === small.pages) return [];
-  const growth = ratioRow(`build time, ${large.pages} / ${small.pages} pages`, large.wallMs, small.wallMs, Number((SCALE_SLACK * large.pages / small.pages).toFixed(1)), true);
-  const cpu = ratioRow(`build CPU time, ${large.pages} / ${small.pages} pages`, large.cpuMs, small.cpuMs, Number((SCALE_SLACK * large.pages / small.pages).toFixed(1)), true);
+  const growth = ratioRow(
+    `build time, ${large.pages} / ${small.pages} pages`,
+    large.wallMs,
+    small.wallMs,
+    Number(((SCALE_SLACK * large.pages) / small.pages).toFixed(1)),
+    true,
+  );
+  const cpu = ratioRow(
+    `build CPU time, ${large.pages} / ${small.pages} pages`,
+    large.cpuMs,
+    small.cpuMs,
+    Number(((SCALE_SLACK * large.pages) / small.pages).toFixed(1)),
+    true,
+  );
   return [growth, cpu, limitRow(`build peak RSS, ${large.pages} pages`, large.peakRssMb, SCALE_RSS_MB, 'MB')];
 }
 
@@ -53,7 +73,12 @@ export function buildRows(build: BuildBenchResult, pages: number): TargetRow[] {
 /** `npm run dev` must serve a saved edit within a second (p95 over the edits). */
 export function devRows(runs: ReadonlyArray<{ label: string; figures: DevLatencyFigures }>): TargetRow[] {
   return runs.map(({ label, figures }) => ({
-    ...limitRow(`npm run dev: save to served, p95 of ${figures.latenciesMs.length} edits, ${label}`, figures.p95Ms, DEV_P95_LIMIT_MS, 'ms'),
+    ...limitRow(
+      `npm run dev: save to served, p95 of ${figures.latenciesMs.length} edits, ${label}`,
+      figures.p95Ms,
+      DEV_P95_LIMIT_MS,
+      'ms',
+    ),
     note: `median ${figures.medianMs.toFixed(0)} ms, rebuild median ${figures.rebuildMedianMs.toFixed(0)} ms`,
   }));
 }
@@ -68,47 +93,131 @@ function clientNote(row: TargetRow, ...figures: Array<ServerFigures | { missing:
   const measured = figures.filter((figure): figure is ServerFigures => !('missing' in figure));
   const notes: string[] = [];
   const clientBound = measured.filter((figure) => figure.clientCpuPercent >= CLIENT_BOUND_PERCENT);
-  if (clientBound.length > 0) notes.push(`client-bound (client CPU ${clientBound.map((figure) => `${Math.round(figure.clientCpuPercent)} %`).join(', ')})`);
+  if (clientBound.length > 0)
+    notes.push(
+      `client-bound (client CPU ${clientBound.map((figure) => `${Math.round(figure.clientCpuPercent)} %`).join(', ')})`,
+    );
   if (measured.some((figure) => figure.serverCpuPercent < SERVER_SATURATED_PERCENT)) {
-    notes.push(`servers not saturated (server CPU ${measured.map((figure) => `${Math.round(figure.serverCpuPercent)} %`).join(' / ')})`);
+    notes.push(
+      `servers not saturated (server CPU ${measured.map((figure) => `${Math.round(figure.serverCpuPercent)} %`).join(' / ')})`,
+    );
   }
   if (notes.length === 0) return row;
   return { ...row, note: [row.note, ...notes].filter(Boolean).join('; ') };
 }
 
-function serverRatio(measure: string, snapi: ServerFigures, other: ServerFigures | { missing: string }, field: 'requestsPerSecond' | 'p99Ms', limit: number, atMost: boolean): TargetRow {
-  return clientNote(ratioRow(measure, snapi[field], 'missing' in other ? NaN : other[field], limit, atMost), snapi, other);
+function serverRatio(
+  measure: string,
+  snapi: ServerFigures,
+  other: ServerFigures | { missing: string },
+  field: 'requestsPerSecond' | 'p99Ms',
+  limit: number,
+  atMost: boolean,
+): TargetRow {
+  return clientNote(
+    ratioRow(measure, snapi[field], 'missing' in other ? NaN : other[field], limit, atMost),
+    snapi,
+    other,
+  );
 }
 
 export function gatewayRows(gateway: GatewayBenchResult, gatewayPages: number): TargetRow[] {
   const rows: TargetRow[] = [];
   for (const encodingCase of gateway.cases) {
     const label = `Accept-Encoding ${encodingCase.acceptEncoding === null ? 'none' : `"${encodingCase.acceptEncoding}"`}`;
-    rows.push(serverRatio(`req/s, snapi (auth) / bare node:http (same bodies per URL), ${label}`, encodingCase.snapi, gateway.bare, 'requestsPerSecond', 0.85, false));
-    rows.push(serverRatio(`req/s, snapi / nginx (same files), ${label}`, encodingCase.snapi, encodingCase.nginx, 'requestsPerSecond', 0.8, false));
-    rows.push(serverRatio(`p99 at 50 connections, snapi / bare node:http, ${label}`, encodingCase.snapi, gateway.bare, 'p99Ms', 1.2, true));
+    rows.push(
+      serverRatio(
+        `req/s, snapi (auth) / bare node:http (same bodies per URL), ${label}`,
+        encodingCase.snapi,
+        gateway.bare,
+        'requestsPerSecond',
+        0.85,
+        false,
+      ),
+    );
+    rows.push(
+      serverRatio(
+        `req/s, snapi / nginx (same files), ${label}`,
+        encodingCase.snapi,
+        encodingCase.nginx,
+        'requestsPerSecond',
+        0.8,
+        false,
+      ),
+    );
+    rows.push(
+      serverRatio(
+        `p99 at 50 connections, snapi / bare node:http, ${label}`,
+        encodingCase.snapi,
+        gateway.bare,
+        'p99Ms',
+        1.2,
+        true,
+      ),
+    );
     // Not an issue target: server CPU per request is what the req/s ratio measures once the server is the bottleneck,
     // and unlike req/s it holds when the shared machine, not the server, limits the run (≤ 1/0.85).
-    rows.push({ ...ratioRow(`server CPU per request, snapi / bare node:http, ${label}`, encodingCase.snapi.cpuUsPerRequest, gateway.bare.cpuUsPerRequest, 1.18, true), note: 'derived from the 0.85 target' });
+    rows.push({
+      ...ratioRow(
+        `server CPU per request, snapi / bare node:http, ${label}`,
+        encodingCase.snapi.cpuUsPerRequest,
+        gateway.bare.cpuUsPerRequest,
+        1.18,
+        true,
+      ),
+      note: 'derived from the 0.85 target',
+    });
   }
   const { flood } = gateway;
-  rows.push(ratioRow('valid users p99 during a wrong-password flood / without', flood.withP99Ms, flood.withoutP99Ms, 1.5, true));
-  rows.push(ratioRow('valid users req/s during a wrong-password flood / without', flood.withRps, flood.withoutRps, 0.7, false));
-  rows.push({ ...ratioRow('server CPU per valid request during the flood / without', flood.withCpuUsPerRequest, flood.withoutCpuUsPerRequest, 1.43, true), note: 'derived from the 0.7 target' });
-  rows.push(limitRow(`gateway RSS under load, ${gatewayPages}-page snapshot`, Math.max(...gateway.cases.map((encodingCase) => encodingCase.snapi.rssMb)), 250, 'MB'));
-  rows.push(limitRow(`gateway start-up (spawn to listening), ${gatewayPages} pages`, gateway.startup.startMs, 2000, 'ms'));
+  rows.push(
+    ratioRow('valid users p99 during a wrong-password flood / without', flood.withP99Ms, flood.withoutP99Ms, 1.5, true),
+  );
+  rows.push(
+    ratioRow('valid users req/s during a wrong-password flood / without', flood.withRps, flood.withoutRps, 0.7, false),
+  );
+  rows.push({
+    ...ratioRow(
+      'server CPU per valid request during the flood / without',
+      flood.withCpuUsPerRequest,
+      flood.withoutCpuUsPerRequest,
+      1.43,
+      true,
+    ),
+    note: 'derived from the 0.7 target',
+  });
+  rows.push(
+    limitRow(
+      `gateway RSS under load, ${gatewayPages}-page snapshot`,
+      Math.max(...gateway.cases.map((encodingCase) => encodingCase.snapi.rssMb)),
+      250,
+      'MB',
+    ),
+  );
+  rows.push(
+    limitRow(`gateway start-up (spawn to listening), ${gatewayPages} pages`, gateway.startup.startMs, 2000, 'ms'),
+  );
   return rows;
 }
 
 export function gatewayMemoryRows(memory: GatewayMemoryFigures): TargetRow[] {
   return [
-    { ...limitRow(`gateway start-up (spawn to listening), ${memory.pages} pages`, memory.startMs, 2000, 'ms'), note: `RSS once loaded ${memory.rssAfterStartMb.toFixed(0)} MB` },
-    { ...limitRow(`gateway RSS under load, ${memory.pages}-page snapshot`, memory.rssUnderLoadMb, 250, 'MB'), note: `${memory.requestsPerSecond.toFixed(0)} req/s` },
+    {
+      ...limitRow(`gateway start-up (spawn to listening), ${memory.pages} pages`, memory.startMs, 2000, 'ms'),
+      note: `RSS once loaded ${memory.rssAfterStartMb.toFixed(0)} MB`,
+    },
+    {
+      ...limitRow(`gateway RSS under load, ${memory.pages}-page snapshot`, memory.rssUnderLoadMb, 250, 'MB'),
+      note: `${memory.requestsPerSecond.toFixed(0)} req/s`,
+    },
   ];
 }
 
 function markdownTable(header: string[], rows: string[][]): string {
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
 }
 
 function buildRow(name: string, figures: ToolFigures): string[] {
@@ -119,7 +228,15 @@ function buildRow(name: string, figures: ToolFigures): string[] {
 
 function scaleTable(scale: readonly ScaleFigures[]): string {
   if (scale.length === 0) return '';
-  return `${markdownTable(['full build (scale)', 'wall', 'CPU', 'peak RSS'], scale.map((run) => [`${run.pages} pages`, seconds(run.wallMs), seconds(run.cpuMs), `${fixed(run.peakRssMb, 0)} MB`]))}\n\n`;
+  return `${markdownTable(
+    ['full build (scale)', 'wall', 'CPU', 'peak RSS'],
+    scale.map((run) => [
+      `${run.pages} pages`,
+      seconds(run.wallMs),
+      seconds(run.cpuMs),
+      `${fixed(run.peakRssMb, 0)} MB`,
+    ]),
+  )}\n\n`;
 }
 
 /** How far a missed row is from its target, as a factor: `3.3×` for 1.63 against ≤ 0.5. */
@@ -148,36 +265,76 @@ export function explainedIn(row: TargetRow): string {
   return `docs/${EXPLAINED_IN.find(([pattern]) => pattern.test(row.measure))?.[1] ?? 'performance.md'}`;
 }
 
-export function formatReport(rows: readonly TargetRow[], build: BuildBenchResult | undefined, gateway: GatewayBenchResult | undefined, scale: readonly ScaleFigures[] = []): string {
-  const targets = markdownTable(['measure', 'measured', 'target', 'met', 'missed by', 'explained in'], rows.map((row) => [
-    row.measure, row.value === null ? row.note ?? 'n/a' : `${fixed(row.value, row.value >= 100 ? 0 : 3)}${row.note ? ` (${row.note})` : ''}`, row.target,
-    row.met === null ? '–' : row.met ? 'yes' : 'no', missedBy(row), explainedIn(row),
-  ]));
+export function formatReport(
+  rows: readonly TargetRow[],
+  build: BuildBenchResult | undefined,
+  gateway: GatewayBenchResult | undefined,
+  scale: readonly ScaleFigures[] = [],
+): string {
+  const targets = markdownTable(
+    ['measure', 'measured', 'target', 'met', 'missed by', 'explained in'],
+    rows.map((row) => [
+      row.measure,
+      row.value === null
+        ? (row.note ?? 'n/a')
+        : `${fixed(row.value, row.value >= 100 ? 0 : 3)}${row.note ? ` (${row.note})` : ''}`,
+      row.target,
+      row.met === null ? '–' : row.met ? 'yes' : 'no',
+      missedBy(row),
+      explainedIn(row),
+    ]),
+  );
   const tables = [targets];
   if (build) {
-    tables.push(markdownTable(['build (median)', 'wall', 'CPU', 'peak RSS'], [
-      buildRow('snapi full', build.snapi), buildRow('Eleventy 3.1.5', build.eleventy), buildRow('Hugo', build.hugo), buildRow('snapi rebuild, one page changed', build.rebuild),
-    ]));
+    tables.push(
+      markdownTable(
+        ['build (median)', 'wall', 'CPU', 'peak RSS'],
+        [
+          buildRow('snapi full', build.snapi),
+          buildRow('Eleventy 3.1.5', build.eleventy),
+          buildRow('Hugo', build.hugo),
+          buildRow('snapi rebuild, one page changed', build.rebuild),
+        ],
+      ),
+    );
   }
   if (scale.length > 0) tables.push(scaleTable(scale).trimEnd());
   if (gateway) {
     const server = (name: string, figures: ServerFigures | { missing: string }) =>
-      'missing' in figures ? [name, 'not available', '', '', '', '', '', ''] :
-        [name, fixed(figures.requestsPerSecond, 0), `${fixed(figures.p50Ms, 1)} ms`, `${fixed(figures.p99Ms, 1)} ms`, `${fixed(figures.cpuUsPerRequest, 0)} µs`,
-          `${fixed(figures.serverCpuPercent, 0)} %`, `${fixed(figures.clientCpuPercent, 0)} %`, `${fixed(figures.rssMb, 0)} MB`];
+      'missing' in figures
+        ? [name, 'not available', '', '', '', '', '', '']
+        : [
+            name,
+            fixed(figures.requestsPerSecond, 0),
+            `${fixed(figures.p50Ms, 1)} ms`,
+            `${fixed(figures.p99Ms, 1)} ms`,
+            `${fixed(figures.cpuUsPerRequest, 0)} µs`,
+            `${fixed(figures.serverCpuPercent, 0)} %`,
+            `${fixed(figures.clientCpuPercent, 0)} %`,
+            `${fixed(figures.rssMb, 0)} MB`,
+          ];
     const encoding = (value: string | null) => (value === null ? 'no Accept-Encoding' : value);
-    tables.push(markdownTable(['server (median)', 'req/s', 'p50', 'p99', 'server CPU/request', 'server CPU', 'client CPU', 'RSS'], [
-      server('bare node:http, same identity bodies, no auth', gateway.bare),
-      ...gateway.cases.flatMap((encodingCase) => [
-        server(`snapi gateway, Basic auth, ${encoding(encodingCase.acceptEncoding)}`, encodingCase.snapi),
-        server(`nginx, same files, no auth, ${encoding(encodingCase.acceptEncoding)}`, encodingCase.nginx),
-      ]),
-    ]));
+    tables.push(
+      markdownTable(
+        ['server (median)', 'req/s', 'p50', 'p99', 'server CPU/request', 'server CPU', 'client CPU', 'RSS'],
+        [
+          server('bare node:http, same identity bodies, no auth', gateway.bare),
+          ...gateway.cases.flatMap((encodingCase) => [
+            server(`snapi gateway, Basic auth, ${encoding(encodingCase.acceptEncoding)}`, encodingCase.snapi),
+            server(`nginx, same files, no auth, ${encoding(encodingCase.acceptEncoding)}`, encodingCase.nginx),
+          ]),
+        ],
+      ),
+    );
     const { flood } = gateway;
-    tables.push(`mix: ${gateway.requestsInMix} requests per cycle (${Object.entries(gateway.mix).map(([kind, count]) => `${kind} ${count}`).join(', ')}), ` +
-      `mean identity body ${fixed(gateway.meanBodyBytes / 1024, 1)} KB. Flood: valid users ${fixed(flood.withoutRps, 0)} → ${fixed(flood.withRps, 0)} req/s, ` +
-      `p99 ${fixed(flood.withoutP99Ms, 1)} → ${fixed(flood.withP99Ms, 1)} ms, server CPU per valid request ${fixed(flood.withoutCpuUsPerRequest, 0)} → ${fixed(flood.withCpuUsPerRequest, 0)} µs; the flood's answers ${JSON.stringify(flood.floodAnswers)}, ${flood.floodFailures} refused or reset connections. ` +
-      `Start-up ${fixed(gateway.startup.startMs, 0)} ms, RSS after start ${fixed(gateway.startup.rssMb, 0)} MB (${gateway.startup.responses} responses).`);
+    tables.push(
+      `mix: ${gateway.requestsInMix} requests per cycle (${Object.entries(gateway.mix)
+        .map(([kind, count]) => `${kind} ${count}`)
+        .join(', ')}), ` +
+        `mean identity body ${fixed(gateway.meanBodyBytes / 1024, 1)} KB. Flood: valid users ${fixed(flood.withoutRps, 0)} → ${fixed(flood.withRps, 0)} req/s, ` +
+        `p99 ${fixed(flood.withoutP99Ms, 1)} → ${fixed(flood.withP99Ms, 1)} ms, server CPU per valid request ${fixed(flood.withoutCpuUsPerRequest, 0)} → ${fixed(flood.withCpuUsPerRequest, 0)} µs; the flood's answers ${JSON.stringify(flood.floodAnswers)}, ${flood.floodFailures} refused or reset connections. ` +
+        `Start-up ${fixed(gateway.startup.startMs, 0)} ms, RSS after start ${fixed(gateway.startup.rssMb, 0)} MB (${gateway.startup.responses} responses).`,
+    );
   }
   return `${tables.join('\n\n')}\n`;
 }

@@ -11,7 +11,12 @@ import type { Tools } from './tools.ts';
 export async function runLoad(tools: Tools, workDir: string, plan: LoadPlan): Promise<LoadFigures> {
   const planFile = join(workDir, `load-plan-${process.pid}-${Date.now()}.json`);
   await writeFile(planFile, JSON.stringify(plan));
-  const [command, args] = pinned(tools, CLIENT_CORE, process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'load-client.ts'), planFile]);
+  const [command, args] = pinned(tools, CLIENT_CORE, process.execPath, [
+    '--import',
+    'tsx',
+    join(import.meta.dirname, 'load-client.ts'),
+    planFile,
+  ]);
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(command, args, { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';

@@ -11,7 +11,12 @@ import type { Tools } from './tools.ts';
 export async function runOpenLoop(tools: Tools, workDir: string, plan: OpenLoopPlan): Promise<OpenLoopFigures> {
   const planFile = join(workDir, `open-loop-plan-${process.pid}-${Date.now()}.json`);
   await writeFile(planFile, JSON.stringify(plan));
-  const [command, args] = pinned(tools, CLIENT_CORE, process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'open-loop-client.ts'), planFile]);
+  const [command, args] = pinned(tools, CLIENT_CORE, process.execPath, [
+    '--import',
+    'tsx',
+    join(import.meta.dirname, 'open-loop-client.ts'),
+    planFile,
+  ]);
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(command, args, { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';

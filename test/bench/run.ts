@@ -17,8 +17,28 @@ import { pathologicalRows } from './markdown-pathological.ts';
 import { runSearchRows } from './search-rows.ts';
 import { ensureTools } from './tools.ts';
 
-const FULL = { devEdits: 20, pages: 4000, gatewayPages: 10_000, warmups: 1, rounds: 3, durationSeconds: 8, warmupSeconds: 2, gatewayRounds: 2, startups: 3 };
-const QUICK = { devEdits: 5, pages: 300, gatewayPages: 600, warmups: 0, rounds: 1, durationSeconds: 2, warmupSeconds: 1, gatewayRounds: 1, startups: 1 };
+const FULL = {
+  devEdits: 20,
+  pages: 4000,
+  gatewayPages: 10_000,
+  warmups: 1,
+  rounds: 3,
+  durationSeconds: 8,
+  warmupSeconds: 2,
+  gatewayRounds: 2,
+  startups: 3,
+};
+const QUICK = {
+  devEdits: 5,
+  pages: 300,
+  gatewayPages: 600,
+  warmups: 0,
+  rounds: 1,
+  durationSeconds: 2,
+  warmupSeconds: 1,
+  gatewayRounds: 1,
+  startups: 1,
+};
 
 const { values } = parseArgs({
   options: {
@@ -38,7 +58,8 @@ if (gatewayPages !== undefined && !(Number.isInteger(gatewayPages) && gatewayPag
 const settings = { ...(values.quick ? QUICK : FULL), ...(gatewayPages === undefined ? {} : { gatewayPages }) };
 const workDir = join(PROJECT_ROOT, 'test', '.tmp', 'bench');
 const started = performance.now();
-const log = (line: string) => console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+const log = (line: string) =>
+  console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 mkdirSync(workDir, { recursive: true });
 
 const tools = ensureTools(join(PROJECT_ROOT, 'test', '.tmp', 'bench-tools'), log, !values['gateway-only']);
@@ -48,17 +69,48 @@ if (!values['gateway-only']) {
   log(`making a ${settings.pages}-page site`);
   const site = makeSite({ directory: join(workDir, 'site-build'), pages: settings.pages });
   log('build benchmark');
-  build = await runBuildBench({ site, workDir, tools, warmups: settings.warmups, rounds: settings.rounds, log }, site.samplePages);
+  build = await runBuildBench(
+    { site, workDir, tools, warmups: settings.warmups, rounds: settings.rounds, log },
+    site.samplePages,
+  );
   rows.push(...buildRows(build, settings.pages));
   // The dev loop: saves under `npm run dev`, on the sample site and on the generated site of the build rows.
   log('dev loop on the sample site');
   const admin = DEMO_USERS.find((user) => user.role === 'administrator')!;
-  const sampleDev = await measureDevLatency({ site: PROJECT_ROOT, page: join('content', '00-getting-started', '04-faq.md'), user: admin, edits: settings.devEdits });
+  const sampleDev = await measureDevLatency({
+    site: PROJECT_ROOT,
+    page: join('content', '00-getting-started', '04-faq.md'),
+    user: admin,
+    edits: settings.devEdits,
+  });
   log(`dev loop on the ${settings.pages}-page site`);
   const benchAdmin = site.users.find((user) => user.role === 'administrator')!;
-  const generatedDev = await measureDevLatency({ site: site.site, page: relative(site.site, site.samplePages[0]!), user: benchAdmin, edits: settings.devEdits, log });
-  rows.push(...devRows([{ label: 'the sample site', figures: sampleDev }, { label: `the ${settings.pages}-page site`, figures: generatedDev }]));
-  rows.push(...await runSearchRows({ site, dist: join(workDir, 'out-snapi'), buildMs: build.snapi.wallMs, buildCpuMs: build.snapi.cpuMs, tools, workDir, seconds: settings.durationSeconds, warmupSeconds: settings.warmupSeconds, log }));
+  const generatedDev = await measureDevLatency({
+    site: site.site,
+    page: relative(site.site, site.samplePages[0]!),
+    user: benchAdmin,
+    edits: settings.devEdits,
+    log,
+  });
+  rows.push(
+    ...devRows([
+      { label: 'the sample site', figures: sampleDev },
+      { label: `the ${settings.pages}-page site`, figures: generatedDev },
+    ]),
+  );
+  rows.push(
+    ...(await runSearchRows({
+      site,
+      dist: join(workDir, 'out-snapi'),
+      buildMs: build.snapi.wallMs,
+      buildCpuMs: build.snapi.cpuMs,
+      tools,
+      workDir,
+      seconds: settings.durationSeconds,
+      warmupSeconds: settings.warmupSeconds,
+      log,
+    })),
+  );
 }
 
 if (!values['gateway-only']) {
@@ -66,8 +118,12 @@ if (!values['gateway-only']) {
   rows.push(...pathologicalRows());
 }
 
-const scaleSizes = (values.scale ?? '').split(',').filter((size) => size !== '').map(Number);
-if (scaleSizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`--scale wants page counts such as 4000,20000: "${values.scale}"`);
+const scaleSizes = (values.scale ?? '')
+  .split(',')
+  .filter((size) => size !== '')
+  .map(Number);
+if (scaleSizes.some((size) => !Number.isInteger(size) || size < 1))
+  throw new Error(`--scale wants page counts such as 4000,20000: "${values.scale}"`);
 const scale = await runScaleBench({ sizes: scaleSizes, workDir, reuse: true, keepLargest: true, log });
 rows.push(...scaleRows(scale));
 const largestScale = Math.max(0, ...scaleSizes);
@@ -76,32 +132,71 @@ const gatewayDist = join(workDir, `out-gateway-${settings.gatewayPages}`);
 // --reuse-snapshot: the site is deterministic, so a snapshot built from the same page count before is the same snapshot.
 if (!values['reuse-snapshot'] || !existsSync(join(gatewayDist, 'current'))) {
   log(`making a ${settings.gatewayPages}-page site and building its snapshot for the gateway`);
-  const gatewaySite = makeSite({ directory: join(workDir, `site-gateway-${settings.gatewayPages}`), pages: settings.gatewayPages, seed: 10 });
+  const gatewaySite = makeSite({
+    directory: join(workDir, `site-gateway-${settings.gatewayPages}`),
+    pages: settings.gatewayPages,
+    seed: 10,
+  });
   await measureRun(process.execPath, snapiBuildArgs(gatewaySite.site, gatewayDist), PROJECT_ROOT);
 }
 // The bench runs what `npm run serve` runs: the bundle, rebuilt here so it never measures stale sources.
-execFileSync(process.execPath, [join(PROJECT_ROOT, 'gateway', 'cli', 'build-gateway.mjs')], { cwd: PROJECT_ROOT, stdio: 'ignore' });
+execFileSync(process.execPath, [join(PROJECT_ROOT, 'gateway', 'cli', 'build-gateway.mjs')], {
+  cwd: PROJECT_ROOT,
+  stdio: 'ignore',
+});
 log('gateway benchmark');
 const gateway = await runGatewayBench({
-  dist: gatewayDist, users: benchUsers(), tools, workDir, connections: 50,
-  durationSeconds: settings.durationSeconds, warmupSeconds: settings.warmupSeconds, rounds: settings.gatewayRounds, startups: settings.startups, log,
+  dist: gatewayDist,
+  users: benchUsers(),
+  tools,
+  workDir,
+  connections: 50,
+  durationSeconds: settings.durationSeconds,
+  warmupSeconds: settings.warmupSeconds,
+  rounds: settings.gatewayRounds,
+  startups: settings.startups,
+  log,
 });
 rows.push(...gatewayRows(gateway, settings.gatewayPages));
 // The largest scale site's snapshot: the gateway's start-up and memory where they are hardest (40,000 pages).
 if (largestScale > settings.gatewayPages) {
   log(`gateway start-up and memory on the ${largestScale}-page snapshot`);
   const memory = await measureGatewayMemory({
-    dist: scaleOutDir(workDir, largestScale), pages: largestScale, users: benchUsers(), tools, workDir, connections: 50,
-    durationSeconds: settings.durationSeconds, warmupSeconds: settings.warmupSeconds, log,
+    dist: scaleOutDir(workDir, largestScale),
+    pages: largestScale,
+    users: benchUsers(),
+    tools,
+    workDir,
+    connections: 50,
+    durationSeconds: settings.durationSeconds,
+    warmupSeconds: settings.warmupSeconds,
+    log,
   });
   rows.push(...gatewayMemoryRows(memory));
 }
 
-const machine = { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, loadAverage: loadavg() };
+const machine = {
+  cores: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  node: process.version,
+  loadAverage: loadavg(),
+};
 const report = formatReport(rows, build, gateway);
 const flags = [values.quick ? 'quick' : '', values['gateway-only'] ? 'gateway only' : ''].filter(Boolean).join(', ');
-console.log(`\nsnapi benchmark${flags ? ` (${flags})` : ''}: ${machine.cores} cores, ${machine.cpu}, Node ${machine.node}, load average at the end ${machine.loadAverage.map((load) => load.toFixed(1)).join(' ')}, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+console.log(
+  `\nsnapi benchmark${flags ? ` (${flags})` : ''}: ${machine.cores} cores, ${machine.cpu}, Node ${machine.node}, load average at the end ${machine.loadAverage.map((load) => load.toFixed(1)).join(' ')}, ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+);
 console.log(report);
-const resultsFile = join(import.meta.dirname, values.quick ? 'results-quick.json' : values['gateway-only'] ? 'results-gateway.json' : 'results.json');
-writeFileSync(resultsFile, JSON.stringify({ date: new Date().toISOString(), quick: values.quick, machine, settings, targets: rows, build, gateway }, null, 2) + '\n');
+const resultsFile = join(
+  import.meta.dirname,
+  values.quick ? 'results-quick.json' : values['gateway-only'] ? 'results-gateway.json' : 'results.json',
+);
+writeFileSync(
+  resultsFile,
+  JSON.stringify(
+    { date: new Date().toISOString(), quick: values.quick, machine, settings, targets: rows, build, gateway },
+    null,
+    2,
+  ) + '\n',
+);
 console.log(`figures written to ${resultsFile}`);

@@ -24,7 +24,8 @@ const MADE_MARKER = 'made.json';
 
 function siteOf(directory: string, pages: number, reuse: boolean): string {
   const marker = join(directory, MADE_MARKER);
-  if (reuse && existsSync(marker) && (JSON.parse(readFileSync(marker, 'utf8')) as { pages: number }).pages === pages) return join(directory, 'site');
+  if (reuse && existsSync(marker) && (JSON.parse(readFileSync(marker, 'utf8')) as { pages: number }).pages === pages)
+    return join(directory, 'site');
   const made = makeSite({ directory, pages });
   writeFileSync(marker, JSON.stringify({ pages }));
   return made.site;
@@ -42,7 +43,9 @@ export async function runScaleBench(options: ScaleBenchOptions): Promise<ScaleFi
     const out = scaleOutDir(options.workDir, pages);
     rmSync(out, { recursive: true, force: true });
     const figures = await measureRun(process.execPath, snapiBuildArgs(site, out), PROJECT_ROOT);
-    options.log(`scale: ${pages} pages built in ${(figures.wallMs / 1000).toFixed(1)} s wall, ${(figures.cpuMs / 1000).toFixed(1)} s CPU, ${figures.peakRssMb.toFixed(0)} MB peak`);
+    options.log(
+      `scale: ${pages} pages built in ${(figures.wallMs / 1000).toFixed(1)} s wall, ${(figures.cpuMs / 1000).toFixed(1)} s CPU, ${figures.peakRssMb.toFixed(0)} MB peak`,
+    );
     if (!(options.keepLargest && pages === Math.max(...options.sizes))) rmSync(out, { recursive: true, force: true });
     results.push({ pages, ...figures });
   }

@@ -10,7 +10,13 @@ import { measureRun } from './measure.ts';
 import { formatReport } from './report.ts';
 import { measureSearch, searchRows } from './search-rows.ts';
 
-const { values } = parseArgs({ options: { pages: { type: 'string', default: '4000' }, seconds: { type: 'string', default: '8' }, reuse: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '4000' },
+    seconds: { type: 'string', default: '8' },
+    reuse: { type: 'boolean', default: false },
+  },
+});
 
 const workDir = join(PROJECT_ROOT, 'test', '.tmp', 'search-bench');
 mkdirSync(workDir, { recursive: true });
@@ -27,11 +33,27 @@ if (!reuse) {
   // A full build, as the build benchmark measures it: an output folder left from a run before holds its render cache.
   rmSync(dist, { recursive: true, force: true });
   log('full build (with the search index)');
-  writeFileSync(buildFile, JSON.stringify(await measureRun(process.execPath, snapiBuildArgs(site.site, dist), PROJECT_ROOT)));
+  writeFileSync(
+    buildFile,
+    JSON.stringify(await measureRun(process.execPath, snapiBuildArgs(site.site, dist), PROJECT_ROOT)),
+  );
 }
 const build = JSON.parse(readFileSync(buildFile, 'utf8')) as { wallMs: number; cpuMs: number };
 const seconds = Number(values.seconds);
-const figures = await measureSearch({ site, dist, buildMs: build.wallMs, buildCpuMs: build.cpuMs, tools, workDir, seconds, warmupSeconds: Math.min(2, seconds), log });
+const figures = await measureSearch({
+  site,
+  dist,
+  buildMs: build.wallMs,
+  buildCpuMs: build.cpuMs,
+  tools,
+  workDir,
+  seconds,
+  warmupSeconds: Math.min(2, seconds),
+  log,
+});
 const rows = searchRows(figures);
 console.log(`\n${formatReport(rows, undefined, undefined)}`);
-writeFileSync(join(import.meta.dirname, 'search-results.json'), JSON.stringify({ date: new Date().toISOString(), build, figures, targets: rows }, null, 2) + '\n');
+writeFileSync(
+  join(import.meta.dirname, 'search-results.json'),
+  JSON.stringify({ date: new Date().toISOString(), build, figures, targets: rows }, null, 2) + '\n',
+);

@@ -42,13 +42,22 @@ const CONTENDERS: Contender[] = [
       const storedDocuments = documents.map(({ document }) => document);
       // Ranking only: snippets come from content bodies and are the same whichever library ranks.
       const index = {
-        documents: storedDocuments, postings: postingIndex(stored.index, storedDocuments.length), tools, commonTerms: new Set(stored.commonTerms), ancestors: folderAncestors(storedDocuments),
-        visibility: createVisibility(storedDocuments), text: async () => pageText([]), answers: createAnswerCache(),
+        documents: storedDocuments,
+        postings: postingIndex(stored.index, storedDocuments.length),
+        tools,
+        commonTerms: new Set(stored.commonTerms),
+        ancestors: folderAncestors(storedDocuments),
+        visibility: createVisibility(storedDocuments),
+        text: async () => pageText([]),
+        answers: createAnswerCache(),
       };
       const user = { username: 'bench', role: 'administrator' };
       return {
         bytes: text.length,
-        top3: async (query) => (await runSearch(index, { query, words: wordsOf(query), draft: false, limit: 3, offset: 0 }, user)).results.map((result) => Number(result.url)),
+        top3: async (query) =>
+          (
+            await runSearch(index, { query, words: wordsOf(query), draft: false, limit: 3, offset: 0 }, user)
+          ).results.map((result) => Number(result.url)),
       };
     },
   },
@@ -66,10 +75,12 @@ const CONTENDERS: Contender[] = [
         bytes: JSON.stringify(index).length,
         top3: (query) => {
           const terms = wordsOf(query.toLowerCase());
-          const results = index.query((builder) => terms.forEach((term, position) => {
-            builder.term(term, { editDistance: term.length >= 5 ? 1 : 0 });
-            if (position === terms.length - 1) builder.term(term, { wildcard: lunr.Query.wildcard.TRAILING });
-          }));
+          const results = index.query((builder) =>
+            terms.forEach((term, position) => {
+              builder.term(term, { editDistance: term.length >= 5 ? 1 : 0 });
+              if (position === terms.length - 1) builder.term(term, { wildcard: lunr.Query.wildcard.TRAILING });
+            }),
+          );
           return results.slice(0, 3).map((result) => Number(result.ref));
         },
       };
@@ -78,15 +89,22 @@ const CONTENDERS: Contender[] = [
   {
     name: 'FlexSearch 0.8.212 (forward tokenizer; no edit-distance typos)',
     async build(fields) {
-      const index = new Document<IndexedFields & Record<string, string | number>>({ document: { id: 'id', index: ['title', 'headings', 'text'] }, tokenize: 'forward' });
+      const index = new Document<IndexedFields & Record<string, string | number>>({
+        document: { id: 'id', index: ['title', 'headings', 'text'] },
+        tokenize: 'forward',
+      });
       for (const field of fields) index.add({ ...field });
       let bytes = 0;
-      await index.export(async (key, data) => { bytes += key.length + (typeof data === 'string' ? data.length : JSON.stringify(data ?? '').length); });
+      await index.export(async (key, data) => {
+        bytes += key.length + (typeof data === 'string' ? data.length : JSON.stringify(data ?? '').length);
+      });
       return {
         bytes,
         top3: (query) => {
           // Per-field result lists, merged in field order (title first): FlexSearch returns no scores to combine.
-          const lists = index.search(query, { limit: 3, suggest: true }) as unknown as Array<{ result: Array<number | string> }>;
+          const lists = index.search(query, { limit: 3, suggest: true }) as unknown as Array<{
+            result: Array<number | string>;
+          }>;
           return [...new Set(lists.flatMap((list) => list.result.map(Number)))].slice(0, 3);
         },
       };
@@ -100,7 +118,12 @@ const CONTENDERS: Contender[] = [
       return {
         bytes: JSON.stringify(save(database)).length,
         top3: async (query) => {
-          const results = await oramaSearch(database, { term: query, tolerance: query.length >= 5 ? 1 : 0, boost: { title: 4, headings: 2 }, limit: 3 } as never);
+          const results = await oramaSearch(database, {
+            term: query,
+            tolerance: query.length >= 5 ? 1 : 0,
+            boost: { title: 4, headings: 2 },
+            limit: 3,
+          } as never);
           return (results as { hits: Array<{ id: string }> }).hits.map((hit) => Number(hit.id));
         },
       };
@@ -116,10 +139,13 @@ const search = snapshot.search;
 if (search === undefined) throw new Error(`no search index in ${dist}`);
 const fields: IndexedFields[] = [];
 for (const [id, document] of search.documents.entries()) {
-  if (document.live && fields.length < PAGES) fields.push(indexedFields(document.title, (await search.text(id)).sections, fields.length));
+  if (document.live && fields.length < PAGES)
+    fields.push(indexedFields(document.title, (await search.text(id)).sections, fields.length));
 }
 console.log(`${fields.length} published pages from ${dist}\n`);
-console.log('| library | build ms | index bytes | p50 ms | p99 ms | title top 3 | one-typo title top 3 |\n|---|---|---|---|---|---|---|');
+console.log(
+  '| library | build ms | index bytes | p50 ms | p99 ms | title top 3 | one-typo title top 3 |\n|---|---|---|---|---|---|---|',
+);
 for (const contender of CONTENDERS) {
   const started = performance.now();
   const built = await contender.build(fields);
@@ -138,5 +164,7 @@ for (const contender of CONTENDERS) {
   const title = await share((text) => text);
   const typo = await share(withTypo);
   const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
-  console.log(`| ${contender.name} | ${buildMs.toFixed(0)} | ${built.bytes} | ${percentile(times, 0.5).toFixed(2)} | ${percentile(times, 0.99).toFixed(2)} | ${percent(title)} | ${percent(typo)} |`);
+  console.log(
+    `| ${contender.name} | ${buildMs.toFixed(0)} | ${built.bytes} | ${percentile(times, 0.5).toFixed(2)} | ${percentile(times, 0.99).toFixed(2)} | ${percent(title)} | ${percent(typo)} |`,
+  );
 }

@@ -24,7 +24,10 @@ export interface QualityFigures {
 
 /** One substitution in the middle of the longest word of five letters or more; the title as is when it has none. */
 export function withTypo(title: string): string {
-  const longest = title.split(/\s+/).filter((word) => /^[A-Za-z]{5,}$/.test(word)).sort((left, right) => right.length - left.length)[0];
+  const longest = title
+    .split(/\s+/)
+    .filter((word) => /^[A-Za-z]{5,}$/.test(word))
+    .sort((left, right) => right.length - left.length)[0];
   if (longest === undefined) return title;
   const middle = Math.floor(longest.length / 2);
   const replaced = longest.slice(0, middle) + (longest[middle] === 'x' ? 'y' : 'x') + longest.slice(middle + 1);
@@ -60,7 +63,10 @@ export async function measureQuality(index: SearchIndex, user: AuthenticatedUser
   // Titles with the same words (case and accents aside, in any order) are the same query and get the same three results.
   const sameQuery = new Map<string, number>();
   for (const page of pages) {
-    const words = wordsOf(page.title).map(({ word }) => fold(word.toLowerCase())).sort().join(' ');
+    const words = wordsOf(page.title)
+      .map(({ word }) => fold(word.toLowerCase()))
+      .sort()
+      .join(' ');
     sameQuery.set(words, (sameQuery.get(words) ?? 0) + 1);
   }
   const ceiling = [...sameQuery.values()].reduce((sum, count) => sum + Math.min(count, 3), 0) / pages.length;
@@ -77,5 +83,16 @@ export async function measureQuality(index: SearchIndex, user: AuthenticatedUser
   const titleTop3 = await share((title) => title, true);
   const typoTop3 = await share(withTypo);
   const prefixTop3 = await share(asTyped);
-  return { pages: pages.length, titleTop3, distinctTitlePages: distinct.size, distinctTitleTop3: distinctFound / distinct.size, ceiling, largestSameTitle: Math.max(...sameQuery.values()), typoTop3, prefixTop3, p50Ms: percentile(times, 0.5), p99Ms: percentile(times, 0.99) };
+  return {
+    pages: pages.length,
+    titleTop3,
+    distinctTitlePages: distinct.size,
+    distinctTitleTop3: distinctFound / distinct.size,
+    ceiling,
+    largestSameTitle: Math.max(...sameQuery.values()),
+    typoTop3,
+    prefixTop3,
+    p50Ms: percentile(times, 0.5),
+    p99Ms: percentile(times, 0.99),
+  };
 }

@@ -20,15 +20,23 @@ const work = join(PROJECT_ROOT, 'test', '.tmp', 'typemill-docs');
 const site = join(work, 'site');
 await rm(work, { recursive: true, force: true });
 await mkdir(join(site, 'settings'), { recursive: true });
-await cp(resolve(values.docs), join(site, 'content'), { recursive: true, filter: (source) => !/[/\\]\.git(ignore)?$|\.png$/.test(source) });
+await cp(resolve(values.docs), join(site, 'content'), {
+  recursive: true,
+  filter: (source) => !/[/\\]\.git(ignore)?$|\.png$/.test(source),
+});
 await writeFile(join(site, 'settings', 'settings.yaml'), "title: 'Typemill Documentation'\nlanguage: en\n");
 const outcome = await buildSite({ site, out: join(work, 'dist'), baseUrl: 'http://localhost:8080', workers: 0 });
 if (!outcome.ok) throw new Error(outcome.errors.map((error) => error.message).join('\n'));
 const { snapshot } = await loadSnapshot(join(work, 'dist'), { lookup: async () => [] });
 if (snapshot.search === undefined) throw new Error('the snapshot has no search index');
-const { top3, results } = await judge(snapshot.search, TYPEMILL_DOCS_JUDGED, { username: 'judge', role: 'administrator' });
+const { top3, results } = await judge(snapshot.search, TYPEMILL_DOCS_JUDGED, {
+  username: 'judge',
+  role: 'administrator',
+});
 const first = results.filter((result) => result.rank === 1).length;
 console.log(misses(results));
-console.log(`${results.length} judged queries on ${snapshot.search.documents.length} documents: ${(top3 * 100).toFixed(1)} % in the first three ` +
-  `(${Math.round(top3 * results.length)}), ${first} first; target ≥ ${TARGET * 100} %`);
+console.log(
+  `${results.length} judged queries on ${snapshot.search.documents.length} documents: ${(top3 * 100).toFixed(1)} % in the first three ` +
+    `(${Math.round(top3 * results.length)}), ${first} first; target ≥ ${TARGET * 100} %`,
+);
 process.exit(top3 >= TARGET ? 0 : 1);

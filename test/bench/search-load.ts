@@ -41,7 +41,9 @@ export function zipfMix(queries: readonly string[], count: number, seed = 13): s
  *  matches much of the site and costs the most to rank. */
 export function wordMix(words: readonly string[], count: number, seed = 17): string[] {
   const random = createRandom(seed);
-  return Array.from({ length: count }, () => Array.from({ length: random.int(2, 3) }, () => random.pick(words)).join(' '));
+  return Array.from({ length: count }, () =>
+    Array.from({ length: random.int(2, 3) }, () => random.pick(words)).join(' '),
+  );
 }
 
 export interface SearchLoadFigures extends LoadFigures {
@@ -75,20 +77,41 @@ const searchPath = (query: string) => `/api/v1/search?q=${encodeURIComponent(que
 /** A fresh gateway, warmed by a closed-loop run of the same mix (as in runSearchLoad), then each offered rate in turn:
  *  OPEN_WARMUP_SECONDS at the rate to open the client's connections, then `seconds` measured: the latency a client sees
  *  when queries arrive at that rate whatever the answers take. */
-export async function runSearchOpenLoad(options: SearchLoadOptions, queries: readonly string[], rates: readonly number[]): Promise<OpenLoadFigures[]> {
+export async function runSearchOpenLoad(
+  options: SearchLoadOptions,
+  queries: readonly string[],
+  rates: readonly number[],
+): Promise<OpenLoadFigures[]> {
   const port = 18_000 + (process.pid % 1000);
   const server = await startGatewayProcess(options.tools, options.dist, port);
   try {
     const url = `http://127.0.0.1:${port}`;
-    const requests = queries.map((query) => ({ path: searchPath(query), headers: { Authorization: options.authorization } }));
-    await runLoad(options.tools, options.workDir, { url, connections: 50, requests, durationSeconds: options.warmupSeconds });
+    const requests = queries.map((query) => ({
+      path: searchPath(query),
+      headers: { Authorization: options.authorization },
+    }));
+    await runLoad(options.tools, options.workDir, {
+      url,
+      connections: 50,
+      requests,
+      durationSeconds: options.warmupSeconds,
+    });
     const figures: OpenLoadFigures[] = [];
     for (const rate of rates) {
       // The gateway's CPU is read around the whole client run, warm-up included, so it is divided by every answer.
       const cpuBefore = cpuMsOf(server.process.pid);
-      const run = await runOpenLoop(options.tools, options.workDir, { url, rate, warmupSeconds: OPEN_WARMUP_SECONDS, durationSeconds: options.seconds, requests });
+      const run = await runOpenLoop(options.tools, options.workDir, {
+        url,
+        rate,
+        warmupSeconds: OPEN_WARMUP_SECONDS,
+        durationSeconds: options.seconds,
+        requests,
+      });
       const answers = run.answered + Math.round(rate * OPEN_WARMUP_SECONDS);
-      figures.push({ ...run, cpuUsPerRequest: ((cpuMsOf(server.process.pid) - cpuBefore) * 1000) / Math.max(1, answers) });
+      figures.push({
+        ...run,
+        cpuUsPerRequest: ((cpuMsOf(server.process.pid) - cpuBefore) * 1000) / Math.max(1, answers),
+      });
     }
     return figures;
   } finally {
@@ -97,23 +120,32 @@ export async function runSearchOpenLoad(options: SearchLoadOptions, queries: rea
 }
 
 /** A fresh gateway per mix, so one mix's cached answers never serve another; a warm-up, then the measured run. */
-export async function runSearchLoad(options: SearchLoadOptions, queries: readonly string[]): Promise<SearchLoadFigures> {
+export async function runSearchLoad(
+  options: SearchLoadOptions,
+  queries: readonly string[],
+): Promise<SearchLoadFigures> {
   const port = 18_000 + (process.pid % 1000);
   const server = await startGatewayProcess(options.tools, options.dist, port);
   try {
     const plan = {
       url: `http://127.0.0.1:${port}`,
       connections: 50,
-      requests: queries.map((query) => ({ path: searchPath(query), headers: { Authorization: options.authorization } })),
+      requests: queries.map((query) => ({
+        path: searchPath(query),
+        headers: { Authorization: options.authorization },
+      })),
     };
     await runLoad(options.tools, options.workDir, { ...plan, durationSeconds: options.warmupSeconds });
     const cpuBefore = cpuMsOf(server.process.pid);
     const figures = await runLoad(options.tools, options.workDir, { ...plan, durationSeconds: options.seconds });
     const cpuMs = cpuMsOf(server.process.pid) - cpuBefore;
     return {
-      ...figures, distinct: new Set(queries).size, requests: queries.length,
+      ...figures,
+      distinct: new Set(queries).size,
+      requests: queries.length,
       // The load client's start-up is inside the CPU window, but the server idles through it.
-      serverCpuPercent: (cpuMs / (options.seconds * 1000)) * 100, cpuUsPerRequest: (cpuMs * 1000) / Math.max(1, figures.total),
+      serverCpuPercent: (cpuMs / (options.seconds * 1000)) * 100,
+      cpuUsPerRequest: (cpuMs * 1000) / Math.max(1, figures.total),
     };
   } finally {
     await server.stop();

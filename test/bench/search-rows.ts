@@ -12,7 +12,14 @@ import { median } from './measure.ts';
 import type { MadeSite } from './make-site.ts';
 import type { TargetRow } from './report.ts';
 import { measureQuality, type QualityFigures } from './search-figures.ts';
-import { runSearchLoad, runSearchOpenLoad, wordMix, zipfMix, type OpenLoadFigures, type SearchLoadFigures } from './search-load.ts';
+import {
+  runSearchLoad,
+  runSearchOpenLoad,
+  wordMix,
+  zipfMix,
+  type OpenLoadFigures,
+  type SearchLoadFigures,
+} from './search-load.ts';
 import { tokensOf } from '../../contract/search/search-terms.ts';
 import type { SearchIndex } from '../../gateway/search/search-index.ts';
 import type { Tools } from './tools.ts';
@@ -75,7 +82,10 @@ async function timed(run: () => Promise<unknown>): Promise<{ ms: number; cpuMs: 
 
 /** The build's search step alone, in this process: over bodies in memory, as the build hands them to it today (median of
  *  STEP_ROUNDS runs), and reading each body from its file, as a build that streams bodies to disk will. */
-async function measureStep(site: string, dist: string): Promise<Pick<SearchFigures, 'stepMs' | 'stepCpuMs' | 'stepFromDiskMs'>> {
+async function measureStep(
+  site: string,
+  dist: string,
+): Promise<Pick<SearchFigures, 'stepMs' | 'stepCpuMs' | 'stepFromDiskMs'>> {
   const { snapshot } = await loadSnapshot(dist, { lookup: async () => [] });
   const plan = planBuild((await loadSite(site, 'http://localhost:8080')).source);
   const fromDisk = async (key: string) => {
@@ -89,7 +99,8 @@ async function measureStep(site: string, dist: string): Promise<Pick<SearchFigur
   }
   // The median of three, as the build's time is a median: on a shared machine one run can lose the core for seconds.
   const runs: Array<{ ms: number; cpuMs: number }> = [];
-  for (let round = 0; round < STEP_ROUNDS; round++) runs.push(await timed(() => siteSearchResponse(plan, async (key) => bodies.get(key))));
+  for (let round = 0; round < STEP_ROUNDS; round++)
+    runs.push(await timed(() => siteSearchResponse(plan, async (key) => bodies.get(key))));
   const inMemory = { ms: median(runs.map((run) => run.ms)), cpuMs: median(runs.map((run) => run.cpuMs)) };
   bodies.clear();
   const streamed = await timed(() => siteSearchResponse(plan, fromDisk));
@@ -98,7 +109,10 @@ async function measureStep(site: string, dist: string): Promise<Pick<SearchFigur
 
 async function frequentWords(search: SearchIndex): Promise<string[]> {
   const counts = new Map<string, number>();
-  const ids = search.documents.map((document, id) => (document.live ? id : -1)).filter((id) => id >= 0).slice(0, WORD_SAMPLE_PAGES);
+  const ids = search.documents
+    .map((document, id) => (document.live ? id : -1))
+    .filter((id) => id >= 0)
+    .slice(0, WORD_SAMPLE_PAGES);
   for (const id of ids) {
     for (const [heading, text] of (await search.text(id)).sections) {
       for (const word of tokensOf(`${heading ?? ''} ${text}`)) {
@@ -107,7 +121,10 @@ async function frequentWords(search: SearchIndex): Promise<string[]> {
       }
     }
   }
-  return [...counts].sort((left, right) => right[1] - left[1] || (left[0] < right[0] ? -1 : 1)).slice(0, FREQUENT_WORDS).map(([word]) => word);
+  return [...counts]
+    .sort((left, right) => right[1] - left[1] || (left[0] < right[0] ? -1 : 1))
+    .slice(0, FREQUENT_WORDS)
+    .map(([word]) => word);
 }
 
 export async function measureSearch(options: SearchRowsOptions): Promise<SearchFigures> {
@@ -121,9 +138,16 @@ export async function measureSearch(options: SearchRowsOptions): Promise<SearchF
   log('search: title quality');
   const quality = await measureQuality(search, { username: admin.username, role: admin.role });
   // The bench measures what `npm run serve` runs: the bundle, rebuilt so it is never stale.
-  execFileSync(process.execPath, [join(PROJECT_ROOT, 'gateway', 'cli', 'build-gateway.mjs')], { cwd: PROJECT_ROOT, stdio: 'ignore' });
+  execFileSync(process.execPath, [join(PROJECT_ROOT, 'gateway', 'cli', 'build-gateway.mjs')], {
+    cwd: PROJECT_ROOT,
+    stdio: 'ignore',
+  });
   const load = {
-    tools: options.tools, workDir: options.workDir, dist: options.dist, seconds: options.seconds, warmupSeconds: options.warmupSeconds,
+    tools: options.tools,
+    workDir: options.workDir,
+    dist: options.dist,
+    seconds: options.seconds,
+    warmupSeconds: options.warmupSeconds,
     authorization: `Basic ${Buffer.from(`${admin.username}:${admin.password}`).toString('base64')}`,
   };
   const titles = search.documents.filter((document) => document.live).map((document) => document.title);
@@ -141,8 +165,16 @@ export async function measureSearch(options: SearchRowsOptions): Promise<SearchF
   log(`search: open loop, Zipf mix offered at ${OFFERED_RATES.join(' and ')} answers/s`);
   const offered = await runSearchOpenLoad(warmed, zipf, OFFERED_RATES);
   return {
-    ...step, buildMs: options.buildMs, buildCpuMs: options.buildCpuMs ?? Number.NaN, indexBytes: snapshot.entries.get(SEARCH_INDEX_KEY)?.identity.size ?? Number.NaN,
-    markdownBytes: options.site.bytes, quality, mix, fresh, words, offered,
+    ...step,
+    buildMs: options.buildMs,
+    buildCpuMs: options.buildCpuMs ?? Number.NaN,
+    indexBytes: snapshot.entries.get(SEARCH_INDEX_KEY)?.identity.size ?? Number.NaN,
+    markdownBytes: options.site.bytes,
+    quality,
+    mix,
+    fresh,
+    words,
+    offered,
   };
 }
 
@@ -150,14 +182,18 @@ const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 
 function loadNote(figures: SearchLoadFigures): string {
   // autocannon counts requests still waiting when the run ends, or past its 10 s timeout, as errors.
-  return `${Math.round(figures.cpuUsPerRequest)} µs; ${Math.round(figures.requestsPerSecond)} answers/s at 50 connections (p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms), ` +
-    `gateway at ${Math.round(figures.serverCpuPercent)} % of its core, client CPU ${Math.round(figures.clientCpuPercent)} %, ${figures.non2xx} non-2xx, ${figures.errors} unanswered at the end`;
+  return (
+    `${Math.round(figures.cpuUsPerRequest)} µs; ${Math.round(figures.requestsPerSecond)} answers/s at 50 connections (p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms), ` +
+    `gateway at ${Math.round(figures.serverCpuPercent)} % of its core, client CPU ${Math.round(figures.clientCpuPercent)} %, ${figures.non2xx} non-2xx, ${figures.errors} unanswered at the end`
+  );
 }
 
 function openNote(figures: OpenLoadFigures | undefined): string {
   if (figures === undefined) return 'not measured';
-  return `p99 ${figures.p99Ms} ms, p50 ${figures.p50Ms} ms, max ${figures.maxMs} ms; ${figures.answered} of ${figures.sent} answered, ${figures.errors} errors; ` +
-    `gateway ${Math.round(figures.cpuUsPerRequest)} µs CPU per answer; client CPU ${Math.round(figures.clientCpuPercent)} %`;
+  return (
+    `p99 ${figures.p99Ms} ms, p50 ${figures.p50Ms} ms, max ${figures.maxMs} ms; ${figures.answered} of ${figures.sent} answered, ${figures.errors} errors; ` +
+    `gateway ${Math.round(figures.cpuUsPerRequest)} µs CPU per answer; client CPU ${Math.round(figures.clientCpuPercent)} %`
+  );
 }
 
 const CPU_TARGETS = { mix: 150, fresh: 500, words: 500 } as const;
@@ -171,32 +207,61 @@ export function searchRows(figures: SearchFigures): TargetRow[] {
   const stepShare = figures.stepMs / figures.buildMs;
   const sizeShare = figures.indexBytes / figures.markdownBytes;
   const cpuRow = (measure: string, load: SearchLoadFigures, target: number): TargetRow => ({
-    measure, value: Math.round(load.cpuUsPerRequest), target: `≤ ${target} µs`, met: load.cpuUsPerRequest <= target, note: loadNote(load),
+    measure,
+    value: Math.round(load.cpuUsPerRequest),
+    target: `≤ ${target} µs`,
+    met: load.cpuUsPerRequest <= target,
+    note: loadNote(load),
   });
   return [
     {
-      measure: `search: title in top 3, all ${quality.pages} published pages`, value: quality.titleTop3, target: '≥ 0.95', met: quality.titleTop3 >= 0.95,
-      note: `${percent(quality.titleTop3)}; ceiling ${percent(quality.ceiling)} (up to ${quality.largestSameTitle} pages share a title's words), ${percent(quality.titleTop3 / quality.ceiling)} of it reached; ` +
+      measure: `search: title in top 3, all ${quality.pages} published pages`,
+      value: quality.titleTop3,
+      target: '≥ 0.95',
+      met: quality.titleTop3 >= 0.95,
+      note:
+        `${percent(quality.titleTop3)}; ceiling ${percent(quality.ceiling)} (up to ${quality.largestSameTitle} pages share a title's words), ${percent(quality.titleTop3 / quality.ceiling)} of it reached; ` +
         `${percent(quality.distinctTitleTop3)} of the ${quality.distinctTitlePages} pages whose title ≤ 2 others share; one typo ${percent(quality.typoTop3)}, last word cut ${percent(quality.prefixTop3)}`,
     },
-    cpuRow(`search: server CPU per answer, ${mix.requests} titles asked with Zipf popularity (${mix.distinct} distinct), warmed`, mix, CPU_TARGETS.mix),
+    cpuRow(
+      `search: server CPU per answer, ${mix.requests} titles asked with Zipf popularity (${mix.distinct} distinct), warmed`,
+      mix,
+      CPU_TARGETS.mix,
+    ),
     cpuRow(`search: server CPU per answer, each of ${fresh.distinct} titles once per cycle`, fresh, CPU_TARGETS.fresh),
-    cpuRow(`search: server CPU per answer, ${words.distinct} pairs and triples of the ${FREQUENT_WORDS} most frequent words`, words, CPU_TARGETS.words),
+    cpuRow(
+      `search: server CPU per answer, ${words.distinct} pairs and triples of the ${FREQUENT_WORDS} most frequent words`,
+      words,
+      CPU_TARGETS.words,
+    ),
     {
-      measure: `search: p99 at an offered ${OFFERED_RATES[0]} answers/s (open loop), Zipf mix, 0 errors`, value: atFirst?.p99Ms ?? null, target: `≤ ${P99_TARGET_MS} ms`,
-      met: atFirst === undefined ? null : atFirst.p99Ms <= P99_TARGET_MS && atFirst.errors === 0, note: openNote(atFirst),
+      measure: `search: p99 at an offered ${OFFERED_RATES[0]} answers/s (open loop), Zipf mix, 0 errors`,
+      value: atFirst?.p99Ms ?? null,
+      target: `≤ ${P99_TARGET_MS} ms`,
+      met: atFirst === undefined ? null : atFirst.p99Ms <= P99_TARGET_MS && atFirst.errors === 0,
+      note: openNote(atFirst),
     },
     {
-      measure: `search: errors at an offered ${OFFERED_RATES[1]} answers/s (open loop), Zipf mix`, value: atSecond?.errors ?? null, target: '0',
-      met: atSecond === undefined ? null : atSecond.errors === 0, note: openNote(atSecond),
+      measure: `search: errors at an offered ${OFFERED_RATES[1]} answers/s (open loop), Zipf mix`,
+      value: atSecond?.errors ?? null,
+      target: '0',
+      met: atSecond === undefined ? null : atSecond.errors === 0,
+      note: openNote(atSecond),
     },
     {
-      measure: 'search: index step / full build', value: stepShare, target: `≤ ${STEP_TARGET}`, met: stepShare <= STEP_TARGET,
-      note: `${percent(stepShare)}: step ${(figures.stepMs / 1000).toFixed(2)} s (CPU ${(figures.stepCpuMs / 1000).toFixed(2)} s) of ${(figures.buildMs / 1000).toFixed(2)} s; ` +
+      measure: 'search: index step / full build',
+      value: stepShare,
+      target: `≤ ${STEP_TARGET}`,
+      met: stepShare <= STEP_TARGET,
+      note:
+        `${percent(stepShare)}: step ${(figures.stepMs / 1000).toFixed(2)} s (CPU ${(figures.stepCpuMs / 1000).toFixed(2)} s) of ${(figures.buildMs / 1000).toFixed(2)} s; ` +
         `CPU share ${percent(figures.stepCpuMs / figures.buildCpuMs)} of the build's ${(figures.buildCpuMs / 1000).toFixed(2)} s; ${(figures.stepFromDiskMs / 1000).toFixed(2)} s reading each body from its file`,
     },
     {
-      measure: 'search: index size / markdown size', value: sizeShare, target: '≤ 0.3', met: sizeShare <= 0.3,
+      measure: 'search: index size / markdown size',
+      value: sizeShare,
+      target: '≤ 0.3',
+      met: sizeShare <= 0.3,
       note: `${percent(sizeShare)}: ${(figures.indexBytes / 1e6).toFixed(2)} MB of ${(figures.markdownBytes / 1e6).toFixed(1)} MB`,
     },
   ];

@@ -26,24 +26,37 @@ function reasonOf(error: unknown): string {
 function ensureEleventy(cacheDir: string, log: (line: string) => void): Tools['eleventy'] {
   const cmd = join(cacheDir, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
   const packageJson = join(cacheDir, 'node_modules', '@11ty', 'eleventy', 'package.json');
-  const installedVersion = existsSync(packageJson) ? (JSON.parse(execFileSync('cat', [packageJson], { encoding: 'utf8' })) as { version?: string }).version : undefined;
+  const installedVersion = existsSync(packageJson)
+    ? (JSON.parse(execFileSync('cat', [packageJson], { encoding: 'utf8' })) as { version?: string }).version
+    : undefined;
   if (installedVersion === ELEVENTY_VERSION) return { path: cmd };
   try {
     log(`installing @11ty/eleventy@${ELEVENTY_VERSION} into ${cacheDir}`);
-    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', cacheDir, `@11ty/eleventy@${ELEVENTY_VERSION}`], { stdio: 'ignore' });
+    execFileSync(
+      'npm',
+      ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', cacheDir, `@11ty/eleventy@${ELEVENTY_VERSION}`],
+      { stdio: 'ignore' },
+    );
     return existsSync(cmd) ? { path: cmd } : { missing: 'npm install gave no cmd.cjs' };
   } catch (error) {
     return { missing: reasonOf(error) };
   }
 }
 
-function ensureAptBinary(binary: string, aptPackage: string, log: (line: string) => void): { path: string } | { missing: string } {
+function ensureAptBinary(
+  binary: string,
+  aptPackage: string,
+  log: (line: string) => void,
+): { path: string } | { missing: string } {
   const present = which(binary);
   if (present) return { path: present };
   try {
     log(`installing ${aptPackage} with apt-get`);
     execFileSync('apt-get', ['update'], { stdio: 'ignore' });
-    execFileSync('apt-get', ['install', '-y', aptPackage], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', aptPackage], {
+      stdio: 'ignore',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   } catch (error) {
     return { missing: reasonOf(error) };
   }

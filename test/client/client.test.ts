@@ -32,18 +32,33 @@ Client.before(async (context) => {
   const dist = join(context.folder, 'dist');
   const outcome = await buildSite({ site, out: dist, baseUrl: 'http://localhost:8080' });
   assert.ok(outcome.ok);
-  context.gateway = await startGateway({ dist, port: 0, host: '127.0.0.1', log: () => undefined, limiter: { maxFailures: 1000 } });
+  context.gateway = await startGateway({
+    dist,
+    port: 0,
+    host: '127.0.0.1',
+    log: () => undefined,
+    limiter: { maxFailures: 1000 },
+  });
   context.exchanges = [];
   // Records every exchange the client makes, through the real fetch.
   const recording: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
     const headers = new Headers(init?.headers);
-    context.exchanges.push({ url: String(input).slice(context.gateway.url.length), ifNoneMatch: headers.get('if-none-match'), status: response.status });
+    context.exchanges.push({
+      url: String(input).slice(context.gateway.url.length),
+      ifNoneMatch: headers.get('if-none-match'),
+      status: response.status,
+    });
     return response;
   };
-  context.client = (username, password, cacheEntries) => createClient({
-    baseUrl: context.gateway.url, username, password, fetch: recording, ...(cacheEntries === undefined ? {} : { cacheEntries }),
-  });
+  context.client = (username, password, cacheEntries) =>
+    createClient({
+      baseUrl: context.gateway.url,
+      username,
+      password,
+      fetch: recording,
+      ...(cacheEntries === undefined ? {} : { cacheEntries }),
+    });
 });
 
 Client.after(async (context) => {
@@ -56,8 +71,15 @@ Client.before.each((context) => {
 });
 
 /** The body a plain request gets, parsed. */
-async function raw(context: Context, pathAndQuery: string, username = 'admin', password = 'fixture-admin'): Promise<unknown> {
-  const response = await fetch(context.gateway.url + pathAndQuery, { headers: { Authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` } });
+async function raw(
+  context: Context,
+  pathAndQuery: string,
+  username = 'admin',
+  password = 'fixture-admin',
+): Promise<unknown> {
+  const response = await fetch(context.gateway.url + pathAndQuery, {
+    headers: { Authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
+  });
   assert.is(response.status, 200, pathAndQuery);
   return response.json();
 }
@@ -69,27 +91,46 @@ Client('every endpoint method returns exactly the body of its request', async (c
     ['navigation draft', () => admin.navigation({ draft: true }), '/api/v1/navigation?draft=true'],
     ['navigation published', () => admin.navigation({ draft: false }), '/api/v1/navigation'],
     ['content', () => admin.content({ url: '/names/page' }), '/api/v1/article/content?url=%2Fnames%2Fpage'],
-    ['content draft', () => admin.content({ url: '/posts/draft-newest', draft: true }), '/api/v1/article/content?url=%2Fposts%2Fdraft-newest&draft=true'],
+    [
+      'content draft',
+      () => admin.content({ url: '/posts/draft-newest', draft: true }),
+      '/api/v1/article/content?url=%2Fposts%2Fdraft-newest&draft=true',
+    ],
     ['meta', () => admin.meta({ url: '/status' }), '/api/v1/article/meta?url=%2Fstatus'],
     ['item', () => admin.item({ url: '/' }), '/api/v1/article/item?url=%2F'],
     ['items', () => admin.items({ slug: 'faq' }), '/api/v1/article/items?slug=faq'],
     ['settings', () => admin.settings(), '/api/v1/settings/'],
     ['mainnavi', () => admin.mainnavi(), '/api/v1/mainnavi/'],
     ['systemnavi', () => admin.systemnavi(), '/api/v1/systemnavi/'],
-    ['usersByNames', () => admin.usersByNames({ usernames: ['editor', 'author2'] }), '/api/v1/users/getbynames?usernames%5B%5D=editor&usernames%5B%5D=author2'],
+    [
+      'usersByNames',
+      () => admin.usersByNames({ usernames: ['editor', 'author2'] }),
+      '/api/v1/users/getbynames?usernames%5B%5D=editor&usernames%5B%5D=author2',
+    ],
     ['usersByRole', () => admin.usersByRole({ role: 'author' }), '/api/v1/users/getbyrole?role=author'],
-    ['usersByEmail', () => admin.usersByEmail({ email: 'ADMIN@fixture.test' }), '/api/v1/users/getbyemail?email=ADMIN%40fixture.test'],
+    [
+      'usersByEmail',
+      () => admin.usersByEmail({ email: 'ADMIN@fixture.test' }),
+      '/api/v1/users/getbyemail?email=ADMIN%40fixture.test',
+    ],
     ['search', () => admin.search({ q: 'faq', limit: 2, offset: 1 }), '/api/v1/search?q=faq&limit=2&offset=1'],
     ['images', () => admin.images(), '/api/v1/images'],
     ['image', () => admin.image({ name: 'chart.png' }), '/api/v1/image?name=chart.png'],
     ['files', () => admin.files(), '/api/v1/files'],
     ['file', () => admin.file({ name: 'report.pdf' }), '/api/v1/file?name=report.pdf'],
     ['pageMedia', () => admin.pageMedia({ path: '07-front-matter' }), '/api/v1/pagemedia?path=07-front-matter'],
-    ['fileRestrictions', () => admin.fileRestrictions({ filename: 'media/files/secret.zip' }), '/api/v1/filerestrictions?filename=media%2Ffiles%2Fsecret.zip'],
+    [
+      'fileRestrictions',
+      () => admin.fileRestrictions({ filename: 'media/files/secret.zip' }),
+      '/api/v1/filerestrictions?filename=media%2Ffiles%2Fsecret.zip',
+    ],
   ];
   assert.equal(new Set(calls.map(([name]) => name.split(' ')[0])), new Set(Object.keys(ENDPOINTS)));
   for (const [name, call, path] of calls) assert.equal(await call(), await raw(context, path), name);
-  assert.equal(context.exchanges.map(({ url }) => url), calls.map(([, , path]) => path));
+  assert.equal(
+    context.exchanges.map(({ url }) => url),
+    calls.map(([, , path]) => path),
+  );
 });
 
 Client('a repeated call revalidates with If-None-Match and returns the remembered body on 304', async (context) => {
@@ -111,14 +152,25 @@ Client('users answers are never kept, and a cache of 0 entries never revalidates
   const uncached = context.client('admin', 'fixture-admin', 0);
   await uncached.navigation();
   await uncached.navigation();
-  assert.equal(context.exchanges.map(({ ifNoneMatch, status }) => [ifNoneMatch, status]), [[null, 200], [null, 200], [null, 200], [null, 200]]);
+  assert.equal(
+    context.exchanges.map(({ ifNoneMatch, status }) => [ifNoneMatch, status]),
+    [
+      [null, 200],
+      [null, 200],
+      [null, 200],
+      [null, 200],
+    ],
+  );
 });
 
 async function errorOf(call: () => Promise<unknown>): Promise<unknown> {
-  return call().then(() => assert.unreachable('expected a SnapiError'), (error: unknown) => error);
+  return call().then(
+    () => assert.unreachable('expected a SnapiError'),
+    (error: unknown) => error,
+  );
 }
 
-Client('401, 403, 404 and 400 become a SnapiError with the status and Typemill\'s message', async (context) => {
+Client("401, 403, 404 and 400 become a SnapiError with the status and Typemill's message", async (context) => {
   const errors = await Promise.all([
     errorOf(() => context.client('admin', 'wrong').navigation()),
     errorOf(() => context.client('member', 'fixture-member').content({ url: '/names/page' })),
@@ -126,13 +178,16 @@ Client('401, 403, 404 and 400 become a SnapiError with the status and Typemill\'
     errorOf(() => context.client('author2', 'fixture-author2').items({ slug: '' })),
     errorOf(() => context.client('admin', 'fixture-admin').usersByRole({ role: 'boss' as 'author' })),
   ]);
-  assert.equal(errors.map((error) => error instanceof SnapiError && [error.status, error.message, error.errors]), [
-    [401, 'Authentication failed.', undefined],
-    [403, 'Permission denied. Your are an member and you cannot read this content', undefined],
-    [404, 'page not found', undefined],
-    [400, 'Slug is required', { slug: 'Slug is required' }],
-    [400, 'Role is invalid', { role: 'Role is invalid' }],
-  ]);
+  assert.equal(
+    errors.map((error) => error instanceof SnapiError && [error.status, error.message, error.errors]),
+    [
+      [401, 'Authentication failed.', undefined],
+      [403, 'Permission denied. Your are an member and you cannot read this content', undefined],
+      [404, 'page not found', undefined],
+      [400, 'Slug is required', { slug: 'Slug is required' }],
+      [400, 'Role is invalid', { role: 'Role is invalid' }],
+    ],
+  );
 });
 
 Client('a base URL with a trailing slash reaches the same API', async (context) => {

@@ -26,10 +26,21 @@ async function get(path: string, username = 'admin', headers: Record<string, str
 e2e.before(async () => {
   context.site = await copyFixture('site');
   context.out = await temporaryDir('e2e-dist');
-  const outcome = await buildSite({ site: context.site, out: context.out, baseUrl: BASE_URL, rootPath: '/var/www/typemill' });
+  const outcome = await buildSite({
+    site: context.site,
+    out: context.out,
+    baseUrl: BASE_URL,
+    rootPath: '/var/www/typemill',
+  });
   assert.ok(outcome.ok);
   context.bodies = (await readSnapshot(context.out)).bodies;
-  context.gateway = await startGateway({ dist: context.out, port: 0, host: '127.0.0.1', log: () => undefined, pollMs: 60_000 });
+  context.gateway = await startGateway({
+    dist: context.out,
+    port: 0,
+    host: '127.0.0.1',
+    log: () => undefined,
+    pollMs: 60_000,
+  });
 });
 
 e2e.after(async () => {
@@ -81,26 +92,52 @@ e2e('needs both allowedrole and alloweduser when a page sets both: one rule hold
       answers.push([username, endpoint, response.status, response.text]);
     }
   }
-  const allowed = (endpoint: string) => context.bodies.get(endpoint === 'content' ? 'content:live:/both-rules' : `${endpoint}:/both-rules`);
+  const allowed = (endpoint: string) =>
+    context.bodies.get(endpoint === 'content' ? 'content:live:/both-rules' : `${endpoint}:/both-rules`);
   assert.equal(answers, [
-    ...['author2', 'editor'].flatMap((username) => ['content', 'meta', 'item'].map((endpoint) => [username, endpoint, 403, denied])),
-    ...['manager', 'admin'].flatMap((username) => ['content', 'meta', 'item'].map((endpoint) => [username, endpoint, 200, allowed(endpoint)])),
+    ...['author2', 'editor'].flatMap((username) =>
+      ['content', 'meta', 'item'].map((endpoint) => [username, endpoint, 403, denied]),
+    ),
+    ...['manager', 'admin'].flatMap((username) =>
+      ['content', 'meta', 'item'].map((endpoint) => [username, endpoint, 200, allowed(endpoint)]),
+    ),
   ]);
-  const items = JSON.parse((await get('/api/v1/article/items?slug=both-rules', 'manager')).text) as { items: Array<{ path: string }> };
-  assert.equal(items.items.map((item) => item.path), ['/08-both-rules.md']);
+  const items = JSON.parse((await get('/api/v1/article/items?slug=both-rules', 'manager')).text) as {
+    items: Array<{ path: string }>;
+  };
+  assert.equal(
+    items.items.map((item) => item.path),
+    ['/08-both-rules.md'],
+  );
   assert.is((await get('/api/v1/article/items?slug=both-rules', 'editor')).status, 404);
 });
 
 e2e('drops restricted items from a slug lookup for callers who may not read them', async () => {
-  const forAuthor = JSON.parse((await get('/api/v1/article/items?slug=faq', 'author2')).text) as { items: Array<{ path: string }> };
-  assert.equal(forAuthor.items.map((item) => item.path), ['/05-no-index/00-faq.md']);
-  const forEditor = JSON.parse((await get('/api/v1/article/items?slug=faq', 'editor')).text) as { items: Array<{ path: string }> };
-  assert.equal(forEditor.items.map((item) => item.path), ['/02-status/05-faq.md', '/05-no-index/00-faq.md']);
+  const forAuthor = JSON.parse((await get('/api/v1/article/items?slug=faq', 'author2')).text) as {
+    items: Array<{ path: string }>;
+  };
+  assert.equal(
+    forAuthor.items.map((item) => item.path),
+    ['/05-no-index/00-faq.md'],
+  );
+  const forEditor = JSON.parse((await get('/api/v1/article/items?slug=faq', 'editor')).text) as {
+    items: Array<{ path: string }>;
+  };
+  assert.equal(
+    forEditor.items.map((item) => item.path),
+    ['/02-status/05-faq.md', '/05-no-index/00-faq.md'],
+  );
 });
 
 e2e('answers the users endpoints from the generated user tables', async () => {
-  const byNames = JSON.parse((await get('/api/v1/users/getbynames?usernames[]=author10&usernames[]=x!&usernames[]=author2&usernames[]=author10')).text) as { userdata: Array<{ username: string }> };
-  assert.equal(byNames.userdata.map((user) => user.username), ['author10', 'author2']);
+  const byNames = JSON.parse(
+    (await get('/api/v1/users/getbynames?usernames[]=author10&usernames[]=x!&usernames[]=author2&usernames[]=author10'))
+      .text,
+  ) as { userdata: Array<{ username: string }> };
+  assert.equal(
+    byNames.userdata.map((user) => user.username),
+    ['author10', 'author2'],
+  );
   assert.is((await get('/api/v1/users/getbyrole?role=author')).text, context.bodies.get('users:role:author'));
   const byEmail = await get('/api/v1/users/getbyemail?email=SHARED@fixture.test');
   assert.is(byEmail.text, context.bodies.get('users:email:shared@fixture.test'));
@@ -122,7 +159,10 @@ e2e('refuses the user without API access and the guest, whatever their password'
   const noApi = await get('/api/v1/navigation', 'noapi');
   assert.equal([noApi.status, noApi.text], [401, '{"message":"Authentication failed."}']);
   const guest = await get('/api/v1/navigation', 'guest');
-  assert.equal([guest.status, guest.text], [403, '{"message":"Permission denied. Your are an guest and you cannot read this content"}']);
+  assert.equal(
+    [guest.status, guest.text],
+    [403, '{"message":"Permission denied. Your are an guest and you cannot read this content"}'],
+  );
 });
 
 e2e.run();

@@ -23,7 +23,15 @@ export const USERS = {
   unknownRole: user('oddroleuser', 'superhero'),
 } satisfies Record<string, FixtureUser>;
 
-export const ROLE_USERS = [USERS.guest, USERS.member, USERS.contributor, USERS.author, USERS.editor, USERS.manager, USERS.administrator];
+export const ROLE_USERS = [
+  USERS.guest,
+  USERS.member,
+  USERS.contributor,
+  USERS.author,
+  USERS.editor,
+  USERS.manager,
+  USERS.administrator,
+];
 
 const navigation = (role: string, name: string) => `{"${name}":{"fixture":"${name} for ${role}"}}`;
 
@@ -34,11 +42,21 @@ export const BODIES: Record<string, FixtureBody> = {
   'navigation:live': { json: '{"navigation":[{"fixture":"live navigation"}]}' },
   'navigation:draft': { json: '{"navigation":[{"fixture":"draft navigation"}]}' },
   'content:live:/': { json: '{"content":[{"id":0,"markdown":"home live","html":"<p>home live<\\/p>"}]}' },
-  'content:live:/getting-started': { json: '{"content":[{"id":0,"markdown":"getting started live","html":"<p>live<\\/p>"}]}' },
-  'content:draft:/getting-started': { json: '{"content":[{"id":0,"markdown":"getting started draft","html":"<p>draft<\\/p>"}]}' },
+  'content:live:/getting-started': {
+    json: '{"content":[{"id":0,"markdown":"getting started live","html":"<p>live<\\/p>"}]}',
+  },
+  'content:draft:/getting-started': {
+    json: '{"content":[{"id":0,"markdown":"getting started draft","html":"<p>draft<\\/p>"}]}',
+  },
   'content:live:/editors-only': { json: '{"content":[{"fixture":"editors only"}]}', restriction: { role: 'editor' } },
-  'content:live:/for-author': { json: '{"content":[{"fixture":"for authoruser only"}]}', restriction: { users: ['authoruser'] } },
-  'content:live:/odd-role-only': { json: '{"content":[{"fixture":"allowedrole is not a role"}]}', restriction: { role: 'wizard' } },
+  'content:live:/for-author': {
+    json: '{"content":[{"fixture":"for authoruser only"}]}',
+    restriction: { users: ['authoruser'] },
+  },
+  'content:live:/odd-role-only': {
+    json: '{"content":[{"fixture":"allowedrole is not a role"}]}',
+    restriction: { role: 'wizard' },
+  },
   'content:live:/big': { json: BIG_CONTENT },
   'meta:/getting-started': { json: '{"metadata":{"meta":{"title":"Getting started meta"}}}' },
   'item:/': { json: '{"item":{"fixture":"home item"}}' },

@@ -5,7 +5,14 @@ import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
 import { DIST_LAYOUT, SNAPSHOT_FORMAT } from '../../contract/snapshot.ts';
-import type { AccessSettings, Accounts, IndexEntry, Restriction, SlugPart, SnapshotIndex } from '../../contract/snapshot.ts';
+import type {
+  AccessSettings,
+  Accounts,
+  IndexEntry,
+  Restriction,
+  SlugPart,
+  SnapshotIndex,
+} from '../../contract/snapshot.ts';
 
 export interface FixtureUser {
   username: string;
@@ -67,7 +74,12 @@ export function hashPassword(password: string): string {
 }
 
 export function userRecord(user: FixtureUser): string {
-  return JSON.stringify({ username: user.username, email: `${user.username}@example.org`, userrole: user.role, apiaccess: user.apiaccess ?? true });
+  return JSON.stringify({
+    username: user.username,
+    email: `${user.username}@example.org`,
+    userrole: user.role,
+    apiaccess: user.apiaccess ?? true,
+  });
 }
 
 /** Writes `snapshots/<id>/` without publishing it. */
@@ -83,7 +95,14 @@ export async function writeSnapshot(dist: string, spec: SnapshotSpec): Promise<v
     builtAt: '2025-01-02T03:04:05.000Z',
     baseUrl: `http://localhost:8080${spec.basePath ?? ''}`,
     basePath: spec.basePath ?? '',
-    counts: { pages: 3, folders: 1, drafts: 1, users: spec.users.length, responses: sizes.length, bytes: sizes.reduce((sum, size) => sum + size, 0) },
+    counts: {
+      pages: 3,
+      folders: 1,
+      drafts: 1,
+      users: spec.users.length,
+      responses: sizes.length,
+      bytes: sizes.reduce((sum, size) => sum + size, 0),
+    },
     access: { trustedIps: [], trustedHosts: [], proxy: false, trustedProxies: [], ...spec.access },
     entries,
     restrictedSlugs: spec.restrictedSlugs ?? {},
@@ -92,7 +111,12 @@ export async function writeSnapshot(dist: string, spec: SnapshotSpec): Promise<v
   const accounts: Accounts = Object.fromEntries(
     spec.users.map((user) => [
       user.username,
-      { username: user.username, role: user.role, apiaccess: user.apiaccess ?? true, hash: user.hash ?? hashPassword(user.password) },
+      {
+        username: user.username,
+        role: user.role,
+        apiaccess: user.apiaccess ?? true,
+        hash: user.hash ?? hashPassword(user.password),
+      },
     ]),
   );
   const indexText = spec.brokenIndex ? JSON.stringify(index).slice(0, -10) : JSON.stringify(index);

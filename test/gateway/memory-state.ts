@@ -33,19 +33,43 @@ export function memoryState(options: {
   access?: Partial<AccessSettings>;
   basePath?: string;
 }): ServingState {
-  const access: AccessSettings = { trustedIps: [], trustedHosts: [], proxy: false, trustedProxies: [], ...options.access };
+  const access: AccessSettings = {
+    trustedIps: [],
+    trustedHosts: [],
+    proxy: false,
+    trustedProxies: [],
+    ...options.access,
+  };
   const memory = { directory: '/nonexistent', limit: Number.MAX_SAFE_INTEGER, left: Number.MAX_SAFE_INTEGER };
-  const entries = new Map<string, LoadedEntry>(Object.entries(options.bodies).map(([key, body], position) => {
-    const bytes = Buffer.from(body.json, 'utf8');
-    const identity = { file: `bodies/${position}.json`, size: bytes.length, bytes, memory };
-    return [key, { etag: etagOf(contentHash(body.json)), identity, gzip: undefined, br: undefined, restriction: body.restriction, prepared: undefined }];
-  }));
+  const entries = new Map<string, LoadedEntry>(
+    Object.entries(options.bodies).map(([key, body], position) => {
+      const bytes = Buffer.from(body.json, 'utf8');
+      const identity = { file: `bodies/${position}.json`, size: bytes.length, bytes, memory };
+      return [
+        key,
+        {
+          etag: etagOf(contentHash(body.json)),
+          identity,
+          gzip: undefined,
+          br: undefined,
+          restriction: body.restriction,
+          prepared: undefined,
+        },
+      ];
+    }),
+  );
   const ips = buildAddressMatcher(access.trustedIps, 'trusted IP');
   return {
     snapshot: {
-      id: 'memory', builtAt: '2026-01-01T00:00:00.000Z', basePath: options.basePath ?? '', directory: '/nonexistent',
+      id: 'memory',
+      builtAt: '2026-01-01T00:00:00.000Z',
+      basePath: options.basePath ?? '',
+      directory: '/nonexistent',
       counts: { pages: 0, folders: 0, drafts: 0, users: options.accounts.length, responses: entries.size, bytes: 0 },
-      access, entries, restrictedSlugs: new Map(), userRecords: new Map(),
+      access,
+      entries,
+      restrictedSlugs: new Map(),
+      userRecords: new Map(),
       accounts: new Map(options.accounts.map((account) => [account.username, account])),
     },
     trust: { open: ips.size === 0, ips, hostAddresses: buildAddressMatcher([], 'resolved host address') },

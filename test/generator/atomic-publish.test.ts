@@ -23,21 +23,37 @@ function buildResult(round: number): BuildResult {
     body: JSON.stringify({ content: [{ page, round: page % 3 === 0 ? round : 0, text: 'word '.repeat(page * 60) }] }),
   }));
   return {
-    responses, restrictedSlugs: {}, userRecords: {}, accounts: {}, basePath: '',
+    responses,
+    restrictedSlugs: {},
+    userRecords: {},
+    accounts: {},
+    basePath: '',
     access: { trustedIps: [], trustedHosts: [], proxy: false, trustedProxies: [] },
-    stats: { pages: responses.length, folders: 0, drafts: 0, users: 0 }, errors: [], warnings: [],
+    stats: { pages: responses.length, folders: 0, drafts: 0, users: 0 },
+    errors: [],
+    warnings: [],
   };
 }
 
 const publishRound = (distDir: string, round: number) =>
-  publishSnapshot(buildResult(round), { distDir, baseUrl: 'http://localhost', builtAt: new Date(Date.UTC(2024, 0, 1, 0, 0, round)) });
+  publishSnapshot(buildResult(round), {
+    distDir,
+    baseUrl: 'http://localhost',
+    builtAt: new Date(Date.UTC(2024, 0, 1, 0, 0, round)),
+  });
 
 type Operation = [name: string, ...paths: string[]];
 const SPIED = ['rename', 'symlink', 'unlink', 'rm', 'link', 'copyFile', 'cp'] as const;
 
 /** Records every call of the spied fs/promises functions while `action` runs (ESM bindings follow via syncBuiltinESMExports). */
-async function recordingFs<T>(action: (operations: Operation[], atSwitch: (check: () => void) => void) => Promise<T>, currentLink: string): Promise<T> {
-  const fsPromises = createRequire(import.meta.url)('node:fs/promises') as Record<string, (...args: unknown[]) => Promise<unknown>>;
+async function recordingFs<T>(
+  action: (operations: Operation[], atSwitch: (check: () => void) => void) => Promise<T>,
+  currentLink: string,
+): Promise<T> {
+  const fsPromises = createRequire(import.meta.url)('node:fs/promises') as Record<
+    string,
+    (...args: unknown[]) => Promise<unknown>
+  >;
   const originals = new Map(SPIED.map((name) => [name, fsPromises[name]!] as const));
   const operations: Operation[] = [];
   let checkAtSwitch = () => {};
@@ -79,13 +95,19 @@ atomic('touches current only by renaming a prepared link onto it, once, when its
       return recorded;
     }, current);
     const published = await readlink(current);
-    const touchingCurrent = operations.filter(([, ...paths]) => paths.some((path) => path === current || path.startsWith(`${current}/`)));
+    const touchingCurrent = operations.filter(([, ...paths]) =>
+      paths.some((path) => path === current || path.startsWith(`${current}/`)),
+    );
     const prepared = join(distDir, `.current-${published.split('/').at(-1)}`);
     assert.equal(touchingCurrent, [['rename', prepared, current]], `round ${round}`);
-    assert.equal(operations.filter(([name, ...paths]) => name === 'symlink' || paths.includes(prepared)), [
-      ['symlink', published, prepared],
-      ['rename', prepared, current],
-    ], `round ${round}`);
+    assert.equal(
+      operations.filter(([name, ...paths]) => name === 'symlink' || paths.includes(prepared)),
+      [
+        ['symlink', published, prepared],
+        ['rename', prepared, current],
+      ],
+      `round ${round}`,
+    );
     assert.equal(seenAtSwitch, [[published]], `round ${round}: the snapshot was incomplete at the switch`);
   }
 });
@@ -96,14 +118,18 @@ atomic(`current is never missing or incomplete for a watcher polling while ${PUB
   // Workers do not inherit tsx's loader: the watcher registers it before importing its TypeScript.
   const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(WATCH_SCRIPT.href)}); })`;
   const watcher = new Worker(boot, { eval: true, workerData: { distDir, stop } });
-  const messages = (count: number) => new Promise<unknown[]>((resolve, reject) => {
-    const received: unknown[] = [];
-    watcher.on('message', (message) => void (received.push(message) === count && resolve(received)));
-    watcher.once('error', reject);
-  });
+  const messages = (count: number) =>
+    new Promise<unknown[]>((resolve, reject) => {
+      const received: unknown[] = [];
+      watcher.on('message', (message) => void (received.push(message) === count && resolve(received)));
+      watcher.once('error', reject);
+    });
   const both = messages(2);
   // Publishing starts once the watcher polls, however long a loaded machine takes to start the worker.
-  await new Promise((resolve, reject) => { watcher.once('message', resolve); watcher.once('error', reject); });
+  await new Promise((resolve, reject) => {
+    watcher.once('message', resolve);
+    watcher.once('error', reject);
+  });
   const report = both.then((received) => received[1] as { polls: number; problems: string[] });
   try {
     for (let round = 1; round <= PUBLISHES; round++) await publishRound(distDir, round);

@@ -14,22 +14,39 @@ interface CorpusCase {
   blocks: Array<{ markdown: string; html: string }>;
 }
 
-const cases = JSON.parse(readFileSync(new URL('../markdown/parsedown-corpus/cases.json', import.meta.url), 'utf8')) as CorpusCase[];
+const cases = JSON.parse(
+  readFileSync(new URL('../markdown/parsedown-corpus/cases.json', import.meta.url), 'utf8'),
+) as CorpusCase[];
 
 const corpus = suite('block memo over the differential corpus');
 
-corpus('renders every case as Typemill did, then the same blocks as the other source, reversed and twice in a row', () => {
-  for (const corpusCase of cases) {
-    const options = { ...OPTIONS, ...corpusCase.settings };
-    const blocks = corpusCase.blocks.map((block) => block.markdown);
-    const render = memoisedBlockRenderer();
-    assert.equal(render(blocks, corpusCase.source, options), corpusCase.blocks.map((block) => block.html), corpusCase.id);
-    const other = corpusCase.source === 'md' ? 'txt' : 'md';
-    for (const [source, variant] of [[other, blocks], [corpusCase.source, [...blocks].reverse()], [other, [...blocks, ...blocks]]] as const) {
-      assert.equal(render(variant, source, options), renderBlocks(variant, source, options), `${corpusCase.id} as ${source}`);
+corpus(
+  'renders every case as Typemill did, then the same blocks as the other source, reversed and twice in a row',
+  () => {
+    for (const corpusCase of cases) {
+      const options = { ...OPTIONS, ...corpusCase.settings };
+      const blocks = corpusCase.blocks.map((block) => block.markdown);
+      const render = memoisedBlockRenderer();
+      assert.equal(
+        render(blocks, corpusCase.source, options),
+        corpusCase.blocks.map((block) => block.html),
+        corpusCase.id,
+      );
+      const other = corpusCase.source === 'md' ? 'txt' : 'md';
+      for (const [source, variant] of [
+        [other, blocks],
+        [corpusCase.source, [...blocks].reverse()],
+        [other, [...blocks, ...blocks]],
+      ] as const) {
+        assert.equal(
+          render(variant, source, options),
+          renderBlocks(variant, source, options),
+          `${corpusCase.id} as ${source}`,
+        );
+      }
     }
-  }
-});
+  },
+);
 
 corpus.run();
 
@@ -41,7 +58,7 @@ function renderedTwice(live: readonly string[], draft: readonly string[], option
   return { live: render(live, 'md', options), draft: render(draft, 'txt', options) };
 }
 
-state('a footnote block replayed after a draft adds an earlier footnote gets the draft\'s numbers', () => {
+state("a footnote block replayed after a draft adds an earlier footnote gets the draft's numbers", () => {
   const live = ['Text with a note[^a].\n\n[^a]: The note.'];
   const draft = ['First[^b] note.\n\n[^b]: Earlier.', ...live];
   const both = renderedTwice(live, draft);
@@ -59,13 +76,16 @@ state('a [TOC] block lists the headings of its own body, not those of the body r
   assert.ok(both.live[1]?.includes('h-live-only') && !both.draft[1]?.includes('h-live-only'));
 });
 
-state('a heading known in live (registered while splitting) and unknown in draft renders the same, and the draft [TOC] still sees it', () => {
-  const live = page('## Setup\n\nText.\n\n## Setup\n\nAgain.');
-  const draft = ['## Setup', 'Text.', '[TOC]'];
-  const both = renderedTwice(live, draft);
-  assert.equal(both.live, renderBlocks(live, 'md', OPTIONS));
-  assert.equal(both.draft, renderBlocks(draft, 'txt', OPTIONS));
-});
+state(
+  'a heading known in live (registered while splitting) and unknown in draft renders the same, and the draft [TOC] still sees it',
+  () => {
+    const live = page('## Setup\n\nText.\n\n## Setup\n\nAgain.');
+    const draft = ['## Setup', 'Text.', '[TOC]'];
+    const both = renderedTwice(live, draft);
+    assert.equal(both.live, renderBlocks(live, 'md', OPTIONS));
+    assert.equal(both.draft, renderBlocks(draft, 'txt', OPTIONS));
+  },
+);
 
 state('a replayed video shortcode asks for its files again, so the caller records every probe', () => {
   const asked: string[] = [];

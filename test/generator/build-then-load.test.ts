@@ -34,7 +34,7 @@ Fixtures('each fixture site either fails the build or loads in the gateway', asy
     }
   }
   assert.equal(outcomes, {
-    'site': 'loaded',
+    site: 'loaded',
     'front-matter': 'loaded',
     'broken-yaml': 'refused: content/00-page.yaml:3: YAML: …',
     'broken-draft': 'refused: content/00-page.txt:1: draft must be a JSON array of block strings',
@@ -52,29 +52,47 @@ Fixtures('the sample site at the repository root loads in the gateway', async ()
 
 /** Trust settings the gateway accepts, each written as Typemill stores it; and ones it refuses. */
 const SETTINGS_CASES: Array<[string, string]> = [
-  ["trustedipsforapi: '10.0.0.1, 10.1.0.0/16, 2001:db8::/32, ::ffff:192.0.2.1, ::ffff:192.0.2.0/120'\ntrustedhostsforapi: 'ci.example.org'\nproxy: true\ntrustedproxies: '127.0.0.1'\n", 'loaded'],
+  [
+    "trustedipsforapi: '10.0.0.1, 10.1.0.0/16, 2001:db8::/32, ::ffff:192.0.2.1, ::ffff:192.0.2.0/120'\ntrustedhostsforapi: 'ci.example.org'\nproxy: true\ntrustedproxies: '127.0.0.1'\n",
+    'loaded',
+  ],
   ["trustedipsforapi:\n  - 10.0.0.1\n  - '2001:db8::1'\n", 'loaded'],
-  ["trustedipsforapi: '10.0.0.1/33'\n", 'refused: settings/settings.yaml:2: trustedipsforapi: trusted IP "10.0.0.1/33" is not an address or CIDR range (…); the gateway would refuse this snapshot'],
-  ["trustedipsforapi: '10.0.0.1, example.org, 300.1.1.1'\n", 'refused: settings/settings.yaml:2: trustedipsforapi: trusted IP "example.org", "300.1.1.1" are not addresses or CIDR ranges (…); the gateway would refuse this snapshot'],
-  ["proxy: true\ntrustedproxies: '10.0.0.0/8/1'\n", 'refused: settings/settings.yaml:3: trustedproxies: trusted proxy "10.0.0.0/8/1" is not an address or CIDR range (…); the gateway would refuse this snapshot'],
+  [
+    "trustedipsforapi: '10.0.0.1/33'\n",
+    'refused: settings/settings.yaml:2: trustedipsforapi: trusted IP "10.0.0.1/33" is not an address or CIDR range (…); the gateway would refuse this snapshot',
+  ],
+  [
+    "trustedipsforapi: '10.0.0.1, example.org, 300.1.1.1'\n",
+    'refused: settings/settings.yaml:2: trustedipsforapi: trusted IP "example.org", "300.1.1.1" are not addresses or CIDR ranges (…); the gateway would refuse this snapshot',
+  ],
+  [
+    "proxy: true\ntrustedproxies: '10.0.0.0/8/1'\n",
+    'refused: settings/settings.yaml:3: trustedproxies: trusted proxy "10.0.0.0/8/1" is not an address or CIDR range (…); the gateway would refuse this snapshot',
+  ],
 ];
 
-Fixtures('trust settings: what the build accepts loads, what the gateway would refuse fails the build at its line', async () => {
-  const folder = await temporaryDir('trust-settings');
-  try {
-    const outcomes: string[] = [];
-    for (const [index, [settings]] of SETTINGS_CASES.entries()) {
-      const site = join(folder, `site-${index}`);
-      await mkdir(join(site, 'settings'), { recursive: true });
-      await cp(join(FIXTURES, 'site', 'content'), join(site, 'content'), { recursive: true });
-      await cp(join(FIXTURES, 'site', 'settings', 'users'), join(site, 'settings', 'users'), { recursive: true });
-      await writeFile(join(site, 'settings', 'settings.yaml'), `title: Trust\n${settings}`);
-      outcomes.push((await buildThenLoad(site, join(site, 'dist'))).replace(/\(write .*?\)/, '(…)'));
+Fixtures(
+  'trust settings: what the build accepts loads, what the gateway would refuse fails the build at its line',
+  async () => {
+    const folder = await temporaryDir('trust-settings');
+    try {
+      const outcomes: string[] = [];
+      for (const [index, [settings]] of SETTINGS_CASES.entries()) {
+        const site = join(folder, `site-${index}`);
+        await mkdir(join(site, 'settings'), { recursive: true });
+        await cp(join(FIXTURES, 'site', 'content'), join(site, 'content'), { recursive: true });
+        await cp(join(FIXTURES, 'site', 'settings', 'users'), join(site, 'settings', 'users'), { recursive: true });
+        await writeFile(join(site, 'settings', 'settings.yaml'), `title: Trust\n${settings}`);
+        outcomes.push((await buildThenLoad(site, join(site, 'dist'))).replace(/\(write .*?\)/, '(…)'));
+      }
+      assert.equal(
+        outcomes,
+        SETTINGS_CASES.map(([, expected]) => expected),
+      );
+    } finally {
+      await removeDir(folder);
     }
-    assert.equal(outcomes, SETTINGS_CASES.map(([, expected]) => expected));
-  } finally {
-    await removeDir(folder);
-  }
-});
+  },
+);
 
 Fixtures.run();

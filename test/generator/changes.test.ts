@@ -4,14 +4,26 @@ import * as assert from 'uvu/assert';
 import { SNAPSHOT_FORMAT, type IndexEntry, type SlugPart, type SnapshotIndex } from '../../contract/snapshot.ts';
 import { changesBetween } from '../../generator/changes.ts';
 
-function snapshot(id: string, etags: Record<string, string>, restrictedSlugs: Record<string, SlugPart[]> = {}, basePath = ''): SnapshotIndex {
+function snapshot(
+  id: string,
+  etags: Record<string, string>,
+  restrictedSlugs: Record<string, SlugPart[]> = {},
+  basePath = '',
+): SnapshotIndex {
   const entries: Record<string, IndexEntry> = {};
-  for (const [key, etag] of Object.entries(etags)) entries[key] = { file: `bodies/${etag}`, size: 1, etag: `"${etag}"` };
+  for (const [key, etag] of Object.entries(etags))
+    entries[key] = { file: `bodies/${etag}`, size: 1, etag: `"${etag}"` };
   return {
-    format: SNAPSHOT_FORMAT, id, builtAt: '2024-05-17T00:00:00.000Z', baseUrl: `http://localhost${basePath}`, basePath,
+    format: SNAPSHOT_FORMAT,
+    id,
+    builtAt: '2024-05-17T00:00:00.000Z',
+    baseUrl: `http://localhost${basePath}`,
+    basePath,
     counts: { pages: 0, folders: 0, drafts: 0, users: 0, responses: 0, bytes: 0 },
     access: { trustedIps: [], trustedHosts: [], proxy: false, trustedProxies: [] },
-    entries, restrictedSlugs, userRecords: {},
+    entries,
+    restrictedSlugs,
+    userRecords: {},
   };
 }
 
@@ -22,7 +34,11 @@ changes('reports added, changed and removed keys, each sorted, with old and new 
   const before = snapshot('one', { 'item:/b': 'b1', 'item:/a': 'a1', settings: 's1', 'meta:/gone': 'g1' });
   const after = snapshot('two', { 'item:/z': 'z1', settings: 's2', 'item:/b': 'b1', 'item:/a': 'a2', 'item:/c': 'c1' });
   assert.equal(changesBetween(before, after), {
-    previous: 'one', current: 'two', added: ['item:/c', 'item:/z'], changed: ['item:/a', 'settings'], removed: ['meta:/gone'],
+    previous: 'one',
+    current: 'two',
+    added: ['item:/c', 'item:/z'],
+    changed: ['item:/a', 'settings'],
+    removed: ['meta:/gone'],
     details: [
       { key: 'item:/a', before: '"a1"', after: '"a2"' },
       { key: 'item:/c', before: null, after: '"c1"' },
@@ -33,15 +49,22 @@ changes('reports added, changed and removed keys, each sorted, with old and new 
     urls: { added: ['/c', '/z'], changed: ['/a', '/gone'], removed: [] },
     slugs: NOTHING,
     purge: [
-      '/api/v1/article/item?url=/a', '/api/v1/article/item?url=/c', '/api/v1/article/item?url=/z',
-      '/api/v1/article/meta?url=/gone', '/api/v1/settings/',
+      '/api/v1/article/item?url=/a',
+      '/api/v1/article/item?url=/c',
+      '/api/v1/article/item?url=/z',
+      '/api/v1/article/meta?url=/gone',
+      '/api/v1/settings/',
     ],
   });
 });
 
 changes('reports every key as added when there is no previous snapshot', () => {
   assert.equal(changesBetween(undefined, snapshot('first', { settings: 's', 'item:/': 'h', 'items:faq': 'f' })), {
-    previous: null, current: 'first', added: ['item:/', 'items:faq', 'settings'], changed: [], removed: [],
+    previous: null,
+    current: 'first',
+    added: ['item:/', 'items:faq', 'settings'],
+    changed: [],
+    removed: [],
     details: [
       { key: 'item:/', before: null, after: '"h"' },
       { key: 'items:faq', before: null, after: '"f"' },
@@ -55,20 +78,34 @@ changes('reports every key as added when there is no previous snapshot', () => {
 
 changes('reports nothing when only the snapshot id differs', () => {
   assert.equal(changesBetween(snapshot('one', { settings: 's' }), snapshot('two', { settings: 's' })), {
-    previous: 'one', current: 'two', ...NOTHING, details: [], urls: NOTHING, slugs: NOTHING, purge: [],
+    previous: 'one',
+    current: 'two',
+    ...NOTHING,
+    details: [],
+    urls: NOTHING,
+    slugs: NOTHING,
+    purge: [],
   });
 });
 
 const derived = suite('pages, slugs and purge paths of a change report');
 
 derived('a page whose content changed is a changed URL; a removed page with its item is a removed URL', () => {
-  const before = snapshot('one', { 'item:/a': 'i', 'content:live:/a': 'c1', 'content:draft:/a': 'd1', 'item:/old': 'o', 'meta:/old': 'm' });
+  const before = snapshot('one', {
+    'item:/a': 'i',
+    'content:live:/a': 'c1',
+    'content:draft:/a': 'd1',
+    'item:/old': 'o',
+    'meta:/old': 'm',
+  });
   const after = snapshot('two', { 'item:/a': 'i', 'content:live:/a': 'c2', 'content:draft:/a': 'd2' });
   const report = changesBetween(before, after);
   assert.equal(report.urls, { added: [], changed: ['/a'], removed: ['/old'] });
   assert.equal(report.purge, [
-    '/api/v1/article/content?url=/a', '/api/v1/article/content?url=/a&draft=true',
-    '/api/v1/article/item?url=/old', '/api/v1/article/meta?url=/old',
+    '/api/v1/article/content?url=/a',
+    '/api/v1/article/content?url=/a&draft=true',
+    '/api/v1/article/item?url=/old',
+    '/api/v1/article/meta?url=/old',
   ]);
 });
 
@@ -82,10 +119,24 @@ derived('a slug that became restricted is a changed slug, and its purge path is 
 
 derived('purge paths carry the base path and percent-encode everything but slashes; user answers have none', () => {
   const before = snapshot('one', {}, {}, '/handbook');
-  const after = snapshot('two', { 'meta:/a b/ä': 'm', 'navigation:draft': 'n', 'mainnavi:member': 'x', 'mainnavi:author': 'y', 'users:role:editor': 'u', openapi: 'o' }, {}, '/handbook');
+  const after = snapshot(
+    'two',
+    {
+      'meta:/a b/ä': 'm',
+      'navigation:draft': 'n',
+      'mainnavi:member': 'x',
+      'mainnavi:author': 'y',
+      'users:role:editor': 'u',
+      openapi: 'o',
+    },
+    {},
+    '/handbook',
+  );
   assert.equal(changesBetween(before, after).purge, [
-    '/handbook/api/v1/article/meta?url=/a%20b/%C3%A4', '/handbook/api/v1/mainnavi/',
-    '/handbook/api/v1/navigation?draft=true', '/handbook/api/v1/openapi.yaml',
+    '/handbook/api/v1/article/meta?url=/a%20b/%C3%A4',
+    '/handbook/api/v1/mainnavi/',
+    '/handbook/api/v1/navigation?draft=true',
+    '/handbook/api/v1/openapi.yaml',
   ]);
 });
 

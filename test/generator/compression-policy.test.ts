@@ -39,23 +39,31 @@ built.after(async () => {
   await removeDir(out);
 });
 
-const paragraphs = (count: number) => Array.from({ length: count }, (_, index) => `Paragraph ${index} of a page long enough to be compressed.`).join('\n\n');
+const paragraphs = (count: number) =>
+  Array.from({ length: count }, (_, index) => `Paragraph ${index} of a page long enough to be compressed.`).join(
+    '\n\n',
+  );
 
-built('content bodies of 1–64 KiB have a gzip sibling and no brotli one; larger ones and navigation keep both', async () => {
-  await writeFile(join(site, 'content', '90-mid-size.md'), `# Mid size\n\n${paragraphs(40)}\n`);
-  await writeFile(join(site, 'content', '91-large.md'), `# Large\n\n${paragraphs(800)}\n`);
-  const outcome = await buildSite({ site, out, baseUrl: 'http://localhost/typemill', workers: 0 });
-  assert.ok(outcome.ok);
-  const { index } = await readSnapshot(out);
-  const content = Object.entries(index.entries).filter(([key, entry]) => key.startsWith('content:') && entry.size >= 1024 && entry.size < 65536);
-  assert.equal(content.map(([key]) => key).sort(), ['content:draft:/mid-size', 'content:live:/mid-size']);
-  for (const [key, entry] of content) assert.equal([key, entry.gzip !== undefined, entry.br], [key, true, undefined]);
-  const large = index.entries['content:live:/large'];
-  assert.ok(large !== undefined && large.size >= 65536, 'the large page is over 64 KiB');
-  assert.equal([large.gzip !== undefined, large.br !== undefined], [true, true]);
-  const navigation = index.entries['navigation:draft'];
-  assert.ok(navigation !== undefined && navigation.size >= 1024);
-  assert.equal([navigation.gzip !== undefined, navigation.br !== undefined], [true, true]);
-});
+built(
+  'content bodies of 1–64 KiB have a gzip sibling and no brotli one; larger ones and navigation keep both',
+  async () => {
+    await writeFile(join(site, 'content', '90-mid-size.md'), `# Mid size\n\n${paragraphs(40)}\n`);
+    await writeFile(join(site, 'content', '91-large.md'), `# Large\n\n${paragraphs(800)}\n`);
+    const outcome = await buildSite({ site, out, baseUrl: 'http://localhost/typemill', workers: 0 });
+    assert.ok(outcome.ok);
+    const { index } = await readSnapshot(out);
+    const content = Object.entries(index.entries).filter(
+      ([key, entry]) => key.startsWith('content:') && entry.size >= 1024 && entry.size < 65536,
+    );
+    assert.equal(content.map(([key]) => key).sort(), ['content:draft:/mid-size', 'content:live:/mid-size']);
+    for (const [key, entry] of content) assert.equal([key, entry.gzip !== undefined, entry.br], [key, true, undefined]);
+    const large = index.entries['content:live:/large'];
+    assert.ok(large !== undefined && large.size >= 65536, 'the large page is over 64 KiB');
+    assert.equal([large.gzip !== undefined, large.br !== undefined], [true, true]);
+    const navigation = index.entries['navigation:draft'];
+    assert.ok(navigation !== undefined && navigation.size >= 1024);
+    assert.equal([navigation.gzip !== undefined, navigation.br !== undefined], [true, true]);
+  },
+);
 
 built.run();

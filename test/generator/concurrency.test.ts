@@ -27,12 +27,16 @@ bounded('returns the results in the order of the items, whatever order they fini
 bounded('never runs more calls at once than the limit', async () => {
   let running = 0;
   let most = 0;
-  await mapConcurrently(Array.from({ length: 20 }, (_, index) => index), 3, async () => {
-    running++;
-    most = Math.max(most, running);
-    await sleep(1);
-    running--;
-  });
+  await mapConcurrently(
+    Array.from({ length: 20 }, (_, index) => index),
+    3,
+    async () => {
+      running++;
+      most = Math.max(most, running);
+      await sleep(1);
+      running--;
+    },
+  );
   assert.is(most, 3);
 });
 
@@ -61,7 +65,10 @@ bounded('rejects with the first failure and starts no item after it', async () =
 
 bounded('rejects a limit that is not a whole number of at least 1', async () => {
   for (const limit of [0, -1, 1.5, Number.NaN]) {
-    assert.is(await rejection(mapConcurrently([1], limit, (item) => item)), `mapConcurrently: limit must be a whole number of at least 1, got ${limit}`);
+    assert.is(
+      await rejection(mapConcurrently([1], limit, (item) => item)),
+      `mapConcurrently: limit must be a whole number of at least 1, got ${limit}`,
+    );
   }
 });
 

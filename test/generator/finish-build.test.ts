@@ -31,16 +31,25 @@ finish('throws an error naming the page when a page has no rendered bodies', () 
   const plan = planBuild(twoPageSite());
   const rendered = new Map(renderPages(plan));
   assert.ok(rendered.delete('/01-guide'), 'the plan renders the guide under its path without type');
-  assert.throws(() => finishBuild(plan, rendered), (error: unknown) =>
-    error instanceof Error && error.message === 'page /guide (content/01-guide): its rendered content is missing; the build cannot finish without it');
+  assert.throws(
+    () => finishBuild(plan, rendered),
+    (error: unknown) =>
+      error instanceof Error &&
+      error.message ===
+        'page /guide (content/01-guide): its rendered content is missing; the build cannot finish without it',
+  );
 });
 
 finish('throws for the home page too, which has no tree item', () => {
   const plan = planBuild(twoPageSite());
   const rendered = new Map(renderPages(plan));
   rendered.delete('/index');
-  assert.throws(() => finishBuild(plan, rendered), (error: unknown) =>
-    error instanceof Error && error.message === 'page / (content/index): its rendered content is missing; the build cannot finish without it');
+  assert.throws(
+    () => finishBuild(plan, rendered),
+    (error: unknown) =>
+      error instanceof Error &&
+      error.message === 'page / (content/index): its rendered content is missing; the build cannot finish without it',
+  );
 });
 
 finish.run();

@@ -27,12 +27,16 @@ for (const [name, text] of ORDINARY_CONTENT) {
 
 detection('reads a mapping between two --- lines and returns the rest as the body', () => {
   assert.equal(readFrontMatter('---\ntitle: Hello\n---\n# Hello\n\nText\n', 'content/x.md'), {
-    tabs: { meta: { title: 'Hello' } }, draft: false, body: '# Hello\n\nText\n',
+    tabs: { meta: { title: 'Hello' } },
+    draft: false,
+    body: '# Hello\n\nText\n',
   });
 });
 
 detection('accepts CRLF line ends', () => {
-  assert.equal(readFrontMatter('---\r\ntitle: Hello\r\n---\r\nText', 'content/x.md')?.tabs, { meta: { title: 'Hello' } });
+  assert.equal(readFrontMatter('---\r\ntitle: Hello\r\n---\r\nText', 'content/x.md')?.tabs, {
+    meta: { title: 'Hello' },
+  });
 });
 
 const stripping = suite('front matter is removed before splitting');
@@ -46,26 +50,63 @@ stripping('blocks of a page with front matter equal those of the page without it
 
 const fields = suite('front matter keys fill the meta tab');
 
-fields('maps aliases, ignores weight and unknown keys, turns unquoted dates into YYYY-MM-DD and fills named tabs', () => {
-  const text = [
-    '---', 'title: T', 'navtitle: N', 'description: D', 'author: A', 'owner: o', 'hide: true', 'noindex: false',
-    'date: 2024-05-17', 'lastmod: 2024-06-01 10:30:00', 'weight: 4', 'tags: [x]', 'allowedrole: editor',
-    'alloweduser: a,b', 'heroimage: media/h.png', 'heroimagealt: H', 'reference: /x', 'referencetype: copy',
-    'template: wide', 'demo:', '  democheckbox: true', '  demoimage: media/d.png', '---', 'Body',
-  ].join('\n');
-  assert.equal(readFrontMatter(text, 'content/x.md')?.tabs, {
-    meta: {
-      title: 'T', navtitle: 'N', description: 'D', author: 'A', owner: 'o', hide: true, noindex: false,
-      created: '2024-05-17', modified: '2024-06-01', allowedrole: 'editor', alloweduser: 'a,b',
-      heroimage: 'media/h.png', heroimagealt: 'H', reference: '/x', referencetype: 'copy', template: 'wide',
-    },
-    demo: { democheckbox: true, demoimage: 'media/d.png' },
-  });
-});
+fields(
+  'maps aliases, ignores weight and unknown keys, turns unquoted dates into YYYY-MM-DD and fills named tabs',
+  () => {
+    const text = [
+      '---',
+      'title: T',
+      'navtitle: N',
+      'description: D',
+      'author: A',
+      'owner: o',
+      'hide: true',
+      'noindex: false',
+      'date: 2024-05-17',
+      'lastmod: 2024-06-01 10:30:00',
+      'weight: 4',
+      'tags: [x]',
+      'allowedrole: editor',
+      'alloweduser: a,b',
+      'heroimage: media/h.png',
+      'heroimagealt: H',
+      'reference: /x',
+      'referencetype: copy',
+      'template: wide',
+      'demo:',
+      '  democheckbox: true',
+      '  demoimage: media/d.png',
+      '---',
+      'Body',
+    ].join('\n');
+    assert.equal(readFrontMatter(text, 'content/x.md')?.tabs, {
+      meta: {
+        title: 'T',
+        navtitle: 'N',
+        description: 'D',
+        author: 'A',
+        owner: 'o',
+        hide: true,
+        noindex: false,
+        created: '2024-05-17',
+        modified: '2024-06-01',
+        allowedrole: 'editor',
+        alloweduser: 'a,b',
+        heroimage: 'media/h.png',
+        heroimagealt: 'H',
+        reference: '/x',
+        referencetype: 'copy',
+        template: 'wide',
+      },
+      demo: { democheckbox: true, demoimage: 'media/d.png' },
+    });
+  },
+);
 
 fields('maps updated to modified and keeps quoted dates as written', () => {
-  assert.equal(readFrontMatter("---\nupdated: 2024-07-01\ncreated: '2023-01-02'\n---\n", 'content/x.md')?.tabs,
-    { meta: { modified: '2024-07-01', created: '2023-01-02' } });
+  assert.equal(readFrontMatter("---\nupdated: 2024-07-01\ncreated: '2023-01-02'\n---\n", 'content/x.md')?.tabs, {
+    meta: { modified: '2024-07-01', created: '2023-01-02' },
+  });
 });
 
 fields('draft: true marks the page as a draft; draft: false does not', () => {
@@ -111,26 +152,48 @@ site('builds meta, navigation and items from the front matter values', async () 
     const { bodies } = await readSnapshot(out);
     const json = (key: string) => JSON.parse(bodies.get(key) ?? 'null');
     const meta = json('meta:/guide/install').metadata.meta;
-    assert.equal([meta.title, meta.description, meta.author, meta.created, meta.modified, meta.navtitle],
-      ['Install', 'Install the thing.', 'Front Author', '2024-05-17', '2024-06-01', 'install']);
+    assert.equal(
+      [meta.title, meta.description, meta.author, meta.created, meta.modified, meta.navtitle],
+      ['Install', 'Install the thing.', 'Front Author', '2024-05-17', '2024-06-01', 'install'],
+    );
     assert.equal(json('meta:/').metadata.meta.title, 'Home from front matter');
     const live = json('navigation:live').navigation;
-    assert.equal(live.map((item: { name: string }) => item.name), ['Guide (front matter)']);
-    assert.equal(live[0].folderContent.map((item: { slug: string }) => item.slug), ['install', 'no-front-matter']);
+    assert.equal(
+      live.map((item: { name: string }) => item.name),
+      ['Guide (front matter)'],
+    );
+    assert.equal(
+      live[0].folderContent.map((item: { slug: string }) => item.slug),
+      ['install', 'no-front-matter'],
+    );
     const draft = json('navigation:draft').navigation[0].folderContent;
-    assert.equal(draft.map((item: { originalName: string; status: string; hide: boolean; noindex: boolean }) => [item.originalName, item.status, item.hide, item.noindex]), [
-      ['00-install.md', 'published', false, false],
-      ['01-hidden.md', 'published', true, true],
-      ['02-unfinished.txt', 'unpublished', false, false],
-      ['03-no-front-matter.md', 'published', false, false],
-    ]);
+    assert.equal(
+      draft.map((item: { originalName: string; status: string; hide: boolean; noindex: boolean }) => [
+        item.originalName,
+        item.status,
+        item.hide,
+        item.noindex,
+      ]),
+      [
+        ['00-install.md', 'published', false, false],
+        ['01-hidden.md', 'published', true, true],
+        ['02-unfinished.txt', 'unpublished', false, false],
+        ['03-no-front-matter.md', 'published', false, false],
+      ],
+    );
     assert.is(bodies.get('content:live:/guide/unfinished'), undefined);
-    assert.equal(json('content:draft:/guide/unfinished').content.map((block: { markdown: string }) => block.markdown),
-      ['# Unfinished', '`draft: true` makes this page unpublished, as if it were a .txt draft only.']);
-    assert.equal(json('content:live:/guide/install').content.map((block: { markdown: string }) => block.markdown),
-      ['# Install', 'Front matter is stripped before the page is split into blocks.']);
-    assert.equal(json('content:live:/guide/no-front-matter').content.map((block: { markdown: string }) => block.markdown),
-      ['---', 'This page starts with a horizontal rule and has no closing line, so it has no front matter.']);
+    assert.equal(
+      json('content:draft:/guide/unfinished').content.map((block: { markdown: string }) => block.markdown),
+      ['# Unfinished', '`draft: true` makes this page unpublished, as if it were a .txt draft only.'],
+    );
+    assert.equal(
+      json('content:live:/guide/install').content.map((block: { markdown: string }) => block.markdown),
+      ['# Install', 'Front matter is stripped before the page is split into blocks.'],
+    );
+    assert.equal(
+      json('content:live:/guide/no-front-matter').content.map((block: { markdown: string }) => block.markdown),
+      ['---', 'This page starts with a horizontal rule and has no closing line, so it has no front matter.'],
+    );
     assert.equal(json('items:install').items[0].name, 'install');
   } finally {
     await removeDir(join(folder, '..'));

@@ -37,21 +37,30 @@ update('are made only for UPDATE_GOLDEN=1 without CI', () => {
       return (error as Error).message === GOLDEN_UPDATE_REFUSED ? 'refused' : String(error);
     }
   };
-  assert.equal(cases.map(([environment]) => [environment, outcome(environment)]), cases);
+  assert.equal(
+    cases.map(([environment]) => [environment, outcome(environment)]),
+    cases,
+  );
 });
 
-update('the golden suite run with CI=true UPDATE_GOLDEN=1 fails with the reason and leaves the expected files alone', async () => {
-  const before = await expectedFileTimes();
-  const failure = await run(process.execPath, ['test/run.mjs', '^generator/golden\\.test\\.ts$'], {
-    cwd: ROOT,
-    env: { ...process.env, CI: 'true', UPDATE_GOLDEN: '1' },
-  }).then(() => undefined, (error: { code: number; stdout: string }) => error);
-  assert.ok(failure, 'the run should fail');
-  const output = (failure?.stdout ?? '').replace(/\x1b\[[0-9;]*m/g, '');
-  assert.is(failure?.code, 1);
-  assert.ok(output.includes(GOLDEN_UPDATE_REFUSED), output);
-  assert.match(output, /^0 passed, 1 failed$/m);
-  assert.equal(await expectedFileTimes(), before);
-});
+update(
+  'the golden suite run with CI=true UPDATE_GOLDEN=1 fails with the reason and leaves the expected files alone',
+  async () => {
+    const before = await expectedFileTimes();
+    const failure = await run(process.execPath, ['test/run.mjs', '^generator/golden\\.test\\.ts$'], {
+      cwd: ROOT,
+      env: { ...process.env, CI: 'true', UPDATE_GOLDEN: '1' },
+    }).then(
+      () => undefined,
+      (error: { code: number; stdout: string }) => error,
+    );
+    assert.ok(failure, 'the run should fail');
+    const output = (failure?.stdout ?? '').replace(/\x1b\[[0-9;]*m/g, '');
+    assert.is(failure?.code, 1);
+    assert.ok(output.includes(GOLDEN_UPDATE_REFUSED), output);
+    assert.match(output, /^0 passed, 1 failed$/m);
+    assert.equal(await expectedFileTimes(), before);
+  },
+);
 
 update.run();

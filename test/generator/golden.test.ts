@@ -14,38 +14,47 @@ const EXPECTED = join(FIXTURES, 'expected');
 const MEDIA_FILE_PREFIXES = [KEYS.mediaLive, KEYS.mediaThumbs, KEYS.mediaFiles].map((kind) => kind.prefix);
 const golden = suite('golden snapshot of test/fixtures/site');
 
-golden('every response body matches its reviewed expected file, and no expected file is missing a response', async () => {
-  const update = shouldUpdateGolden(process.env);
-  const site = await copyFixture('site');
-  const out = await temporaryDir('golden-dist');
-  try {
-    const outcome = await buildSite({ site, out, baseUrl: 'http://localhost/typemill', rootPath: '/var/www/typemill' });
-    assert.ok(outcome.ok, outcome.ok ? '' : outcome.errors.map((error) => error.message).join('\n'));
-    const { bodies } = await readSnapshot(out);
-    // A copy of openapi.yaml, not built from the site; test/product/openapi.test.ts covers it.
-    bodies.delete(keyOf(KEYS.openapi));
-    // The search index is MiniSearch's serialisation; test/search/ checks what it answers.
-    bodies.delete(SEARCH_INDEX_KEY);
-    // Media files are the site's own bytes, not built; test/gateway/media/ checks how they are stored and served.
-    for (const key of bodies.keys()) if (MEDIA_FILE_PREFIXES.some((prefix) => key.startsWith(`${prefix}:`))) bodies.delete(key);
-    if (update) {
-      await rm(EXPECTED, { recursive: true, force: true });
-      await mkdir(EXPECTED, { recursive: true });
-      for (const [key, body] of bodies) await writeFile(join(EXPECTED, goldenFileName(key)), body + '\n');
+golden(
+  'every response body matches its reviewed expected file, and no expected file is missing a response',
+  async () => {
+    const update = shouldUpdateGolden(process.env);
+    const site = await copyFixture('site');
+    const out = await temporaryDir('golden-dist');
+    try {
+      const outcome = await buildSite({
+        site,
+        out,
+        baseUrl: 'http://localhost/typemill',
+        rootPath: '/var/www/typemill',
+      });
+      assert.ok(outcome.ok, outcome.ok ? '' : outcome.errors.map((error) => error.message).join('\n'));
+      const { bodies } = await readSnapshot(out);
+      // A copy of openapi.yaml, not built from the site; test/product/openapi.test.ts covers it.
+      bodies.delete(keyOf(KEYS.openapi));
+      // The search index is MiniSearch's serialisation; test/search/ checks what it answers.
+      bodies.delete(SEARCH_INDEX_KEY);
+      // Media files are the site's own bytes, not built; test/gateway/media/ checks how they are stored and served.
+      for (const key of bodies.keys())
+        if (MEDIA_FILE_PREFIXES.some((prefix) => key.startsWith(`${prefix}:`))) bodies.delete(key);
+      if (update) {
+        await rm(EXPECTED, { recursive: true, force: true });
+        await mkdir(EXPECTED, { recursive: true });
+        for (const [key, body] of bodies) await writeFile(join(EXPECTED, goldenFileName(key)), body + '\n');
+      }
+      const expectedFiles = new Set(await readdir(EXPECTED));
+      for (const [key, body] of bodies) {
+        const file = goldenFileName(key);
+        assert.ok(expectedFiles.has(file), `no expected file ${file} for response ${key}`);
+        const expected = (await readFile(join(EXPECTED, file), 'utf8')).replace(/\n$/, '');
+        assert.fixture(body, expected, `response ${key} differs from test/fixtures/expected/${file}`);
+        expectedFiles.delete(file);
+      }
+      assert.equal([...expectedFiles], [], 'expected files without a response');
+    } finally {
+      await removeDir(join(site, '..'));
+      await removeDir(out);
     }
-    const expectedFiles = new Set(await readdir(EXPECTED));
-    for (const [key, body] of bodies) {
-      const file = goldenFileName(key);
-      assert.ok(expectedFiles.has(file), `no expected file ${file} for response ${key}`);
-      const expected = (await readFile(join(EXPECTED, file), 'utf8')).replace(/\n$/, '');
-      assert.fixture(body, expected, `response ${key} differs from test/fixtures/expected/${file}`);
-      expectedFiles.delete(file);
-    }
-    assert.equal([...expectedFiles], [], 'expected files without a response');
-  } finally {
-    await removeDir(join(site, '..'));
-    await removeDir(out);
-  }
-});
+  },
+);
 
 golden.run();

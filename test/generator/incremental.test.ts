@@ -111,9 +111,14 @@ threads.after.each(tearDown);
 threads('gives exactly the content bodies of rendering in this thread', async () => {
   await appendFile(join(site, 'content', '06-contact.md'), VIDEO);
   const plan = await planOf(site);
-  const onThreads = await renderOnThreads(plan.contentJobs, plan.contentSettings, plan.source.knownPaths, { workers: 2 });
+  const onThreads = await renderOnThreads(plan.contentJobs, plan.contentSettings, plan.source.knownPaths, {
+    workers: 2,
+  });
   const here = renderPages(plan);
-  assert.equal(onThreads, plan.contentJobs.map((job) => here.get(job.page)));
+  assert.equal(
+    onThreads,
+    plan.contentJobs.map((job) => here.get(job.page)),
+  );
 });
 
 threads('a whole build on worker threads publishes the same bodies as one without', async () => {
@@ -140,12 +145,20 @@ reuse('a rebuild hard-links unchanged bodies and their compressed variants inste
   const second = await readSnapshot(out);
   const secondDirectory = join(out, DIST_LAYOUT.snapshotsDir, second.index.id);
   assert.equal(second.index.entries, first.index.entries);
-  const files = Object.values(second.index.entries).flatMap((entry) => [entry, entry.gzip, entry.br]).flatMap((file) => (file ? [file.file] : []));
-  assert.ok(files.some((file) => file.endsWith('.gz')) && files.some((file) => file.endsWith('.br')), 'the fixture has compressed bodies');
+  const files = Object.values(second.index.entries)
+    .flatMap((entry) => [entry, entry.gzip, entry.br])
+    .flatMap((file) => (file ? [file.file] : []));
+  assert.ok(
+    files.some((file) => file.endsWith('.gz')) && files.some((file) => file.endsWith('.br')),
+    'the fixture has compressed bodies',
+  );
   for (const file of new Set(files)) {
     const [before, after] = await Promise.all([stat(join(firstDirectory, file)), stat(join(secondDirectory, file))]);
     assert.is(after.ino, before.ino, `${file} is the same file`);
   }
-  assert.is(await readFile(join(secondDirectory, files[0] ?? ''), 'utf8'), await readFile(join(firstDirectory, files[0] ?? ''), 'utf8'));
+  assert.is(
+    await readFile(join(secondDirectory, files[0] ?? ''), 'utf8'),
+    await readFile(join(firstDirectory, files[0] ?? ''), 'utf8'),
+  );
 });
 reuse.run();

@@ -3,7 +3,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decodeUtf8 } from '../../generator/load.ts';
 
-const bytes = (...values: Array<string | number[]>) => Buffer.concat(values.map((value) => (typeof value === 'string' ? Buffer.from(value) : Buffer.from(value))));
+const bytes = (...values: Array<string | number[]>) =>
+  Buffer.concat(values.map((value) => (typeof value === 'string' ? Buffer.from(value) : Buffer.from(value))));
 
 const decode = suite('decodeUtf8');
 
@@ -24,7 +25,11 @@ const INVALID: Array<[label: string, input: Buffer, line: number]> = [
 ];
 for (const [label, input, line] of INVALID) {
   decode(`reports ${label} with its line`, () => {
-    assert.equal(decodeUtf8(input, 'content/bad.md'), { file: 'content/bad.md', line, message: 'file is not valid UTF-8' });
+    assert.equal(decodeUtf8(input, 'content/bad.md'), {
+      file: 'content/bad.md',
+      line,
+      message: 'file is not valid UTF-8',
+    });
   });
 }
 decode.run();

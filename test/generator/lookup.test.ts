@@ -19,7 +19,17 @@ const SITE = [
 
 byUrl('finds top-level items, descendants and unpublished items by urlRelWoF', () => {
   const urls = itemsByUrl(draftTree(SITE));
-  assert.equal([...urls.keys()], ['/getting-started', '/getting-started/install', '/getting-started/deep', '/getting-started/deep/leaf', '/hidden-draft', '/about']);
+  assert.equal(
+    [...urls.keys()],
+    [
+      '/getting-started',
+      '/getting-started/install',
+      '/getting-started/deep',
+      '/getting-started/deep/leaf',
+      '/hidden-draft',
+      '/about',
+    ],
+  );
   assert.is(path(urls.get('/getting-started/deep/leaf')), '/00-getting-started/01-deep/00-leaf.txt');
 });
 
@@ -56,7 +66,14 @@ bySlug('collects every item with the slug in depth-first tree order', () => {
 });
 
 bySlug('collects a matching folder and does not descend into it', () => {
-  const slugs = itemsBySlug(draftTree(['00-examples/index.md', '00-examples/00-examples.md', '01-more/00-examples/00-examples.md', '02-examples.md']));
+  const slugs = itemsBySlug(
+    draftTree([
+      '00-examples/index.md',
+      '00-examples/00-examples.md',
+      '01-more/00-examples/00-examples.md',
+      '02-examples.md',
+    ]),
+  );
   assert.equal(slugs.get('examples')?.map(path), ['/00-examples', '/01-more/00-examples', '/02-examples.md']);
 });
 

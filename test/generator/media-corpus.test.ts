@@ -11,7 +11,11 @@ import { copyFixture, FIXTURES, removeDir, temporaryDir } from '../helpers/fixtu
 import { readSnapshot } from '../helpers/snapshot-bodies.ts';
 
 const CORPUS = join(FIXTURES, 'media-corpus');
-const reference = async () => JSON.parse(await readFile(join(CORPUS, 'typemill-media.json'), 'utf8')) as { bodies: Record<string, string>; patterns: string[][] };
+const reference = async () =>
+  JSON.parse(await readFile(join(CORPUS, 'typemill-media.json'), 'utf8')) as {
+    bodies: Record<string, string>;
+    patterns: string[][];
+  };
 /** The endpoints PHP's reference covers; filerestrictions needs Symfony's YAML and is covered in media-bodies.test.ts. */
 const COMPARED = [KEYS.images, KEYS.image, KEYS.files, KEYS.file, KEYS.pageMedia].map((kind) => kind.prefix);
 const compared = (key: string) => COMPARED.some((prefix) => key === prefix || key.startsWith(`${prefix}:`));
@@ -30,7 +34,8 @@ corpus('every media body of the fixture site equals the one PHP computes for it'
     assert.ok(ours.length > 30, `only ${ours.length} media bodies`);
     // A page whose file is not at its pathWithoutType (`01-version.2.md`, a folder without index) has no file for
     // Typemill to read there: PHP's reference has no entry, and Typemill answers an empty list.
-    for (const [key, body] of ours) assert.is(body, expected[key] ?? (key.startsWith('pagemedia:') ? '{"pagemedia":[]}' : undefined), key);
+    for (const [key, body] of ours)
+      assert.is(body, expected[key] ?? (key.startsWith('pagemedia:') ? '{"pagemedia":[]}' : undefined), key);
     // PHP also lists content files that are not pages (a hidden `.md`); every image and file body is in both.
     const phpOnly = Object.keys(expected).filter((key) => !bodies.has(key) && !key.startsWith('pagemedia:'));
     assert.equal(phpOnly, []);
@@ -40,13 +45,17 @@ corpus('every media body of the fixture site equals the one PHP computes for it'
   }
 });
 
-corpus('finds exactly what preg_match_all finds in texts chosen for the pattern\'s edges', async () => {
+corpus("finds exactly what preg_match_all finds in texts chosen for the pattern's edges", async () => {
   const { patterns } = await reference();
   const texts = JSON.parse(await readFile(join(CORPUS, 'pattern-cases.json'), 'utf8')) as string[];
   assert.is(texts.length, patterns.length);
   texts.forEach((text, position) => {
     const plan = planMedia(undefined, [{ pathWithoutType: '/page', markdown: text, meta: '' }]);
-    const found = (JSON.parse(plan.responses.find((response) => response.key === 'pagemedia:/page')?.body ?? '') as { pagemedia: string[] }).pagemedia;
+    const found = (
+      JSON.parse(plan.responses.find((response) => response.key === 'pagemedia:/page')?.body ?? '') as {
+        pagemedia: string[];
+      }
+    ).pagemedia;
     assert.equal([text, found], [text, patterns[position]]);
   });
 });

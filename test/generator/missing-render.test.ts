@@ -25,9 +25,12 @@ missing.after.each(async () => {
 missing('stops the build with exit code 1 and a message naming the page', async () => {
   const { code, stderr } = await buildWithFault(LOSE_A_RENDER, site, out, BASE_URL);
   assert.is(code, 1);
-  assert.equal(stderr.split('\n').filter((line) => line.startsWith('snapi build:')), [
-    'snapi build: failed: page /contact (content/06-contact): its rendered content is missing; the build cannot finish without it; the current snapshot is unchanged.',
-  ]);
+  assert.equal(
+    stderr.split('\n').filter((line) => line.startsWith('snapi build:')),
+    [
+      'snapi build: failed: page /contact (content/06-contact): its rendered content is missing; the build cannot finish without it; the current snapshot is unchanged.',
+    ],
+  );
 });
 
 missing('leaves the published snapshot exactly as it was', async () => {

@@ -15,9 +15,13 @@ const STRINGS: Array<[value: string, json: string, why: string]> = [
   ['\b\f\n\r\t', '"\\b\\f\\n\\r\\t"', 'uses the short escapes for control characters that have one'],
   ['\u0001\u001f', '"\\u0001\\u001f"', 'escapes other control characters as \\u00XX'],
   ['\u007f', '"\u007f"', 'leaves DEL raw'],
-  ['<>&\'', '"<>&\'"', 'leaves <, >, & and the apostrophe as they are'],
+  ["<>&'", '"<>&\'"', 'leaves <, >, & and the apostrophe as they are'],
   ['say "hi" \\ now', '"say \\"hi\\" \\\\ now"', 'escapes quotes and backslashes'],
-  ['\\Typemill\\Models\\Storage', '"\\\\Typemill\\\\Models\\\\Storage"', 'writes the storage class name with doubled backslashes'],
+  [
+    '\\Typemill\\Models\\Storage',
+    '"\\\\Typemill\\\\Models\\\\Storage"',
+    'writes the storage class name with doubled backslashes',
+  ],
 ];
 for (const [value, json, why] of STRINGS) {
   strings(`${why}: ${JSON.stringify(value)} → ${json}`, () => {
@@ -61,11 +65,17 @@ numbers.run();
 const structures = suite('encodePhpJson: arrays and objects');
 
 structures('writes compact JSON with keys in insertion order', () => {
-  assert.is(encodePhpJson({ b: 1, a: [true, false, null], c: { d: 'x' } }), '{"b":1,"a":[true,false,null],"c":{"d":"x"}}');
+  assert.is(
+    encodePhpJson({ b: 1, a: [true, false, null], c: { d: 'x' } }),
+    '{"b":1,"a":[true,false,null],"c":{"d":"x"}}',
+  );
 });
 
 structures('writes an empty array and an empty PHP array as []', () => {
-  assert.is(encodePhpJson({ folderContent: [], userdata: [], meta: {} }), '{"folderContent":[],"userdata":[],"meta":[]}');
+  assert.is(
+    encodePhpJson({ folderContent: [], userdata: [], meta: {} }),
+    '{"folderContent":[],"userdata":[],"meta":[]}',
+  );
 });
 
 structures('writes a PHP array with keys 0..n-1 as a list', () => {
@@ -88,7 +98,10 @@ structures.run();
 const wholeBodies = suite('encodePhpJson: whole bodies');
 
 wholeBodies('writes floats PHP prints differently anywhere in a nested body', () => {
-  assert.is(encodePhpJson({ a: [new PhpFloat(1e20), 0.5, new PhpFloat(-0)], b: { c: 1e-7, d: Number.NaN } }), '{"a":[1.0e+20,0.5,-0],"b":{"c":1.0e-7,"d":0}}');
+  assert.is(
+    encodePhpJson({ a: [new PhpFloat(1e20), 0.5, new PhpFloat(-0)], b: { c: 1e-7, d: Number.NaN } }),
+    '{"a":[1.0e+20,0.5,-0],"b":{"c":1.0e-7,"d":0}}',
+  );
 });
 
 wholeBodies('keeps a string that looks like the internal float marker a string', () => {
@@ -110,7 +123,9 @@ wholeBodies('writes undefined in a list and a function anywhere as null', () => 
 });
 
 wholeBodies('escapes slashes and non-ASCII in keys and values of a whole body', () => {
-  assert.is(encodePhpJson({ content: [{ id: 0, markdown: '# Ä/ö', html: '<h1>Ä/ö 😀</h1>' }] }),
-    '{"content":[{"id":0,"markdown":"# \\u00c4\\/\\u00f6","html":"<h1>\\u00c4\\/\\u00f6 \\ud83d\\ude00<\\/h1>"}]}');
+  assert.is(
+    encodePhpJson({ content: [{ id: 0, markdown: '# Ä/ö', html: '<h1>Ä/ö 😀</h1>' }] }),
+    '{"content":[{"id":0,"markdown":"# \\u00c4\\/\\u00f6","html":"<h1>\\u00c4\\/\\u00f6 \\ud83d\\ude00<\\/h1>"}]}',
+  );
 });
 wholeBodies.run();

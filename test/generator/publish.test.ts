@@ -45,7 +45,11 @@ publish('a build that fails on malformed YAML leaves the published snapshot byte
   try {
     const outcome = await buildSite({ site: broken, out, baseUrl: BASE_URL });
     assert.equal(outcome.ok, false);
-    if (!outcome.ok) assert.equal(outcome.errors.map((error) => `${error.file}:${error.line}`), ['content/00-page.yaml:3']);
+    if (!outcome.ok)
+      assert.equal(
+        outcome.errors.map((error) => `${error.file}:${error.line}`),
+        ['content/00-page.yaml:3'],
+      );
     assert.equal(await listTree(out), before);
     assert.equal((await readSnapshot(out)).bodies, bodiesBefore);
   } finally {
@@ -60,7 +64,8 @@ publish('two builds of the same input give identical bodies and ETags', async ()
   const second = await readSnapshot(out);
   assert.is.not(first.index.id, second.index.id);
   assert.equal(second.bodies, first.bodies);
-  const etags = (entries: typeof first.index.entries) => Object.fromEntries(Object.entries(entries).map(([key, entry]) => [key, entry.etag]));
+  const etags = (entries: typeof first.index.entries) =>
+    Object.fromEntries(Object.entries(entries).map(([key, entry]) => [key, entry.etag]));
   assert.equal(etags(second.index.entries), etags(first.index.entries));
 });
 
@@ -72,7 +77,10 @@ publish('keeps the previous snapshot for rollback and prunes older ones', async 
     if (outcome.ok) ids.push(outcome.published.id);
   }
   assert.equal((await readdir(join(out, DIST_LAYOUT.snapshotsDir))).sort(), [ids[1], ids[2]].sort());
-  assert.is(await import('node:fs/promises').then((fs) => fs.readlink(join(out, DIST_LAYOUT.currentLink))), `${DIST_LAYOUT.snapshotsDir}/${ids[2]}`);
+  assert.is(
+    await import('node:fs/promises').then((fs) => fs.readlink(join(out, DIST_LAYOUT.currentLink))),
+    `${DIST_LAYOUT.snapshotsDir}/${ids[2]}`,
+  );
 });
 
 publish('records which responses were added, changed and removed since the previous snapshot', async () => {
@@ -86,9 +94,17 @@ publish('records which responses were added, changed and removed since the previ
   assert.equal(report.removed, []);
   assert.equal(report.changed, ['content:draft:/contact', 'content:live:/contact', 'search:index']);
   assert.equal(report.urls, { added: [], changed: ['/contact'], removed: [] });
-  assert.equal(report.purge, ['/typemill/api/v1/article/content?url=/contact', '/typemill/api/v1/article/content?url=/contact&draft=true', '/typemill/api/v1/search']);
-  assert.equal(report.details.map((detail) => detail.key), report.changed);
-  for (const detail of report.details) assert.ok(detail.before !== null && detail.after !== null && detail.before !== detail.after, detail.key);
+  assert.equal(report.purge, [
+    '/typemill/api/v1/article/content?url=/contact',
+    '/typemill/api/v1/article/content?url=/contact&draft=true',
+    '/typemill/api/v1/search',
+  ]);
+  assert.equal(
+    report.details.map((detail) => detail.key),
+    report.changed,
+  );
+  for (const detail of report.details)
+    assert.ok(detail.before !== null && detail.after !== null && detail.before !== detail.after, detail.key);
   assert.equal(outcome.ok && outcome.published.changes, report);
 });
 
@@ -98,7 +114,9 @@ publish('writes accounts to a private file and never puts a password hash into a
   const accountsFile = join(directory, DIST_LAYOUT.accountsFile);
   assert.is((await stat(accountsFile)).mode & 0o777, 0o600);
   const accounts = JSON.parse(await readFile(accountsFile, 'utf8')) as Record<string, { hash: string }>;
-  const hashes = Object.values(accounts).map((account) => account.hash).filter((hash) => hash !== '');
+  const hashes = Object.values(accounts)
+    .map((account) => account.hash)
+    .filter((hash) => hash !== '');
   assert.ok(hashes.length >= 7);
   for (const [key, body] of [...bodies, ['index', JSON.stringify(index)] as const]) {
     for (const hash of hashes) assert.not.ok(body.includes(hash), `${key} contains a password hash`);
@@ -112,8 +130,14 @@ cli('prints every error as path:line: message, exits 1 and publishes nothing', a
   const broken = await copyFixture('broken-draft');
   const distDir = await temporaryDir('cli-dist');
   try {
-    const error = await run(process.execPath, ['--import', 'tsx', 'generator/cli/build.ts', '--site', broken, '--out', distDir], { cwd: ROOT })
-      .then(() => undefined, (failure: { code: number; stderr: string }) => failure);
+    const error = await run(
+      process.execPath,
+      ['--import', 'tsx', 'generator/cli/build.ts', '--site', broken, '--out', distDir],
+      { cwd: ROOT },
+    ).then(
+      () => undefined,
+      (failure: { code: number; stderr: string }) => failure,
+    );
     assert.ok(error, 'the build should fail');
     assert.is(error?.code, 1);
     assert.match(error?.stderr ?? '', /^error: content\/00-page\.txt:1: draft /m);
@@ -129,9 +153,24 @@ cli('publishes the fixture site and prints one summary line', async () => {
   const fixture = await copyFixture('site');
   const distDir = await temporaryDir('cli-dist');
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'generator/cli/build.ts', '--site', fixture, '--out', distDir, '--json'], { cwd: ROOT });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'generator/cli/build.ts', '--site', fixture, '--out', distDir, '--json'],
+      { cwd: ROOT },
+    );
     const summary = JSON.parse(stdout) as Record<string, unknown>;
-    assert.equal(Object.keys(summary), ['snapshot', 'pages', 'folders', 'drafts', 'users', 'responses', 'files', 'bytes', 'seconds', 'changes']);
+    assert.equal(Object.keys(summary), [
+      'snapshot',
+      'pages',
+      'folders',
+      'drafts',
+      'users',
+      'responses',
+      'files',
+      'bytes',
+      'seconds',
+      'changes',
+    ]);
     assert.is(summary.users, 9);
     assert.equal(summary.changes, { added: summary.responses, changed: 0, removed: 0 });
   } finally {

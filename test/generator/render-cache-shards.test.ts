@@ -23,25 +23,33 @@ shards.after.each(async () => {
 async function shardTimes(): Promise<Map<string, number>> {
   const directory = join(out, '.cache', 'rendered-pages');
   const names = (await readdir(directory)).sort();
-  return new Map(await Promise.all(names.map(async (name) => [name, (await stat(join(directory, name))).mtimeMs] as const)));
+  return new Map(
+    await Promise.all(names.map(async (name) => [name, (await stat(join(directory, name))).mtimeMs] as const)),
+  );
 }
 
 const build = () => buildSite({ site, out, baseUrl: BASE_URL, workers: 0 });
 
-shards('an unchanged rebuild rewrites no shard; an edit rewrites the shards of the old and the new entry only', async () => {
-  assert.ok((await build()).ok);
-  const first = await shardTimes();
-  assert.ok(first.size > 2, `only ${first.size} shards`);
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  assert.ok((await build()).ok);
-  assert.equal(await shardTimes(), first);
-  await appendFile(join(site, 'content', '06-contact.md'), '\nOne more sentence.\n');
-  assert.ok((await build()).ok);
-  const third = await shardTimes();
-  const rewritten = [...third].filter(([name, time]) => first.get(name) !== time).map(([name]) => name);
-  assert.ok(rewritten.length >= 1 && rewritten.length <= 2, `rewritten: ${rewritten.join(', ')}`);
-  assert.ok([...first.keys()].filter((name) => !third.has(name)).length <= 1, 'at most the old entry\'s shard went away');
-});
+shards(
+  'an unchanged rebuild rewrites no shard; an edit rewrites the shards of the old and the new entry only',
+  async () => {
+    assert.ok((await build()).ok);
+    const first = await shardTimes();
+    assert.ok(first.size > 2, `only ${first.size} shards`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.ok((await build()).ok);
+    assert.equal(await shardTimes(), first);
+    await appendFile(join(site, 'content', '06-contact.md'), '\nOne more sentence.\n');
+    assert.ok((await build()).ok);
+    const third = await shardTimes();
+    const rewritten = [...third].filter(([name, time]) => first.get(name) !== time).map(([name]) => name);
+    assert.ok(rewritten.length >= 1 && rewritten.length <= 2, `rewritten: ${rewritten.join(', ')}`);
+    assert.ok(
+      [...first.keys()].filter((name) => !third.has(name)).length <= 1,
+      "at most the old entry's shard went away",
+    );
+  },
+);
 
 shards('a build from the sharded cache publishes the bodies a build without a cache publishes', async () => {
   assert.ok((await build()).ok);

@@ -11,14 +11,28 @@ const key = (markdown: string | undefined, draftBlocks: string[] | undefined, se
 const keys = suite('render keys');
 
 keys('the same inputs give the same key, whatever the page', () => {
-  assert.is(key('# A', ['# A']), renderKey('fingerprint', SETTINGS, { page: '/other', markdown: '# A', draftBlocks: ['# A'] }));
+  assert.is(
+    key('# A', ['# A']),
+    renderKey('fingerprint', SETTINGS, { page: '/other', markdown: '# A', draftBlocks: ['# A'] }),
+  );
 });
 
 keys('texts moved across the boundaries between markdown and draft blocks give different keys', () => {
   const inputs: Array<[string | undefined, string[] | undefined]> = [
-    [undefined, undefined], ['', undefined], [undefined, []], ['', []], [undefined, ['']],
-    ['ab', undefined], ['a', ['b']], [undefined, ['a', 'b']], [undefined, ['ab']], [undefined, ['a', '', 'b']],
-    ['1:a', undefined], [undefined, ['1:a']], ['a\ud800', undefined], ['a\ufffd', undefined],
+    [undefined, undefined],
+    ['', undefined],
+    [undefined, []],
+    ['', []],
+    [undefined, ['']],
+    ['ab', undefined],
+    ['a', ['b']],
+    [undefined, ['a', 'b']],
+    [undefined, ['ab']],
+    [undefined, ['a', '', 'b']],
+    ['1:a', undefined],
+    [undefined, ['1:a']],
+    ['a\ud800', undefined],
+    ['a\ufffd', undefined],
   ];
   const all = inputs.map(([markdown, draft]) => key(markdown, draft));
   assert.is(new Set(all).size, inputs.length);
@@ -26,7 +40,10 @@ keys('texts moved across the boundaries between markdown and draft blocks give d
 
 keys('other render settings or another renderer give another key', () => {
   assert.is.not(key('x', undefined), key('x', undefined, { ...SETTINGS, headlineAnchors: true }));
-  assert.is.not(key('x', undefined), renderKey('other', SETTINGS, { page: '/a', markdown: 'x', draftBlocks: undefined }));
+  assert.is.not(
+    key('x', undefined),
+    renderKey('other', SETTINGS, { page: '/a', markdown: 'x', draftBlocks: undefined }),
+  );
 });
 
 keys.run();

@@ -9,7 +9,10 @@ import { buildWithFault, listTree } from '../helpers/faulty-build.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const SLOW_RENDER = join(ROOT, 'test', 'helpers', 'slow-render', 'register.mjs');
-const ON_WORKERS = { node: ['-r', join(ROOT, 'test', 'helpers', 'slow-render', 'worker-preload.cjs')], env: { SNAPI_TEST_RENDER_WORKERS: '1' } };
+const ON_WORKERS = {
+  node: ['-r', join(ROOT, 'test', 'helpers', 'slow-render', 'worker-preload.cjs')],
+  env: { SNAPI_TEST_RENDER_WORKERS: '1' },
+};
 const BASE_URL = 'http://localhost/typemill';
 const BOUND = ['--render-timeout', '0.2'];
 
@@ -36,16 +39,19 @@ function errorLines(stderr: string): string[] {
   return stderr.split('\n').filter((line) => line.startsWith('error:') || line.startsWith('snapi build:'));
 }
 
-timeout('rendered on this thread: the build stops with the file and the bound, exit 1, the snapshot unchanged', async () => {
-  const before = await publishThenEdit();
-  const { code, stderr } = await buildWithFault(SLOW_RENDER, site, out, BASE_URL, { args: BOUND });
-  assert.is(code, 1);
-  assert.equal(errorLines(stderr), [
-    'error: content/06-contact.md: rendering stopped after 0.2 s',
-    'snapi build: 1 error(s); nothing was published, the current snapshot is unchanged.',
-  ]);
-  assert.equal(await listTree(out), before);
-});
+timeout(
+  'rendered on this thread: the build stops with the file and the bound, exit 1, the snapshot unchanged',
+  async () => {
+    const before = await publishThenEdit();
+    const { code, stderr } = await buildWithFault(SLOW_RENDER, site, out, BASE_URL, { args: BOUND });
+    assert.is(code, 1);
+    assert.equal(errorLines(stderr), [
+      'error: content/06-contact.md: rendering stopped after 0.2 s',
+      'snapi build: 1 error(s); nothing was published, the current snapshot is unchanged.',
+    ]);
+    assert.equal(await listTree(out), before);
+  },
+);
 
 timeout('rendered on a worker thread: the worker is ended and the build stops the same way', async () => {
   const before = await publishThenEdit();
@@ -61,7 +67,10 @@ timeout('rendered on a worker thread: the worker is ended and the build stops th
 timeout('--render-timeout takes only a positive number of seconds', async () => {
   const { code, stderr } = await buildWithFault(SLOW_RENDER, site, out, BASE_URL, { args: ['--render-timeout', '0'] });
   assert.is(code, 2);
-  assert.is(stderr, 'snapi build: --render-timeout "0" is not a positive number of seconds (run snapi build --help for usage)\n');
+  assert.is(
+    stderr,
+    'snapi build: --render-timeout "0" is not a positive number of seconds (run snapi build --help for usage)\n',
+  );
 });
 
 timeout.run();

@@ -13,7 +13,13 @@ order('sorts entries by bytes, so 10-ten.md comes before 3-three.md', () => {
 });
 
 order('sorts digits before upper case, upper case before lower case, ASCII before non-ASCII', () => {
-  assert.equal(names(['Äpfel.md', 'alpha.md', 'Zeta.md', '9-nine.md', 'beta.md']), ['9-nine.md', 'Zeta.md', 'alpha.md', 'beta.md', 'Äpfel.md']);
+  assert.equal(names(['Äpfel.md', 'alpha.md', 'Zeta.md', '9-nine.md', 'beta.md']), [
+    '9-nine.md',
+    'Zeta.md',
+    'alpha.md',
+    'beta.md',
+    'Äpfel.md',
+  ]);
 });
 
 order('sorts folders and files together by name', () => {
@@ -40,7 +46,14 @@ ignored('keeps a folder of any name, even without order prefix and even empty', 
 
 ignored('keeps index files in the scanned list of their folder', () => {
   assert.equal(scanPaths(['00-a/index.md', '00-a/index.yaml', '00-a/01-x.md']), [
-    { kind: 'folder', name: '00-a', entries: [{ kind: 'file', name: '01-x.md' }, { kind: 'file', name: 'index.md' }] },
+    {
+      kind: 'folder',
+      name: '00-a',
+      entries: [
+        { kind: 'file', name: '01-x.md' },
+        { kind: 'file', name: 'index.md' },
+      ],
+    },
   ]);
 });
 
@@ -87,7 +100,16 @@ const listing = suite('toListing: loader entries to a directory listing');
 listing('groups entries by parent folder and marks directories', () => {
   assert.equal(
     [...toListing(['/00-a/', '/00-a/x.md', '/index.md'])],
-    [['', [{ name: '00-a', isDirectory: true }, { name: 'index.md', isDirectory: false }]], ['/00-a', [{ name: 'x.md', isDirectory: false }]]],
+    [
+      [
+        '',
+        [
+          { name: '00-a', isDirectory: true },
+          { name: 'index.md', isDirectory: false },
+        ],
+      ],
+      ['/00-a', [{ name: 'x.md', isDirectory: false }]],
+    ],
   );
 });
 listing.run();

@@ -2,7 +2,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { encodePhpJson } from '../../generator/php-json.ts';
-import { activePlugins, listSetting, mergeSettings, settingsBody, type SettingsInput } from '../../generator/site/settings.ts';
+import {
+  activePlugins,
+  listSetting,
+  mergeSettings,
+  settingsBody,
+  type SettingsInput,
+} from '../../generator/site/settings.ts';
 
 const INPUT: SettingsInput = {
   userSettings: {
@@ -22,8 +28,23 @@ const merge = suite('mergeSettings: defaults, user settings and derived values')
 
 merge('keeps default keys in their place with user values and appends the rest in order', () => {
   assert.equal(Object.keys(mergeSettings(INPUT)), [
-    'version', 'title', 'author', 'copyright', 'language', 'langattr', 'editor', 'storage', 'formats', 'images',
-    'systemSettingsPath', 'customkey', 'plugins', 'rootPath', 'theme', 'themes', 'license',
+    'version',
+    'title',
+    'author',
+    'copyright',
+    'language',
+    'langattr',
+    'editor',
+    'storage',
+    'formats',
+    'images',
+    'systemSettingsPath',
+    'customkey',
+    'plugins',
+    'rootPath',
+    'theme',
+    'themes',
+    'license',
   ]);
 });
 
@@ -50,12 +71,19 @@ merge('merges every value as Typemill does', () => {
 });
 
 merge('gives the defaults alone when there is no settings.yaml', () => {
-  const settings = mergeSettings({ userSettings: undefined, rootPath: '/srv/site', pluginFolders: [], themesWithTemplate: [] });
-  assert.is(encodePhpJson(settings),
-    '{"version":"2.10.0","title":"Typemill","author":"Unknown","copyright":false,"language":"en","langattr":"en","editor":"visual",'
-    + '"storage":"\\\\Typemill\\\\Models\\\\Storage","formats":["markdown","headline","ulist","olist","table","quote","notice","image","video","file","toc","hr","definition","code","shortcode"],'
-    + '"images":{"live":{"width":820},"thumbs":{"width":250,"height":150}},"systemSettingsPath":"\\/srv\\/site\\/system\\/typemill\\/settings\\/",'
-    + '"plugins":[],"rootPath":"\\/srv\\/site","license":false}');
+  const settings = mergeSettings({
+    userSettings: undefined,
+    rootPath: '/srv/site',
+    pluginFolders: [],
+    themesWithTemplate: [],
+  });
+  assert.is(
+    encodePhpJson(settings),
+    '{"version":"2.10.0","title":"Typemill","author":"Unknown","copyright":false,"language":"en","langattr":"en","editor":"visual",' +
+      '"storage":"\\\\Typemill\\\\Models\\\\Storage","formats":["markdown","headline","ulist","olist","table","quote","notice","image","video","file","toc","hr","definition","code","shortcode"],' +
+      '"images":{"live":{"width":820},"thumbs":{"width":250,"height":150}},"systemSettingsPath":"\\/srv\\/site\\/system\\/typemill\\/settings\\/",' +
+      '"plugins":[],"rootPath":"\\/srv\\/site","license":false}',
+  );
 });
 
 merge('lets the user override even the version, in its place', () => {
@@ -71,7 +99,14 @@ merge('replaces a default images entry whole, one level deep', () => {
 
 merge('overwrites rootPath and license in place when the user file has them', () => {
   const settings = mergeSettings({ ...INPUT, userSettings: { rootPath: '/elsewhere', license: 'MAKER', title: 'T' } });
-  assert.equal(Object.keys(settings).slice(10), ['systemSettingsPath', 'rootPath', 'license', 'plugins', 'theme', 'themes']);
+  assert.equal(Object.keys(settings).slice(10), [
+    'systemSettingsPath',
+    'rootPath',
+    'license',
+    'plugins',
+    'theme',
+    'themes',
+  ]);
   assert.equal([settings.rootPath, settings.license], ['/var/www/site', false]);
 });
 
@@ -87,8 +122,16 @@ merge('replaces a theme whose folder is missing with the first theme in byte ord
 });
 
 merge('appends plugin folders missing from the settings as inactive, after the stored ones', () => {
-  const settings = mergeSettings({ ...INPUT, userSettings: { plugins: { search: { active: true, extra: 1 }, vanished: { active: true } } }, pluginFolders: ['alpha', 'search'] });
-  assert.equal(settings.plugins, { search: { active: true, extra: 1 }, vanished: { active: true }, alpha: { active: false } });
+  const settings = mergeSettings({
+    ...INPUT,
+    userSettings: { plugins: { search: { active: true, extra: 1 }, vanished: { active: true } } },
+    pluginFolders: ['alpha', 'search'],
+  });
+  assert.equal(settings.plugins, {
+    search: { active: true, extra: 1 },
+    vanished: { active: true },
+    alpha: { active: false },
+  });
 });
 merge.run();
 
@@ -106,7 +149,9 @@ secrets('removes keys containing password, secret or token, or ending with key, 
     keyboard: 'kept',
     keys: 'kept',
     mailfrom: 'me@example.org',
-    plugins: { mail: { active: true, smtppassword: 'x', host: 'smtp.example.org', accounts: [{ user: 'a', accessToken: 'x' }] } },
+    plugins: {
+      mail: { active: true, smtppassword: 'x', host: 'smtp.example.org', accounts: [{ user: 'a', accessToken: 'x' }] },
+    },
   });
   assert.equal(body, {
     settings: {
@@ -129,7 +174,19 @@ secrets.run();
 const helpers = suite('activePlugins and listSetting');
 
 helpers('lists active plugins in settings order', () => {
-  assert.equal(activePlugins({ plugins: { a: { active: true }, b: { active: false }, c: { active: 1 }, d: { active: '0' }, e: 'x', f: { active: 'yes' } } }), ['a', 'c', 'f']);
+  assert.equal(
+    activePlugins({
+      plugins: {
+        a: { active: true },
+        b: { active: false },
+        c: { active: 1 },
+        d: { active: '0' },
+        e: 'x',
+        f: { active: 'yes' },
+      },
+    }),
+    ['a', 'c', 'f'],
+  );
 });
 
 helpers('reads a comma list or a YAML list into trimmed entries', () => {

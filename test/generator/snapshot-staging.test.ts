@@ -11,15 +11,23 @@ import { publishStaged } from '../../generator/write-snapshot.ts';
 import { removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 
 /** 8 KiB of JSON: page content of this size gets gzip only, any other body gzip and brotli (compression-policy.ts). */
-const BODY = JSON.stringify({ content: Array.from({ length: 200 }, (_, block) => ({ id: block, html: `<p>block ${block} of the page</p>` })) });
+const BODY = JSON.stringify({
+  content: Array.from({ length: 200 }, (_, block) => ({ id: block, html: `<p>block ${block} of the page</p>` })),
+});
 const HASH = contentHash(BODY);
 const PAGE = { pageContent: true, compress: true };
 const OTHER = { pageContent: false, compress: true };
 
 const emptyResult = (responses: Array<{ key: string; stored: string }>) => ({
-  responses, restrictedSlugs: {}, userRecords: {}, accounts: {}, basePath: '',
+  responses,
+  restrictedSlugs: {},
+  userRecords: {},
+  accounts: {},
+  basePath: '',
   access: { trustedIps: [], trustedHosts: [], proxy: false, trustedProxies: [] },
-  stats: { pages: 0, folders: 0, drafts: 0, users: 0 }, errors: [], warnings: [],
+  stats: { pages: 0, folders: 0, drafts: 0, users: 0 },
+  errors: [],
+  warnings: [],
 });
 
 const staging = suite('the staging snapshot');
@@ -36,35 +44,44 @@ staging('stores a body once per hash, page content with gzip only', async () => 
   const [first, second] = await Promise.all([opened.store(HASH, BODY, PAGE), opened.store(HASH, BODY, PAGE)]);
   assert.equal(second, first);
   assert.equal(Object.keys(first).sort(), ['gzip', 'hash', 'identity']);
-  assert.equal((await readdir(join(opened.directory, DIST_LAYOUT.bodiesDir))).sort(), [`${HASH}.json`, `${HASH}.json.gz`]);
+  assert.equal((await readdir(join(opened.directory, DIST_LAYOUT.bodiesDir))).sort(), [
+    `${HASH}.json`,
+    `${HASH}.json.gz`,
+  ]);
   assert.is(await opened.read(HASH), BODY);
   assert.is(await opened.read('no-such-hash'), undefined);
   await opened.discard();
 });
 
-staging('a page content body that also answers another response gets that response\'s brotli copy, as if stored once for both', async () => {
-  const widened = await openStaging(distDir);
-  await widened.store(HASH, BODY, PAGE);
-  await widened.store(HASH, BODY, OTHER);
-  await widened.settled();
-  const other = await temporaryDir('staging-dist-other');
-  try {
-    const once = await openStaging(other);
-    await once.store(HASH, BODY, OTHER);
-    assert.ok(once.stored(HASH)?.br, 'the fixture body is worth a brotli copy');
-    assert.equal(widened.stored(HASH), once.stored(HASH));
-    await once.discard();
-  } finally {
-    await removeDir(other);
-  }
-  await widened.discard();
-});
+staging(
+  "a page content body that also answers another response gets that response's brotli copy, as if stored once for both",
+  async () => {
+    const widened = await openStaging(distDir);
+    await widened.store(HASH, BODY, PAGE);
+    await widened.store(HASH, BODY, OTHER);
+    await widened.settled();
+    const other = await temporaryDir('staging-dist-other');
+    try {
+      const once = await openStaging(other);
+      await once.store(HASH, BODY, OTHER);
+      assert.ok(once.stored(HASH)?.br, 'the fixture body is worth a brotli copy');
+      assert.equal(widened.stored(HASH), once.stored(HASH));
+      await once.discard();
+    } finally {
+      await removeDir(other);
+    }
+    await widened.discard();
+  },
+);
 
 staging('reuses a body of the previous snapshot by hard link, and only one it has', async () => {
   const first = await openStaging(distDir);
   assert.is(first.reuse(HASH), false);
   await first.store(HASH, BODY, PAGE);
-  await publishStaged(first, emptyResult([{ key: 'content:live:/', stored: HASH }]), { baseUrl: 'http://localhost', builtAt: new Date() });
+  await publishStaged(first, emptyResult([{ key: 'content:live:/', stored: HASH }]), {
+    baseUrl: 'http://localhost',
+    builtAt: new Date(),
+  });
   const second = await openStaging(distDir);
   assert.is(second.reuse(HASH), true);
   assert.is(second.reuse(contentHash('{"content":[]}')), false);
@@ -99,7 +116,10 @@ staging('discarding a staging snapshot in a folder it created removes that folde
 staging('publishing refuses a streamed response whose body was never stored', async () => {
   const opened = await openStaging(distDir);
   try {
-    await publishStaged(opened, emptyResult([{ key: 'content:live:/', stored: HASH }]), { baseUrl: 'http://localhost', builtAt: new Date() });
+    await publishStaged(opened, emptyResult([{ key: 'content:live:/', stored: HASH }]), {
+      baseUrl: 'http://localhost',
+      builtAt: new Date(),
+    });
     assert.unreachable('published a snapshot without a body file');
   } catch (error) {
     assert.is((error as Error).message, `response content:live:/: its body ${HASH} is not in the staging snapshot`);

@@ -35,11 +35,24 @@ async function publishAtOnce(site: string, out: string, rootPath: string): Promi
 }
 
 /** The published index without what differs per build (id, time), and every stored file's bytes by name. */
-async function published(out: string): Promise<{ index: Omit<SnapshotIndex, 'id' | 'builtAt'>; files: Map<string, string> }> {
+async function published(
+  out: string,
+): Promise<{ index: Omit<SnapshotIndex, 'id' | 'builtAt'>; files: Map<string, string> }> {
   const directory = join(out, await readlink(join(out, DIST_LAYOUT.currentLink)));
-  const { id: _id, builtAt: _builtAt, ...index } = JSON.parse(await readFile(join(directory, DIST_LAYOUT.indexFile), 'utf8')) as SnapshotIndex;
+  const {
+    id: _id,
+    builtAt: _builtAt,
+    ...index
+  } = JSON.parse(await readFile(join(directory, DIST_LAYOUT.indexFile), 'utf8')) as SnapshotIndex;
   const names = (await readdir(join(directory, DIST_LAYOUT.bodiesDir))).sort();
-  const files = new Map(await Promise.all(names.map(async (name) => [name, (await readFile(join(directory, DIST_LAYOUT.bodiesDir, name))).toString('base64')] as const)));
+  const files = new Map(
+    await Promise.all(
+      names.map(
+        async (name) =>
+          [name, (await readFile(join(directory, DIST_LAYOUT.bodiesDir, name))).toString('base64')] as const,
+      ),
+    ),
+  );
   return { index, files };
 }
 
@@ -51,23 +64,34 @@ same.after.each(async () => {
 
 for (const fixture of ['site', 'front-matter']) {
   for (const workers of [0, 1]) {
-    same(`test/fixtures/${fixture}, ${workers} render worker(s): same index entries, counts and body files`, async () => {
-      const site = await copyFixture(fixture);
-      const [streamed, atOnce] = await Promise.all([temporaryDir('streamed-dist'), temporaryDir('at-once-dist')]);
-      folders.push(join(site, '..'), streamed, atOnce);
-      const outcome = await buildSite({ site, out: streamed, baseUrl: BASE_URL, rootPath: '/var/www/typemill', workers });
-      assert.ok(outcome.ok);
-      await publishAtOnce(site, atOnce, '/var/www/typemill');
-      const [fromStream, fromWhole] = await Promise.all([published(streamed), published(atOnce)]);
-      assert.ok(Object.keys(fromWhole.index.entries).some((key) => key.startsWith('content:')));
-      assert.ok([...fromWhole.files.keys()].some((name) => name.endsWith('.gz')));
-      assert.equal(fromStream.index, fromWhole.index);
-      assert.equal([...fromStream.files.keys()], [...fromWhole.files.keys()]);
-      assert.ok([...fromStream.files].every(([name, bytes]) => fromWhole.files.get(name) === bytes), 'a body file differs');
-    });
+    same(
+      `test/fixtures/${fixture}, ${workers} render worker(s): same index entries, counts and body files`,
+      async () => {
+        const site = await copyFixture(fixture);
+        const [streamed, atOnce] = await Promise.all([temporaryDir('streamed-dist'), temporaryDir('at-once-dist')]);
+        folders.push(join(site, '..'), streamed, atOnce);
+        const outcome = await buildSite({
+          site,
+          out: streamed,
+          baseUrl: BASE_URL,
+          rootPath: '/var/www/typemill',
+          workers,
+        });
+        assert.ok(outcome.ok);
+        await publishAtOnce(site, atOnce, '/var/www/typemill');
+        const [fromStream, fromWhole] = await Promise.all([published(streamed), published(atOnce)]);
+        assert.ok(Object.keys(fromWhole.index.entries).some((key) => key.startsWith('content:')));
+        assert.ok([...fromWhole.files.keys()].some((name) => name.endsWith('.gz')));
+        assert.equal(fromStream.index, fromWhole.index);
+        assert.equal([...fromStream.files.keys()], [...fromWhole.files.keys()]);
+        assert.ok(
+          [...fromStream.files].every(([name, bytes]) => fromWhole.files.get(name) === bytes),
+          'a body file differs',
+        );
+      },
+    );
   }
 }
-
 
 const failing = suite(`a build whose body writes fail after ${BODIES_BEFORE_FAILURE} bodies, while pages render`);
 let site = '';
@@ -81,19 +105,23 @@ failing.after.each(async () => {
   await removeDir(out);
 });
 
-failing('exits 1 naming the failure, removes its staging folder and leaves current and every file as they were', async () => {
-  assert.ok((await buildSite({ site, out, baseUrl: BASE_URL })).ok);
-  const before = await listTree(out);
-  const current = await readlink(join(out, DIST_LAYOUT.currentLink));
-  // Another base URL changes every page's content: every page is rendered again, none comes from the cache.
-  const { code, stderr } = await buildWithFault(FAIL_MID_RENDER, site, out, 'http://localhost/elsewhere');
-  assert.is(code, 1);
-  assert.equal(stderr.split('\n').filter((line) => line.startsWith('snapi build:')), [
-    `snapi build: failed: ${FAILURE}; the current snapshot is unchanged.`,
-  ]);
-  assert.is(await readlink(join(out, DIST_LAYOUT.currentLink)), current);
-  assert.equal(await listTree(out), before);
-});
+failing(
+  'exits 1 naming the failure, removes its staging folder and leaves current and every file as they were',
+  async () => {
+    assert.ok((await buildSite({ site, out, baseUrl: BASE_URL })).ok);
+    const before = await listTree(out);
+    const current = await readlink(join(out, DIST_LAYOUT.currentLink));
+    // Another base URL changes every page's content: every page is rendered again, none comes from the cache.
+    const { code, stderr } = await buildWithFault(FAIL_MID_RENDER, site, out, 'http://localhost/elsewhere');
+    assert.is(code, 1);
+    assert.equal(
+      stderr.split('\n').filter((line) => line.startsWith('snapi build:')),
+      [`snapi build: failed: ${FAILURE}; the current snapshot is unchanged.`],
+    );
+    assert.is(await readlink(join(out, DIST_LAYOUT.currentLink)), current);
+    assert.equal(await listTree(out), before);
+  },
+);
 
 failing('a first build into a new folder leaves no folder behind', async () => {
   const fresh = join(out, 'not-yet');

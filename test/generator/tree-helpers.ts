@@ -37,5 +37,7 @@ export function draftTree(paths: readonly string[], options: TreeOptions = {}): 
 
 /** Short view of a tree for order and numbering assertions. */
 export function outline(items: readonly Item[]): unknown[] {
-  return items.map((item) => (item.folderContent ? [item.originalName, outline(item.folderContent)] : item.originalName));
+  return items.map((item) =>
+    item.folderContent ? [item.originalName, outline(item.folderContent)] : item.originalName,
+  );
 }

@@ -25,9 +25,11 @@ const records = suite('readUsers: records');
 
 records('returns the yaml without password, keys in file order, types kept', () => {
   const users = readUsers([ANNA]);
-  assert.is(encodePhpJson(users.records.get('anna')),
-    '{"username":"anna","email":"Anna@Example.org","userrole":"author","lastlogin":1714003200,"firstname":"Anna","darkmode":false,"apiaccess":true,'
-    + '"fingerprints":["0cc175b9c0f1b6a831c399e269772661"],"authcodedata":"12345:1714003200:1714003300"}');
+  assert.is(
+    encodePhpJson(users.records.get('anna')),
+    '{"username":"anna","email":"Anna@Example.org","userrole":"author","lastlogin":1714003200,"firstname":"Anna","darkmode":false,"apiaccess":true,' +
+      '"fingerprints":["0cc175b9c0f1b6a831c399e269772661"],"authcodedata":"12345:1714003200:1714003300"}',
+  );
 });
 
 records('keys records by file name, even when the yaml names another user', () => {
@@ -39,7 +41,10 @@ records('keys records by file name, even when the yaml names another user', () =
 records('skips a file that is not a mapping and warns naming it', () => {
   const users = readUsers([userFile('broken', 'just text'), ANNA]);
   assert.equal([...users.records.keys()], ['anna']);
-  assert.equal(users.warnings.map((warning) => warning.file), ['settings/users/broken.yaml']);
+  assert.equal(
+    users.warnings.map((warning) => warning.file),
+    ['settings/users/broken.yaml'],
+  );
 });
 records.run();
 
@@ -47,26 +52,51 @@ const accounts = suite('readUsers: accounts for authentication');
 
 accounts('keeps username, role, API access and the hash as stored', () => {
   assert.equal(readUsers([ANNA]).accounts.anna, {
-    username: 'anna', role: 'author', apiaccess: true, hash: '$2y$10$abcdefghijklmnopqrstuuE0lXbQ0h7Ks6cKUzH1z2p4nV9c7Jb3G',
+    username: 'anna',
+    role: 'author',
+    apiaccess: true,
+    hash: '$2y$10$abcdefghijklmnopqrstuuE0lXbQ0h7Ks6cKUzH1z2p4nV9c7Jb3G',
   });
 });
 
 const API_ACCESS: Array<[value: unknown, allowed: boolean]> = [
-  [true, true], [1, true], ['yes', true], ['1', true], ['true', true],
-  [false, false], [0, false], ['', false], ['0', false], [null, false], [undefined, false],
+  [true, true],
+  [1, true],
+  ['yes', true],
+  ['1', true],
+  ['true', true],
+  [false, false],
+  [0, false],
+  ['', false],
+  ['0', false],
+  [null, false],
+  [undefined, false],
 ];
 for (const [value, allowed] of API_ACCESS) {
   accounts(`reads apiaccess ${JSON.stringify(value) ?? 'absent'} as ${allowed}`, () => {
-    const users = readUsers([userFile('u', { username: 'u', userrole: 'author', password: 'x', ...(value === undefined ? {} : { apiaccess: value }) })]);
+    const users = readUsers([
+      userFile('u', {
+        username: 'u',
+        userrole: 'author',
+        password: 'x',
+        ...(value === undefined ? {} : { apiaccess: value }),
+      }),
+    ]);
     assert.is(users.accounts.u?.apiaccess, allowed);
   });
 }
 
 accounts('warns about a user without password or with an unknown role, and keeps them', () => {
-  const users = readUsers([userFile('nopass', { username: 'nopass', userrole: 'author' }), userFile('odd', { username: 'odd', userrole: 'superuser', password: 'x' })]);
+  const users = readUsers([
+    userFile('nopass', { username: 'nopass', userrole: 'author' }),
+    userFile('odd', { username: 'odd', userrole: 'superuser', password: 'x' }),
+  ]);
   assert.equal(users.accounts.nopass?.hash, '');
   assert.equal(users.accounts.odd?.role, 'superuser');
-  assert.equal(users.warnings.map((warning) => warning.file), ['settings/users/nopass.yaml', 'settings/users/odd.yaml', 'settings/users/']);
+  assert.equal(
+    users.warnings.map((warning) => warning.file),
+    ['settings/users/nopass.yaml', 'settings/users/odd.yaml', 'settings/users/'],
+  );
 });
 
 accounts('warns, naming settings/users/, when no user may call the API, and not when one may', () => {
@@ -78,12 +108,19 @@ accounts('warns, naming settings/users/, when no user may call the API, and not 
   ];
   const warning = {
     file: 'settings/users/',
-    message: 'no user may call the API (none has apiaccess: true, a password and a role above guest), so every request gets 401; add one with: snapi user add NAME --role author',
+    message:
+      'no user may call the API (none has apiaccess: true, a password and a role above guest), so every request gets 401; add one with: snapi user add NAME --role author',
   };
   assert.equal(readUsers([]).warnings, [warning]);
-  assert.equal(readUsers(noOne).warnings.filter((problem) => problem.file === 'settings/users/'), [warning]);
+  assert.equal(
+    readUsers(noOne).warnings.filter((problem) => problem.file === 'settings/users/'),
+    [warning],
+  );
   const member = userFile('member', { username: 'member', userrole: 'member', password: 'x', apiaccess: '1' });
-  assert.equal(readUsers([...noOne, member]).warnings.filter((problem) => problem.file === 'settings/users/'), []);
+  assert.equal(
+    readUsers([...noOne, member]).warnings.filter((problem) => problem.file === 'settings/users/'),
+    [],
+  );
 });
 accounts.run();
 
@@ -100,7 +137,13 @@ const TEAM = readUsers([
 
 indexes('lists users with exactly each role in natural, case-insensitive name order', () => {
   assert.equal(Object.fromEntries(usersByRole(TEAM)), {
-    guest: [], member: [], contributor: [], author: ['author2', 'author10', 'Bob'], editor: ['alice'], manager: [], administrator: ['admin'],
+    guest: [],
+    member: [],
+    contributor: [],
+    author: ['author2', 'author10', 'Bob'],
+    editor: ['alice'],
+    manager: [],
+    administrator: ['admin'],
   });
 });
 

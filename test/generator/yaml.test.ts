@@ -35,21 +35,33 @@ const SCALARS: Array<[yaml: string, value: unknown]> = [
   ['plain words # and a comment', 'plain words'],
 ];
 for (const [yaml, value] of SCALARS) {
-  scalars(`reads value: ${yaml || '(empty)'} as ${value instanceof PhpFloat ? `float ${value.value}` : JSON.stringify(value)}`, () => {
-    assert.equal(parseYaml(`value: ${yaml}\n`, 'content/page.yaml'), { value });
-  });
+  scalars(
+    `reads value: ${yaml || '(empty)'} as ${value instanceof PhpFloat ? `float ${value.value}` : JSON.stringify(value)}`,
+    () => {
+      assert.equal(parseYaml(`value: ${yaml}\n`, 'content/page.yaml'), { value });
+    },
+  );
 }
 
 scalars('keeps the types through JSON encoding', () => {
-  const parsed = parseYaml('created: 2024-04-25\nquoted: "2024-04-25"\ntime: 13-16-58\noctal: 0123\nhex: 0x1F\nplus: +12\nexp: 1e3\nyes: yes\nnothing: ~\nhide: true\n', 'content/page.yaml');
-  assert.is(encodePhpJson(parsed), '{"created":1714003200,"quoted":"2024-04-25","time":"13-16-58","octal":83,"hex":31,"plus":12,"exp":1000,"yes":"yes","nothing":null,"hide":true}');
+  const parsed = parseYaml(
+    'created: 2024-04-25\nquoted: "2024-04-25"\ntime: 13-16-58\noctal: 0123\nhex: 0x1F\nplus: +12\nexp: 1e3\nyes: yes\nnothing: ~\nhide: true\n',
+    'content/page.yaml',
+  );
+  assert.is(
+    encodePhpJson(parsed),
+    '{"created":1714003200,"quoted":"2024-04-25","time":"13-16-58","octal":83,"hex":31,"plus":12,"exp":1000,"yes":"yes","nothing":null,"hide":true}',
+  );
 });
 scalars.run();
 
 const structure = suite('parseYaml: structure');
 
 structure('reads nested maps and lists with keys in file order', () => {
-  const parsed = parseYaml('meta:\n  navtitle: Start\n  title: Welcome\ndemo:\n  list:\n    - a\n    - 2\n', 'content/index.yaml');
+  const parsed = parseYaml(
+    'meta:\n  navtitle: Start\n  title: Welcome\ndemo:\n  list:\n    - a\n    - 2\n',
+    'content/index.yaml',
+  );
   assert.is(JSON.stringify(parsed), '{"meta":{"navtitle":"Start","title":"Welcome"},"demo":{"list":["a",2]}}');
 });
 
@@ -93,6 +105,9 @@ errors.run();
 const records = suite('isRecord');
 
 records('accepts plain maps only', () => {
-  assert.equal([isRecord({}), isRecord([]), isRecord(null), isRecord('x'), isRecord(new PhpFloat(1))], [true, false, false, false, false]);
+  assert.equal(
+    [isRecord({}), isRecord([]), isRecord(null), isRecord('x'), isRecord(new PhpFloat(1))],
+    [true, false, false, false, false],
+  );
 });
 records.run();

@@ -3,6 +3,10 @@ import type { ReadContentBody } from '../../generator/search/site-search.ts';
 import type { BuiltResponse } from '../../generator/types.ts';
 
 export function contentReader(responses: readonly BuiltResponse[]): ReadContentBody {
-  const bodies = new Map(responses.filter((response) => response.key.startsWith('content:')).map((response) => [response.key, response.body]));
+  const bodies = new Map(
+    responses
+      .filter((response) => response.key.startsWith('content:'))
+      .map((response) => [response.key, response.body]),
+  );
   return async (key) => bodies.get(key);
 }

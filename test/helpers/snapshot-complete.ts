@@ -13,6 +13,10 @@ export function missingFrom(distDir: string, linkTarget: string): string[] {
     return [DIST_LAYOUT.indexFile];
   }
   const bodyFiles = Object.values(index.entries).flatMap((entry) => [entry.file, entry.gzip?.file, entry.br?.file]);
-  const files = [DIST_LAYOUT.accountsFile, DIST_LAYOUT.changesFile, ...bodyFiles.filter((file): file is string => file !== undefined)];
+  const files = [
+    DIST_LAYOUT.accountsFile,
+    DIST_LAYOUT.changesFile,
+    ...bodyFiles.filter((file): file is string => file !== undefined),
+  ];
   return files.filter((file) => statSync(join(directory, file), { throwIfNoEntry: false }) === undefined);
 }

@@ -42,14 +42,22 @@ big.after(async () => {
 big('builds: the CLI exits 0 and the page has every block, the last one intact', async () => {
   const { text, sections } = bigMarkdown();
   await writeFile(join(site, 'content', '08-big.md'), text);
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'generator/cli/build.ts', '--site', site, '--out', out, '--json'], { cwd: ROOT, maxBuffer: 1024 * 1024 });
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'generator/cli/build.ts', '--site', site, '--out', out, '--json'],
+    { cwd: ROOT, maxBuffer: 1024 * 1024 },
+  );
   const summary = JSON.parse(stdout) as { pages: number; snapshot: string };
   assert.is(summary.pages, 26);
   const directory = join(out, 'snapshots', summary.snapshot);
   const index = JSON.parse(await readFile(join(directory, 'index.json'), 'utf8')) as SnapshotIndex;
   const entry = index.entries['content:live:/big'];
   assert.ok(entry, 'no live content for /big');
-  const content = (JSON.parse(await readFile(join(directory, entry.file), 'utf8')) as { content: Array<{ id: number; markdown: string; html: string }> }).content;
+  const content = (
+    JSON.parse(await readFile(join(directory, entry.file), 'utf8')) as {
+      content: Array<{ id: number; markdown: string; html: string }>;
+    }
+  ).content;
   const last = sections - 1;
   assert.is(content.length, 1 + 2 * sections);
   assert.equal(content[0], { id: 0, markdown: '# Big page', html: '<h1 id="h-big-page">Big page</h1>' });

@@ -27,8 +27,14 @@ const write = (path: string, text: string | Uint8Array) => writeFile(path, text)
 const ERROR_FAULTS: Fault[] = [
   {
     name: 'malformed YAML in a page yaml file',
-    apply: (site) => write(join(site, 'content', '06-contact.yaml'), "meta:\n    title: 'Contact'\n    tags: [one, two\n    created: '2024-06-01'\n"),
-    errors: ['content/06-contact.yaml:4: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]'],
+    apply: (site) =>
+      write(
+        join(site, 'content', '06-contact.yaml'),
+        "meta:\n    title: 'Contact'\n    tags: [one, two\n    created: '2024-06-01'\n",
+      ),
+    errors: [
+      'content/06-contact.yaml:4: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
+    ],
   },
   {
     name: 'malformed YAML in settings.yaml',
@@ -47,18 +53,28 @@ const ERROR_FAULTS: Fault[] = [
   },
   {
     name: 'invalid UTF-8 on line 3 of a markdown file',
-    apply: (site) => write(join(site, 'content', '06-contact.md'), Buffer.concat([Buffer.from('# Contact\n\nLatin-1: '), Buffer.from([0xe9]), Buffer.from('t\xe9\n', 'latin1')])),
+    apply: (site) =>
+      write(
+        join(site, 'content', '06-contact.md'),
+        Buffer.concat([Buffer.from('# Contact\n\nLatin-1: '), Buffer.from([0xe9]), Buffer.from('t\xe9\n', 'latin1')]),
+      ),
     errors: ['content/06-contact.md:3: file is not valid UTF-8'],
   },
   {
     name: 'an overlong UTF-8 encoding in a yaml file',
-    apply: (site) => write(join(site, 'content', '06-contact.yaml'), Buffer.concat([Buffer.from("meta:\n    title: '"), Buffer.from([0xc0, 0xaf]), Buffer.from("'\n")])),
+    apply: (site) =>
+      write(
+        join(site, 'content', '06-contact.yaml'),
+        Buffer.concat([Buffer.from("meta:\n    title: '"), Buffer.from([0xc0, 0xaf]), Buffer.from("'\n")]),
+      ),
     errors: ['content/06-contact.yaml:2: file is not valid UTF-8'],
   },
   {
     name: 'a symbolic link to the content folder inside it',
     apply: (site) => symlink('..', join(site, 'content', '00-names', 'loop')),
-    errors: ['content/00-names/loop: symbolic link loop: it points to {site}/content, a folder that contains it; remove the link'],
+    errors: [
+      'content/00-names/loop: symbolic link loop: it points to {site}/content, a folder that contains it; remove the link',
+    ],
   },
   {
     name: 'two folders linking to each other',
@@ -77,7 +93,9 @@ const ERROR_FAULTS: Fault[] = [
   {
     name: 'an unreadable page: a dangling symbolic link',
     apply: (site) => symlink('/nonexistent/snapi-test/page.md', join(site, 'content', '08-gone.md')),
-    errors: ['content/08-gone.md: cannot read file: ENOENT (a dangling symbolic link or a file removed during the build)'],
+    errors: [
+      'content/08-gone.md: cannot read file: ENOENT (a dangling symbolic link or a file removed during the build)',
+    ],
   },
   {
     name: 'an unreadable page: a link to itself',
@@ -132,7 +150,11 @@ cli.after.each(removeSite);
 
 async function runBuild(): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'generator/cli/build.ts', '--site', site, '--out', out, '--base-url', BASE_URL], { cwd: ROOT });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'generator/cli/build.ts', '--site', site, '--out', out, '--base-url', BASE_URL],
+      { cwd: ROOT },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -143,49 +165,73 @@ async function runBuild(): Promise<{ code: number; stdout: string; stderr: strin
 cli('prints every error as path:line: message, exits 1 and keeps the published snapshot', async () => {
   assert.is((await runBuild()).code, 0);
   const treeBefore = await listTree(out);
-  for (const fault of ERROR_FAULTS.filter((candidate) => /malformed YAML in a page|JSON object|invalid UTF-8/.test(candidate.name))) await fault.apply(site);
+  for (const fault of ERROR_FAULTS.filter((candidate) =>
+    /malformed YAML in a page|JSON object|invalid UTF-8/.test(candidate.name),
+  ))
+    await fault.apply(site);
   const result = await runBuild();
   assert.is(result.code, 1);
   assert.is(result.stdout, '');
-  assert.is(result.stderr, [
-    'error: content/06-contact.md:3: file is not valid UTF-8',
-    'error: content/06-contact.txt:1: draft must be a JSON array of block strings',
-    'error: content/06-contact.yaml:4: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
-    'snapi build: 3 error(s); nothing was published, the current snapshot is unchanged.',
-    '',
-  ].join('\n'));
+  assert.is(
+    result.stderr,
+    [
+      'error: content/06-contact.md:3: file is not valid UTF-8',
+      'error: content/06-contact.txt:1: draft must be a JSON array of block strings',
+      'error: content/06-contact.yaml:4: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
+      'snapi build: 3 error(s); nothing was published, the current snapshot is unchanged.',
+      '',
+    ].join('\n'),
+  );
   assert.equal(await listTree(out), treeBefore);
 });
 
-cli('prints a warning for two entries with the same URL and publishes; the later entry answers for the URL', async () => {
-  await write(join(site, 'content', '06-Contact.md'), '# Contact, capital C\n\nSame slug as 06-contact.md.\n');
-  await mkdir(join(site, 'content', '08-contact'));
-  await write(join(site, 'content', '08-contact', 'index.md'), '# Contact folder\n\nThe later entry with the URL /contact.\n');
-  const result = await runBuild();
-  assert.is(result.code, 0);
-  assert.match(result.stdout, /^snapi build: published /);
-  assert.is(result.stderr, [
-    'warning: content/06-Contact.md: another entry has the same URL /contact; lookups by URL return content/08-contact, the later entry',
-    'warning: content/06-contact.md: another entry has the same URL /contact; lookups by URL return content/08-contact, the later entry',
-    '',
-  ].join('\n'));
-  const { bodies } = await readSnapshot(out);
-  assert.is(JSON.parse(bodies.get('item:/contact') ?? '{}').item.path, '/08-contact');
-  assert.is(JSON.parse(bodies.get('content:live:/contact') ?? '{}').content[0].markdown, '# Contact folder');
-});
+cli(
+  'prints a warning for two entries with the same URL and publishes; the later entry answers for the URL',
+  async () => {
+    await write(join(site, 'content', '06-Contact.md'), '# Contact, capital C\n\nSame slug as 06-contact.md.\n');
+    await mkdir(join(site, 'content', '08-contact'));
+    await write(
+      join(site, 'content', '08-contact', 'index.md'),
+      '# Contact folder\n\nThe later entry with the URL /contact.\n',
+    );
+    const result = await runBuild();
+    assert.is(result.code, 0);
+    assert.match(result.stdout, /^snapi build: published /);
+    assert.is(
+      result.stderr,
+      [
+        'warning: content/06-Contact.md: another entry has the same URL /contact; lookups by URL return content/08-contact, the later entry',
+        'warning: content/06-contact.md: another entry has the same URL /contact; lookups by URL return content/08-contact, the later entry',
+        '',
+      ].join('\n'),
+    );
+    const { bodies } = await readSnapshot(out);
+    assert.is(JSON.parse(bodies.get('item:/contact') ?? '{}').item.path, '/08-contact');
+    assert.is(JSON.parse(bodies.get('content:live:/contact') ?? '{}').content[0].markdown, '# Contact folder');
+  },
+);
 
 cli('prints a warning for a user without password and one without role, and publishes both users', async () => {
   await write(join(site, 'settings', 'users', 'nopass.yaml'), 'username: nopass\nuserrole: editor\napiaccess: true\n');
-  await write(join(site, 'settings', 'users', 'norole.yaml'), 'username: norole\npassword: $2y$04$IR2rw5SfXu6Cd6nzKqn0COinLQFZNqWuj4aubDBpPX9Nqm.9ee8zy\napiaccess: true\n');
+  await write(
+    join(site, 'settings', 'users', 'norole.yaml'),
+    'username: norole\npassword: $2y$04$IR2rw5SfXu6Cd6nzKqn0COinLQFZNqWuj4aubDBpPX9Nqm.9ee8zy\napiaccess: true\n',
+  );
   const result = await runBuild();
   assert.is(result.code, 0);
-  assert.is(result.stderr, [
-    'warning: settings/users/nopass.yaml: user has no password; API login is impossible',
-    'warning: settings/users/norole.yaml: user has no role (userrole); every endpoint refuses it',
-    '',
-  ].join('\n'));
+  assert.is(
+    result.stderr,
+    [
+      'warning: settings/users/nopass.yaml: user has no password; API login is impossible',
+      'warning: settings/users/norole.yaml: user has no role (userrole); every endpoint refuses it',
+      '',
+    ].join('\n'),
+  );
   const { index } = await readSnapshot(out);
-  assert.equal([index.userRecords.nopass, index.userRecords.norole], ['{"username":"nopass","userrole":"editor","apiaccess":true}', '{"username":"norole","apiaccess":true}']);
+  assert.equal(
+    [index.userRecords.nopass, index.userRecords.norole],
+    ['{"username":"nopass","userrole":"editor","apiaccess":true}', '{"username":"norole","apiaccess":true}'],
+  );
 });
 
 errors.run();

@@ -16,7 +16,10 @@ generated.after(async () => {
   await fixture.close();
 });
 
-for (const [seed, count] of [[20250101, 3000], [777, 3000]] as const) {
+for (const [seed, count] of [
+  [20250101, 3000],
+  [777, 3000],
+] as const) {
   generated(`seed ${seed}: all ${count} cases get their expected status, a JSON body and no private byte`, async () => {
     const cases = generateCases(seed, count);
     assert.is(new Set(cases.map((testCase) => testCase.family)).size, 8);

@@ -25,10 +25,19 @@ export const CANARIES = {
   passwd: 'root:x:0:0',
 } as const;
 
-export const CANARY_USER = { username: 'canaryuser', role: 'administrator', password: 'not-used', hash: `$2y$04$${CANARIES.accounts}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx` };
+export const CANARY_USER = {
+  username: 'canaryuser',
+  role: 'administrator',
+  password: 'not-used',
+  hash: `$2y$04$${CANARIES.accounts}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx`,
+};
 
 /** 200 bytes: bcrypt (PHP's and bcryptjs) compares only the first 72. */
-export const LONG_PASSWORD_USER = { username: 'longpassworduser', role: 'administrator', password: `${'0123456789'.repeat(7)}ab${'z'.repeat(128)}` };
+export const LONG_PASSWORD_USER = {
+  username: 'longpassworduser',
+  role: 'administrator',
+  password: `${'0123456789'.repeat(7)}ab${'z'.repeat(128)}`,
+};
 
 export interface HostileFixture {
   gateway: Gateway;
@@ -39,15 +48,28 @@ export interface HostileFixture {
 }
 
 /** `<root>/dist` (published snapshot, a second unpublished one, a stray file) beside `<root>/outside.json` and a site folder. */
-export async function startHostileFixture(name: string, options: Partial<GatewayOptions> = {}, specOverrides: Partial<SnapshotSpec> = {}): Promise<HostileFixture> {
+export async function startHostileFixture(
+  name: string,
+  options: Partial<GatewayOptions> = {},
+  specOverrides: Partial<SnapshotSpec> = {},
+): Promise<HostileFixture> {
   const root = await makeTempDist(name);
   const dist = join(root, 'dist');
   await mkdir(dist);
   // With a search index, so hostile requests to /api/v1/search and /mcp reach a real search.
-  const spec = standardSpec(`${name}-live`, { users: [...Object.values(USERS), CANARY_USER, LONG_PASSWORD_USER], bodies: { ...BODIES, ...(await searchFixtureBodies()) }, ...specOverrides });
+  const spec = standardSpec(`${name}-live`, {
+    users: [...Object.values(USERS), CANARY_USER, LONG_PASSWORD_USER],
+    bodies: { ...BODIES, ...(await searchFixtureBodies()) },
+    ...specOverrides,
+  });
   await writeAndPublish(dist, spec);
-  await writeFile(join(dist, DIST_LAYOUT.snapshotsDir, spec.id, DIST_LAYOUT.changesFile), JSON.stringify({ note: CANARIES.changes }));
-  const otherBodies = Object.fromEntries(Object.keys(BODIES).map((key) => [key, { json: JSON.stringify({ canary: CANARIES.otherSnapshot, key }) }]));
+  await writeFile(
+    join(dist, DIST_LAYOUT.snapshotsDir, spec.id, DIST_LAYOUT.changesFile),
+    JSON.stringify({ note: CANARIES.changes }),
+  );
+  const otherBodies = Object.fromEntries(
+    Object.keys(BODIES).map((key) => [key, { json: JSON.stringify({ canary: CANARIES.otherSnapshot, key }) }]),
+  );
   await writeSnapshot(dist, standardSpec(`${name}-other`, { bodies: otherBodies }));
   await writeFile(join(dist, 'notes.json'), JSON.stringify({ canary: CANARIES.besideSnapshots }));
   await writeFile(join(root, 'outside.json'), JSON.stringify({ canary: CANARIES.besideDist }));
@@ -71,5 +93,7 @@ export async function startHostileFixture(name: string, options: Partial<Gateway
 /** The canaries found in some bytes, by name. */
 export function canariesIn(bytes: Buffer | string): string[] {
   const text = typeof bytes === 'string' ? bytes : bytes.toString('latin1');
-  return Object.entries(CANARIES).filter(([, canary]) => text.includes(canary)).map(([name]) => name);
+  return Object.entries(CANARIES)
+    .filter(([, canary]) => text.includes(canary))
+    .map(([name]) => name);
 }

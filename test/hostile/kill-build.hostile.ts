@@ -39,7 +39,10 @@ async function runBuild(site: string, out: string, killAfterWritingMs?: number):
   // Killed builds leave staging folders behind until the next publish: only a new one means this build is writing.
   const leftOver = new Set(await stagingFolders(out));
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'generator/cli/build.ts', '--site', site, '--out', out], { cwd: ROOT, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'generator/cli/build.ts', '--site', site, '--out', out], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
   const exited = new Promise<number | null>((resolveExit, reject) => {
     child.on('error', reject);
     child.on('exit', resolveExit);
@@ -83,7 +86,10 @@ kill('never leaves a partially published snapshot, at 20 random moments, and the
       published = true;
     }
     // Each build changes a page, so it writes new body files instead of only linking the previous ones.
-    await appendFile(made.samplePages[attempt % made.samplePages.length] as string, `\nChanged by build attempt ${attempt}.\n`);
+    await appendFile(
+      made.samplePages[attempt % made.samplePages.length] as string,
+      `\nChanged by build attempt ${attempt}.\n`,
+    );
     const killAfterMs = Math.round(random.next() * writingMs * KILL_WINDOW_SCALE);
     const result = await runBuild(made.site, out, killAfterMs);
     const problems = await snapshotProblems(out);
@@ -93,19 +99,34 @@ kill('never leaves a partially published snapshot, at 20 random moments, and the
       outcomes.absent++;
       continue;
     }
-    assert.equal(problems, [], `attempt ${attempt} (killed ${killAfterMs} ms into writing): dist/current is incomplete`);
+    assert.equal(
+      problems,
+      [],
+      `attempt ${attempt} (killed ${killAfterMs} ms into writing): dist/current is incomplete`,
+    );
     published = true;
     if (result.code === 0) outcomes.finished++;
     else outcomes.killedWhileWriting++;
   }
-  assert.ok(outcomes.finished <= KILLS / 2, `${outcomes.finished} of ${KILLS} builds finished before their kill: the test hit too few moments`);
+  assert.ok(
+    outcomes.finished <= KILLS / 2,
+    `${outcomes.finished} of ${KILLS} builds finished before their kill: the test hit too few moments`,
+  );
   const final = await runBuild(made.site, out);
   assert.is(final.code, 0);
   assert.equal(await snapshotProblems(out), []);
   const snapshots = await readdir(join(out, DIST_LAYOUT.snapshotsDir));
-  assert.equal(snapshots.filter((name) => name.startsWith('.')), [], 'staging folders of killed builds were not removed');
+  assert.equal(
+    snapshots.filter((name) => name.startsWith('.')),
+    [],
+    'staging folders of killed builds were not removed',
+  );
   assert.ok(snapshots.length <= 2, `${snapshots.length} snapshots kept`);
-  assert.equal((await readdir(out)).filter((name) => name.startsWith('.current-')), [], 'temporary links of killed builds were not removed');
+  assert.equal(
+    (await readdir(out)).filter((name) => name.startsWith('.current-')),
+    [],
+    'temporary links of killed builds were not removed',
+  );
   // Nothing a killed build left behind (render cache included) changes what a later build publishes.
   const cleanDist = join(directory, 'clean-dist');
   assert.is((await runBuild(made.site, cleanDist)).code, 0);

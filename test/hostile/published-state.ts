@@ -33,7 +33,11 @@ export async function snapshotProblems(distDir: string): Promise<string[] | unde
     return [`${target}/${DIST_LAYOUT.indexFile}: ${(error as Error).message}`];
   }
   const problems: string[] = [];
-  const sizeOf = (file: string) => stat(join(directory, file)).then((info) => info.size, () => -1);
+  const sizeOf = (file: string) =>
+    stat(join(directory, file)).then(
+      (info) => info.size,
+      () => -1,
+    );
   const check = async (key: string, stored: StoredFile) => {
     const size = await sizeOf(stored.file);
     if (size !== stored.size) problems.push(`${key}: ${stored.file} has ${size} bytes, the index says ${stored.size}`);
@@ -43,7 +47,8 @@ export async function snapshotProblems(distDir: string): Promise<string[] | unde
     if (entry.gzip) await check(key, entry.gzip);
     if (entry.br) await check(key, entry.br);
     const body = await readFile(join(directory, entry.file)).catch(() => undefined);
-    if (body && etagOf(contentHash(body)) !== entry.etag) problems.push(`${key}: ${entry.file} does not match its ETag`);
+    if (body && etagOf(contentHash(body)) !== entry.etag)
+      problems.push(`${key}: ${entry.file} does not match its ETag`);
   }
   for (const file of [DIST_LAYOUT.accountsFile, DIST_LAYOUT.changesFile]) {
     if ((await sizeOf(file)) < 0) problems.push(`${file} is missing`);

@@ -48,22 +48,33 @@ function parseOne(buffer: Buffer, headOnly: boolean): Step {
     const header = HEADER_LINE.exec(line);
     if (!header) return { malformed: `bad header line ${JSON.stringify(line)}` };
     const name = (header[1] ?? '').toLowerCase();
-    headers[name] = headers[name] === undefined ? header[2] ?? '' : `${headers[name]}, ${header[2] ?? ''}`;
+    headers[name] = headers[name] === undefined ? (header[2] ?? '') : `${headers[name]}, ${header[2] ?? ''}`;
   }
   const statusCode = Number(status[2]);
   if (headers['transfer-encoding'] !== undefined) return { malformed: 'unexpected Transfer-Encoding' };
   const hasBody = !headOnly && statusCode !== 304 && statusCode !== 204 && statusCode >= 200;
   const declared = headers['content-length'];
-  if (hasBody && (declared === undefined || !/^\d+$/.test(declared))) return { malformed: `no valid Content-Length (${declared})` };
+  if (hasBody && (declared === undefined || !/^\d+$/.test(declared)))
+    return { malformed: `no valid Content-Length (${declared})` };
   const length = hasBody ? Number(declared) : 0;
   const bodyStart = end + 4;
   if (buffer.length < bodyStart + length) return { incomplete: true };
-  const response = { version: status[1] ?? '', status: statusCode, headers, head, body: buffer.subarray(bodyStart, bodyStart + length) };
+  const response = {
+    version: status[1] ?? '',
+    status: statusCode,
+    headers,
+    head,
+    body: buffer.subarray(bodyStart, bodyStart + length),
+  };
   return { response, rest: buffer.subarray(bodyStart + length) };
 }
 
 /** Sends each chunk in order (a small pause between chunks) and collects the responses. */
-export function exchange(port: number, request: string | Buffer | Array<string | Buffer>, options: ExchangeOptions = {}): Promise<Exchange> {
+export function exchange(
+  port: number,
+  request: string | Buffer | Array<string | Buffer>,
+  options: ExchangeOptions = {},
+): Promise<Exchange> {
   const wanted = options.responses ?? 1;
   const chunks = Array.isArray(request) ? request : [request];
   return new Promise((resolve) => {
@@ -80,8 +91,16 @@ export function exchange(port: number, request: string | Buffer | Array<string |
       finished = true;
       clearTimeout(timer);
       socket.destroy();
-      if (!malformed && pending.length > 0 && responses.length < wanted) malformed = `incomplete response: ${JSON.stringify(pending.toString('latin1').slice(0, 200))}`;
-      resolve({ responses, interim, raw: Buffer.concat(received), timedOut, closed, ...(malformed ? { malformed } : {}) });
+      if (!malformed && pending.length > 0 && responses.length < wanted)
+        malformed = `incomplete response: ${JSON.stringify(pending.toString('latin1').slice(0, 200))}`;
+      resolve({
+        responses,
+        interim,
+        raw: Buffer.concat(received),
+        timedOut,
+        closed,
+        ...(malformed ? { malformed } : {}),
+      });
     };
     const timer = setTimeout(() => finish(true), options.timeoutMs ?? 5000);
     socket.on('data', (data: Buffer) => {

@@ -27,14 +27,108 @@ const ADMIN = basic(USERS.administrator);
 const NAVIGATION = BODIES['navigation:live']?.json ?? '';
 const PUBLISHED = new Set(Object.values(BODIES).map((body) => body.json));
 
-const PATH_TOKENS = ['%2e%2e', '..', '.', '%2f', '%5c', '%252e%252e', '%c0%af', '%00', '%', '%zz', 'api', 'v1', 'API', 'navigation', 'etc', 'passwd',
-  'accounts.json', 'index.json', 'current', 'snapshots', 'bodies', 'notes.json', '~', ';x', '*', '\\', '..;', 'healthz', '%2e', '..%00'];
-const KNOWN_METHODS = ['POST', 'PUT', 'DELETE', 'OPTIONS', 'TRACE', 'PATCH', 'PROPFIND', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'PURGE', 'SEARCH', 'REPORT', 'CONNECT'];
+const PATH_TOKENS = [
+  '%2e%2e',
+  '..',
+  '.',
+  '%2f',
+  '%5c',
+  '%252e%252e',
+  '%c0%af',
+  '%00',
+  '%',
+  '%zz',
+  'api',
+  'v1',
+  'API',
+  'navigation',
+  'etc',
+  'passwd',
+  'accounts.json',
+  'index.json',
+  'current',
+  'snapshots',
+  'bodies',
+  'notes.json',
+  '~',
+  ';x',
+  '*',
+  '\\',
+  '..;',
+  'healthz',
+  '%2e',
+  '..%00',
+];
+const KNOWN_METHODS = [
+  'POST',
+  'PUT',
+  'DELETE',
+  'OPTIONS',
+  'TRACE',
+  'PATCH',
+  'PROPFIND',
+  'MKCOL',
+  'COPY',
+  'MOVE',
+  'LOCK',
+  'UNLOCK',
+  'PURGE',
+  'SEARCH',
+  'REPORT',
+  'CONNECT',
+];
 const UNKNOWN_METHODS = ['BREW', 'GETS', 'Get', 'gEt', 'HEADER', 'FOO', 'X'];
-const QUERY_KEYS = ['q', 'limit', 'offset', 'url', 'slug', 'draft', 'role', 'email', 'usernames[]', 'usernames[x]', 'url[]', 'url[a][b]', 'slug[]', 'a.b', '%75rl', 'url%5B%5D', '__proto__', 'constructor[prototype]'];
-const QUERY_VALUES = ['/', '/getting-started', 'getting-started', 'installation', 'setup', 'secret', 'editor', 'administrator', 'true', '1', 'false',
-  'editoruser@example.org', 'EditorUser@Example.org', 'adminuser', 'canaryuser', '__proto__', '../../accounts.json', '%2e%2e%2fcurrent%2faccounts.json',
-  '%00', '%', '%C0%AF', '%ED%A0%80', '%FF', '%0d%0aSet-Cookie:x', 'tm/content/visual/getting-started', '//getting-started//', '+', '%2B', ''];
+const QUERY_KEYS = [
+  'q',
+  'limit',
+  'offset',
+  'url',
+  'slug',
+  'draft',
+  'role',
+  'email',
+  'usernames[]',
+  'usernames[x]',
+  'url[]',
+  'url[a][b]',
+  'slug[]',
+  'a.b',
+  '%75rl',
+  'url%5B%5D',
+  '__proto__',
+  'constructor[prototype]',
+];
+const QUERY_VALUES = [
+  '/',
+  '/getting-started',
+  'getting-started',
+  'installation',
+  'setup',
+  'secret',
+  'editor',
+  'administrator',
+  'true',
+  '1',
+  'false',
+  'editoruser@example.org',
+  'EditorUser@Example.org',
+  'adminuser',
+  'canaryuser',
+  '__proto__',
+  '../../accounts.json',
+  '%2e%2e%2fcurrent%2faccounts.json',
+  '%00',
+  '%',
+  '%C0%AF',
+  '%ED%A0%80',
+  '%FF',
+  '%0d%0aSet-Cookie:x',
+  'tm/content/visual/getting-started',
+  '//getting-started//',
+  '+',
+  '%2B',
+  '',
+];
 const DIRECT = { users: ['/api/v1/users/getbynames', '/api/v1/article/items'], search: ['/api/v1/search'] };
 
 export function generateCases(seed: number, count: number): GeneratedCase[] {
@@ -48,25 +142,37 @@ export function generateCases(seed: number, count: number): GeneratedCase[] {
     }
   };
   const text = (length: number, avoid = '') => Array.from({ length }, () => printable(avoid)).join('');
-  const request = (method: string, target: string, headers: string[]) => Buffer.from([`${method} ${target} HTTP/1.1`, 'Host: snapi.test', ...headers, '', ''].join('\r\n'), 'latin1');
+  const request = (method: string, target: string, headers: string[]) =>
+    Buffer.from([`${method} ${target} HTTP/1.1`, 'Host: snapi.test', ...headers, '', ''].join('\r\n'), 'latin1');
   const routes = Object.values(ENDPOINTS);
   const route = () => pick(routes).path;
 
   const families: Array<() => GeneratedCase> = [
     // Junk paths: never a route, because the first segment is never `api` or `healthz` and paths are matched as written.
     () => {
-      const segments = [pick(PATH_TOKENS.filter((token) => token !== 'api' && token !== 'healthz')), ...Array.from({ length: below(8) }, () => (random() < 0.7 ? pick(PATH_TOKENS) : text(1 + below(6), '?#/')))];
+      const segments = [
+        pick(PATH_TOKENS.filter((token) => token !== 'api' && token !== 'healthz')),
+        ...Array.from({ length: below(8) }, () => (random() < 0.7 ? pick(PATH_TOKENS) : text(1 + below(6), '?#/'))),
+      ];
       const query = random() < 0.3 ? `?${text(below(40), '#')}` : '';
       const method = random() < 0.8 ? 'GET' : 'HEAD';
-      return { family: 'junk path', send: request(method, `/${segments.join('/')}${query}`, [`Authorization: ${ADMIN}`]), statuses: [404],
-        ...(method === 'HEAD' ? { headOnly: true } : { body: json(MESSAGES.notApiRoute) }) };
+      return {
+        family: 'junk path',
+        send: request(method, `/${segments.join('/')}${query}`, [`Authorization: ${ADMIN}`]),
+        statuses: [404],
+        ...(method === 'HEAD' ? { headOnly: true } : { body: json(MESSAGES.notApiRoute) }),
+      };
     },
     // Methods other than GET and HEAD on real routes.
     () => {
       const known = random() < 0.7;
       const method = known ? pick(KNOWN_METHODS) : pick(UNKNOWN_METHODS);
-      return { family: 'method', send: request(method, route(), [`Authorization: ${ADMIN}`]), statuses: [known ? 405 : 400],
-        body: json(known ? MESSAGES.methodNotAllowed : MESSAGES.malformedRequest) };
+      return {
+        family: 'method',
+        send: request(method, route(), [`Authorization: ${ADMIN}`]),
+        statuses: [known ? 405 : 400],
+        body: json(known ? MESSAGES.methodNotAllowed : MESSAGES.malformedRequest),
+      };
     },
     // Authorization headers that name no credentials, wrong ones, and right ones spelled oddly.
     () => {
@@ -80,24 +186,50 @@ export function generateCases(seed: number, count: number): GeneratedCase[] {
           () => `Basic${base64(`adminuser:${text(5)}`)}`,
           () => text(below(100)).replace(/basic/gi, 'xxxxx'),
         ])();
-        return { family: 'auth: no credentials', send: request('GET', '/api/v1/navigation', [`Authorization: ${header}`]), statuses: [401], body: json(MESSAGES.authenticationRequired) };
+        return {
+          family: 'auth: no credentials',
+          send: request('GET', '/api/v1/navigation', [`Authorization: ${header}`]),
+          statuses: [401],
+          body: json(MESSAGES.authenticationRequired),
+        };
       }
       if (kind === 1) {
         const username = random() < 0.5 ? pick(Object.values(USERS)).username : text(1 + below(20), ':');
         const password = `${text(1 + below(100))}!`;
-        return { family: 'auth: wrong credentials', send: request('GET', '/api/v1/navigation', [`Authorization: Basic ${base64(`${username}:${password}`)}`]), statuses: [401], body: json(MESSAGES.authenticationFailed) };
+        return {
+          family: 'auth: wrong credentials',
+          send: request('GET', '/api/v1/navigation', [`Authorization: Basic ${base64(`${username}:${password}`)}`]),
+          statuses: [401],
+          body: json(MESSAGES.authenticationFailed),
+        };
       }
       const scheme = pick(['Basic', 'basic', 'BASIC', 'bAsIc']);
       const gap = pick([' ', '  ', '\t', ' \t ']);
-      return { family: 'auth: right credentials spelled oddly', send: request('GET', '/api/v1/navigation', [`Authorization: ${scheme}${gap}${ADMIN.slice(6)}`]), statuses: [200], body: NAVIGATION };
+      return {
+        family: 'auth: right credentials spelled oddly',
+        send: request('GET', '/api/v1/navigation', [`Authorization: ${scheme}${gap}${ADMIN.slice(6)}`]),
+        statuses: [200],
+        body: NAVIGATION,
+      };
     },
     // Query strings of hostile keys and values on every route, as an administrator.
     () => {
-      const pairs = Array.from({ length: below(6) }, () => `${pick(QUERY_KEYS)}=${random() < 0.85 ? pick(QUERY_VALUES) : text(below(20), '#&')}`);
+      const pairs = Array.from(
+        { length: below(6) },
+        () => `${pick(QUERY_KEYS)}=${random() < 0.85 ? pick(QUERY_VALUES) : text(below(20), '#&')}`,
+      );
       const path = route();
-      const prefixes = DIRECT.users.includes(path) ? ['{"userdata":[', '{"items":['] : DIRECT.search.includes(path) ? ['{"query":'] : [];
-      return { family: 'query', send: request('GET', `${path}?${pairs.join('&')}`, [`Authorization: ${ADMIN}`]), statuses: [[200, 400, 404]],
-        bodyOneOf: { bodies: PUBLISHED, prefixes } };
+      const prefixes = DIRECT.users.includes(path)
+        ? ['{"userdata":[', '{"items":[']
+        : DIRECT.search.includes(path)
+          ? ['{"query":']
+          : [];
+      return {
+        family: 'query',
+        send: request('GET', `${path}?${pairs.join('&')}`, [`Authorization: ${ADMIN}`]),
+        statuses: [[200, 400, 404]],
+        bodyOneOf: { bodies: PUBLISHED, prefixes },
+      };
     },
     // Extra headers with arbitrary bytes: control characters make the request malformed, anything else is ignored.
     () => {
@@ -110,8 +242,12 @@ export function generateCases(seed: number, count: number): GeneratedCase[] {
         }).join('');
         return `X-Fuzz-${position}-${text(1 + below(8), '()<>@,;:\\"/[]?={}')}: ${value}`;
       });
-      return { family: 'header bytes', send: request('GET', '/api/v1/navigation', [`Authorization: ${ADMIN}`, ...headers]), statuses: [malformed ? 400 : 200],
-        body: malformed ? json(MESSAGES.malformedRequest) : NAVIGATION };
+      return {
+        family: 'header bytes',
+        send: request('GET', '/api/v1/navigation', [`Authorization: ${ADMIN}`, ...headers]),
+        statuses: [malformed ? 400 : 200],
+        body: malformed ? json(MESSAGES.malformedRequest) : NAVIGATION,
+      };
     },
     // One byte inserted into a route: outside the visible ASCII range the request line is malformed, inside it the route no longer matches.
     () => {
@@ -121,8 +257,12 @@ export function generateCases(seed: number, count: number): GeneratedCase[] {
       if (byte === 0x3f || byte === 0x2f || byte === 0x0a || byte === 0x0d) return families[0]?.() as GeneratedCase;
       const target = path.slice(0, position) + String.fromCharCode(byte) + path.slice(position);
       const visible = byte >= 0x21 && byte <= 0x7e;
-      return { family: 'byte in request line', send: request('GET', target, [`Authorization: ${ADMIN}`]), statuses: [visible ? 404 : 400],
-        body: json(visible ? MESSAGES.notApiRoute : MESSAGES.malformedRequest) };
+      return {
+        family: 'byte in request line',
+        send: request('GET', target, [`Authorization: ${ADMIN}`]),
+        statuses: [visible ? 404 : 400],
+        body: json(visible ? MESSAGES.notApiRoute : MESSAGES.malformedRequest),
+      };
     },
   ];
   return Array.from({ length: count }, () => pick(families)());

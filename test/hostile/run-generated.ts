@@ -9,7 +9,9 @@ const CONCURRENCY = 8;
 function bodyProblem(testCase: GeneratedCase, status: number | undefined, body: string): string | undefined {
   if (!testCase.bodyOneOf || status !== 200) return undefined;
   const { bodies, prefixes } = testCase.bodyOneOf;
-  return bodies.has(body) || prefixes.some((prefix) => body.startsWith(prefix)) ? undefined : `200 with a body that is no published response: ${body.slice(0, 120)}`;
+  return bodies.has(body) || prefixes.some((prefix) => body.startsWith(prefix))
+    ? undefined
+    : `200 with a body that is no published response: ${body.slice(0, 120)}`;
 }
 
 /** One line per failed case: its number, family, request and problems. */
@@ -19,7 +21,9 @@ export async function runGenerated(port: number, cases: readonly GeneratedCase[]
     const first = result.responses[0];
     const extra = bodyProblem(testCase, first?.status, first?.body.toString('utf8') ?? '');
     const problems = [...problemsOf(result, testCase), ...(extra ? [extra] : [])];
-    return problems.length > 0 ? `#${number} ${testCase.family} ${JSON.stringify(testCase.send.toString('latin1').slice(0, 160))}: ${problems.join('; ')}` : undefined;
+    return problems.length > 0
+      ? `#${number} ${testCase.family} ${JSON.stringify(testCase.send.toString('latin1').slice(0, 160))}: ${problems.join('; ')}`
+      : undefined;
   });
   return results.filter((failure): failure is string => failure !== undefined);
 }

@@ -12,7 +12,8 @@ export interface Expectation {
 
 function hasJsonBody(response: ParsedResponse, headOnly: boolean): string | undefined {
   if (headOnly || response.status === 304) return response.body.length === 0 ? undefined : 'a body where none belongs';
-  if (response.headers['content-type'] !== 'application/json; charset=utf-8') return `Content-Type ${response.headers['content-type']}`;
+  if (response.headers['content-type'] !== 'application/json; charset=utf-8')
+    return `Content-Type ${response.headers['content-type']}`;
   try {
     JSON.parse(response.body.toString('utf8'));
     return undefined;
@@ -29,11 +30,13 @@ export function problemsOf(result: Exchange, expectation: Expectation): string[]
   const leaked = canariesIn(result.raw);
   if (leaked.length > 0) problems.push(`leaked ${leaked.join(', ')}`);
   const statuses = result.responses.map((response) => response.status);
-  if (statuses.length !== expectation.statuses.length) problems.push(`got ${statuses.length} responses (${statuses.join(', ')}), expected ${expectation.statuses.length}`);
+  if (statuses.length !== expectation.statuses.length)
+    problems.push(`got ${statuses.length} responses (${statuses.join(', ')}), expected ${expectation.statuses.length}`);
   for (const [position, response] of result.responses.entries()) {
     const expected = expectation.statuses[position];
-    const allowed = typeof expected === 'number' ? [expected] : expected ?? [];
-    if (!allowed.includes(response.status)) problems.push(`response ${position + 1}: status ${response.status}, expected ${allowed.join(' or ')}`);
+    const allowed = typeof expected === 'number' ? [expected] : (expected ?? []);
+    if (!allowed.includes(response.status))
+      problems.push(`response ${position + 1}: status ${response.status}, expected ${allowed.join(' or ')}`);
     if (response.status >= 500) problems.push(`response ${position + 1}: server error ${response.status}`);
     const bodyProblem = hasJsonBody(response, expectation.headOnly ?? false);
     if (bodyProblem) problems.push(`response ${position + 1}: ${bodyProblem}`);

@@ -20,7 +20,13 @@ const AUTHORIZATION = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`
 /** Over 1 MB of JSON, so the gateway streams this page from disk instead of answering from its body cache. */
 const FILLER = 'Filler text that makes the contact page large enough to be streamed from its file. '.repeat(8000);
 const CONTACT = '/api/v1/article/content?url=/contact';
-const TARGETS = [CONTACT, '/api/v1/navigation?draft=true', '/api/v1/article/item?url=/status', '/api/v1/article/meta?url=/contact', '/api/v1/settings'];
+const TARGETS = [
+  CONTACT,
+  '/api/v1/navigation?draft=true',
+  '/api/v1/article/item?url=/status',
+  '/api/v1/article/meta?url=/contact',
+  '/api/v1/settings',
+];
 const ENCODINGS = ['identity', 'gzip', 'br'] as const;
 const DECODE = { identity: (body: Buffer) => body, gzip: gunzipSync, br: brotliDecompressSync } as const;
 
@@ -35,20 +41,33 @@ interface Answer {
 
 function ask(port: number, agent: Agent, target: string, encoding: (typeof ENCODINGS)[number]): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = get({ host: '127.0.0.1', port, path: target, agent, headers: { Authorization: AUTHORIZATION, 'Accept-Encoding': encoding } }, (response: IncomingMessage) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const sent = (response.headers['content-encoding'] ?? 'identity') as (typeof ENCODINGS)[number];
-        try {
-          resolve({ status: response.statusCode ?? 0, etag: String(response.headers.etag), body: DECODE[sent](body) });
-        } catch (error) {
-          reject(error);
-        }
-      });
-    });
+    const request = get(
+      {
+        host: '127.0.0.1',
+        port,
+        path: target,
+        agent,
+        headers: { Authorization: AUTHORIZATION, 'Accept-Encoding': encoding },
+      },
+      (response: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const sent = (response.headers['content-encoding'] ?? 'identity') as (typeof ENCODINGS)[number];
+          try {
+            resolve({
+              status: response.statusCode ?? 0,
+              etag: String(response.headers.etag),
+              body: DECODE[sent](body),
+            });
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
     request.setTimeout(10_000, () => request.destroy(new Error('no answer within 10 s')));
     request.on('error', reject);
   });
@@ -69,7 +88,8 @@ function keepAsking(port: number) {
       try {
         const answer = await ask(port, agent, target, encoding);
         if (answer.status !== 200) failures.push(`${target} (${encoding}): status ${answer.status}`);
-        else if (etagOf(contentHash(answer.body)) !== answer.etag) failures.push(`${target} (${encoding}): body does not match ETag ${answer.etag}`);
+        else if (etagOf(contentHash(answer.body)) !== answer.etag)
+          failures.push(`${target} (${encoding}): body does not match ETag ${answer.etag}`);
         const publish = target === CONTACT ? /Publish (\d+)\./.exec(answer.body.toString('utf8'))?.[1] : undefined;
         if (publish !== undefined) publishesSeen.add(Number(publish));
       } catch (error) {
@@ -120,7 +140,10 @@ swaps('20 publishes: every request gets 200, every body matches its ETag, and ev
   const requests = clients.requests();
   const failures = await clients.stop();
   assert.equal(failures.slice(0, 20), [], `${failures.length} of ${requests} requests failed`);
-  assert.equal([...clients.publishesSeen].sort((left, right) => left - right), Array.from({ length: PUBLISHES + 1 }, (_, publish) => publish));
+  assert.equal(
+    [...clients.publishesSeen].sort((left, right) => left - right),
+    Array.from({ length: PUBLISHES + 1 }, (_, publish) => publish),
+  );
   console.log(`  swap-under-load: ${requests} requests over ${PUBLISHES} publishes, 0 failed`);
 });
 

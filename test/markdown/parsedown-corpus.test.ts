@@ -33,7 +33,11 @@ for (const corpusCase of cases) {
     const blocks = corpusCase.source === 'md' ? splitBlocks(corpusCase.markdown) : expectedBlocks;
     assert.equal(blocks, expectedBlocks, 'blocks');
     const options = { ...OPTIONS, ...corpusCase.settings };
-    assert.equal(renderBlocks(blocks, corpusCase.source, options), corpusCase.blocks.map((block) => block.html), 'html');
+    assert.equal(
+      renderBlocks(blocks, corpusCase.source, options),
+      corpusCase.blocks.map((block) => block.html),
+      'html',
+    );
   });
 }
 

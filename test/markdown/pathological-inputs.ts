@@ -28,14 +28,36 @@ export const CMARK_CASES: readonly PathologicalCase[] = [
   { name: 'hard link/emph case', make: () => '**x [a*b**c*](d)', fullSize: 1 },
   { name: 'nested brackets', make: (n) => `${repeat('[', n)}a${repeat(']', n)}`, fullSize: 25_000 },
   { name: 'nested block quotes', make: (n) => `${repeat('> ', n)}a`, fullSize: 25_000 },
-  { name: 'deeply nested lists', make: (n) => range(n).map((level) => `${repeat('  ', level)}* a\n`).join(''), fullSize: 500 },
+  {
+    name: 'deeply nested lists',
+    make: (n) =>
+      range(n)
+        .map((level) => `${repeat('  ', level)}* a\n`)
+        .join(''),
+    fullSize: 500,
+  },
   { name: 'U+0000 in input', make: () => 'abc\u0000de\u0000', fullSize: 1 },
-  { name: 'backticks', make: (n) => range(n - 1).map((index) => `e${repeat('`', index + 1)}`).join(''), fullSize: 2_500 },
+  {
+    name: 'backticks',
+    make: (n) =>
+      range(n - 1)
+        .map((index) => `e${repeat('`', index + 1)}`)
+        .join(''),
+    fullSize: 2_500,
+  },
   { name: 'unclosed links A', make: (n) => repeat('[a](<b', n), fullSize: 30_000 },
   { name: 'unclosed links B', make: (n) => repeat('[a](b', n), fullSize: 30_000 },
   { name: 'unclosed <!--', make: (n) => `</${repeat('<!--', n)}`, fullSize: 300_000 },
-  { name: 'empty lines in deeply nested lists', make: (n) => `${repeat('- ', n)}x${repeat('\n', n)}`, fullSize: 30_000 },
-  { name: 'empty lines in deeply nested lists in blockquote', make: (n) => `> ${repeat('- ', n)}x\n${repeat('>\n', n)}`, fullSize: 30_000 },
+  {
+    name: 'empty lines in deeply nested lists',
+    make: (n) => `${repeat('- ', n)}x${repeat('\n', n)}`,
+    fullSize: 30_000,
+  },
+  {
+    name: 'empty lines in deeply nested lists in blockquote',
+    make: (n) => `> ${repeat('- ', n)}x\n${repeat('>\n', n)}`,
+    fullSize: 30_000,
+  },
   { name: 'emph in deep blockquote', make: (n) => repeat('>', n) + repeat('a*', n), fullSize: 100_000 },
   { name: 'reference collisions', make: referenceCollisions, fullSize: 25_000 },
   { name: 'nested inlines', make: (n) => `${repeat('*', n)}a${repeat('*', n)}`, fullSize: 20_000 },
@@ -45,8 +67,19 @@ export const ISSUE_CASES: readonly PathologicalCase[] = [
   { name: 'link destination never closes', make: (n) => `[a](${repeat('b', n)}`, fullSize: 100_000 },
   { name: 'image destination never closes', make: (n) => `![a](${repeat('b', n)}`, fullSize: 100_000 },
   { name: 'angle-bracket destination full of escapes', make: (n) => `[a](<${repeat('\\<', n)}`, fullSize: 50_000 },
-  { name: 'nested lists followed by blank lines', make: (n) => range(n).map((level) => `${repeat('  ', level)}- a\n`).join('') + repeat('\n', n), fullSize: 1_000 },
-  { name: 'attribute block never closes', make: (n) => `[a](b){${repeat('a', n)}\n\n![a](b){${repeat('a', n)}\n\nc {${repeat('a', n)}\n===`, fullSize: 100_000 },
+  {
+    name: 'nested lists followed by blank lines',
+    make: (n) =>
+      range(n)
+        .map((level) => `${repeat('  ', level)}- a\n`)
+        .join('') + repeat('\n', n),
+    fullSize: 1_000,
+  },
+  {
+    name: 'attribute block never closes',
+    make: (n) => `[a](b){${repeat('a', n)}\n\n![a](b){${repeat('a', n)}\n\nc {${repeat('a', n)}\n===`,
+    fullSize: 100_000,
+  },
   { name: 'strikethrough never closes', make: (n) => repeat('~~a ', n), fullSize: 50_000 },
   { name: 'entities never closed', make: (n) => repeat('&a', n), fullSize: 50_000 },
   { name: 'long run of spaces', make: (n) => `x${repeat(' ', n)}y\nz${repeat(' ', n)}\nw`, fullSize: 100_000 },

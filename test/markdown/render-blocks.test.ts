@@ -18,12 +18,15 @@ notices.run();
 
 const figures = suite('figures');
 
-figures('an image line with a caption line becomes a figure; class moves to it, other attributes stay on the img', () => {
-  assert.is(
-    renderOne('![a](media/x.webp){.center loading="lazy" width="256"}\n*Cap*'),
-    '<figure class="center"><img src="http://localhost/typemill/media/x.webp" alt="a" loading="lazy" width="256" /><figcaption><em>Cap</em></figcaption>\n</figure>',
-  );
-});
+figures(
+  'an image line with a caption line becomes a figure; class moves to it, other attributes stay on the img',
+  () => {
+    assert.is(
+      renderOne('![a](media/x.webp){.center loading="lazy" width="256"}\n*Cap*'),
+      '<figure class="center"><img src="http://localhost/typemill/media/x.webp" alt="a" loading="lazy" width="256" /><figcaption><em>Cap</em></figcaption>\n</figure>',
+    );
+  },
+);
 
 figures('without a caption the figure closes right after the img, and loading comes last', () => {
   assert.is(
@@ -71,33 +74,46 @@ shortcodes('an unknown block shortcode says No shortcode found in a p', () => {
 });
 
 shortcodes('an unknown inline shortcode says No shortcode found in a span', () => {
-  assert.is(renderOne('Ask [:div class="x" :] here'), '<p>Ask <span class="shortcode-alert">No shortcode found.</span> here</p>');
-});
-
-shortcodes('the video shortcode writes MediaExtension\'s multi-line snippet with width, preload and an existing poster', () => {
-  const url = 'http://localhost/typemill/media/files/intro.mp4';
   assert.is(
-    renderOne('[:video path="/media/files/intro.mp4" width="80%" preload="metadata" poster="media/live/poster.png" :]'),
-    [
-      '<video ',
-      '                            controls ',
-      '                            width = "80%" ',
-      '                            preload = "metadata"',
-      '                             poster="http://localhost/typemill/media/live/poster.png"',
-      '                            class = "center"',
-      '                        >',
-      `                          <source src="${url}" type="video/mp4" />`,
-      '                          Download the',
-      `                          <a href="${url}">mp4</a>`,
-      '                          video.',
-      '                        </video>',
-    ].join('\n'),
+    renderOne('Ask [:div class="x" :] here'),
+    '<p>Ask <span class="shortcode-alert">No shortcode found.</span> here</p>',
   );
 });
 
+shortcodes(
+  "the video shortcode writes MediaExtension's multi-line snippet with width, preload and an existing poster",
+  () => {
+    const url = 'http://localhost/typemill/media/files/intro.mp4';
+    assert.is(
+      renderOne(
+        '[:video path="/media/files/intro.mp4" width="80%" preload="metadata" poster="media/live/poster.png" :]',
+      ),
+      [
+        '<video ',
+        '                            controls ',
+        '                            width = "80%" ',
+        '                            preload = "metadata"',
+        '                             poster="http://localhost/typemill/media/live/poster.png"',
+        '                            class = "center"',
+        '                        >',
+        `                          <source src="${url}" type="video/mp4" />`,
+        '                          Download the',
+        `                          <a href="${url}">mp4</a>`,
+        '                          video.',
+        '                        </video>',
+      ].join('\n'),
+    );
+  },
+);
+
 shortcodes('the video shortcode falls back to width 500, preload none and no poster', () => {
-  const html = renderOne('[:video path="media/files/intro.mp4" width="wide" preload="all" poster="media/missing.png" :]');
-  assert.is(html.split('\n').slice(2, 5).join('\n'), '                            width = "500" \n                            preload = "none"\n                            ');
+  const html = renderOne(
+    '[:video path="media/files/intro.mp4" width="wide" preload="all" poster="media/missing.png" :]',
+  );
+  assert.is(
+    html.split('\n').slice(2, 5).join('\n'),
+    '                            width = "500" \n                            preload = "none"\n                            ',
+  );
 });
 
 shortcodes('a video of an unsupported type, or without a path, is not handled', () => {
@@ -110,7 +126,10 @@ shortcodes.run();
 const code = suite('code and lists');
 
 code('a fenced code block gets class language-x and keeps quotes unescaped', () => {
-  assert.is(renderOne('```js\nconst a = "x" && b < c;\n```'), '<pre><code class="language-js">const a = "x" &amp;&amp; b &lt; c;</code></pre>');
+  assert.is(
+    renderOne('```js\nconst a = "x" && b < c;\n```'),
+    '<pre><code class="language-js">const a = "x" &amp;&amp; b &lt; c;</code></pre>',
+  );
 });
 
 code('an indented code block has no trailing newline', () => {

@@ -13,7 +13,10 @@ golden('an ATX heading with closing hashes gets the slug of the whole line and e
 
 golden('[TOC] lists a one-level-deeper heading inside the previous item', () => {
   const html = renderBlocks(['# Top', '## Sub Head', '[TOC]'], 'md', OPTIONS);
-  assert.is(html[2], '<ul class="TOC"><li class="h1"><a href="#h-top">Top</a><ul><li class="h2"><a href="#h-sub-head">Sub Head</a></li></ul></ul>');
+  assert.is(
+    html[2],
+    '<ul class="TOC"><li class="h1"><a href="#h-top">Top</a><ul><li class="h2"><a href="#h-sub-head">Sub Head</a></li></ul></ul>',
+  );
 });
 
 golden('[TOC] reproduces the unbalanced markup for levels going up and down', () => {
@@ -35,16 +38,19 @@ golden('a list split from "- item one\\n\\n- item two" renders as a tight list',
 golden('a table is wrapped in div.tm-table and aligned with style="text-align: …;"', () => {
   assert.is(
     renderOne('| Left | Center | Right |\n|:-----|:------:|------:|\n| a | b | c |'),
-    '<div class="tm-table"><table>\n<thead>\n<tr>\n'
-      + '<th style="text-align: left;">Left</th>\n<th style="text-align: center;">Center</th>\n<th style="text-align: right;">Right</th>\n'
-      + '</tr>\n</thead>\n<tbody>\n<tr>\n'
-      + '<td style="text-align: left;">a</td>\n<td style="text-align: center;">b</td>\n<td style="text-align: right;">c</td>\n'
-      + '</tr>\n</tbody>\n</table></div>',
+    '<div class="tm-table"><table>\n<thead>\n<tr>\n' +
+      '<th style="text-align: left;">Left</th>\n<th style="text-align: center;">Center</th>\n<th style="text-align: right;">Right</th>\n' +
+      '</tr>\n</thead>\n<tbody>\n<tr>\n' +
+      '<td style="text-align: left;">a</td>\n<td style="text-align: center;">b</td>\n<td style="text-align: right;">c</td>\n' +
+      '</tr>\n</tbody>\n</table></div>',
   );
 });
 
 golden('an inline video shortcode for a missing file says File not found inside the paragraph', () => {
-  assert.is(renderOne('Text with [:video path="nope.mp4" :] inline'), '<p>Text with <p style="color:red">File not found</p> inline</p>');
+  assert.is(
+    renderOne('Text with [:video path="nope.mp4" :] inline'),
+    '<p>Text with <p style="color:red">File not found</p> inline</p>',
+  );
 });
 
 golden('a media link is made absolute and takes a class and a flag attribute', () => {
@@ -83,7 +89,10 @@ isolation('a footnote definition block renders the empty footnotes list', () => 
 });
 
 isolation('abbreviation and link reference definitions render nothing', () => {
-  assert.equal(renderBlocks(['*[HTML]: Hyper Text Markup Language', '[ref]: https://typemill.net "Typemill"'], 'md', OPTIONS), ['', '']);
+  assert.equal(
+    renderBlocks(['*[HTML]: Hyper Text Markup Language', '[ref]: https://typemill.net "Typemill"'], 'md', OPTIONS),
+    ['', ''],
+  );
 });
 
 isolation.run();

@@ -27,7 +27,10 @@ headings('an attribute block after a heading is text and part of the slug', () =
 });
 
 headings('equal headings get equal ids', () => {
-  assert.equal(renderBlocks(['## Same', '## Same'], 'md', OPTIONS), ['<h2 id="h-same">Same</h2>', '<h2 id="h-same">Same</h2>']);
+  assert.equal(renderBlocks(['## Same', '## Same'], 'md', OPTIONS), [
+    '<h2 id="h-same">Same</h2>',
+    '<h2 id="h-same">Same</h2>',
+  ]);
 });
 
 headings('seven hashes are a paragraph', () => {
@@ -55,7 +58,10 @@ const toc = suite('[TOC]');
 
 toc('from a .md file a leading [TOC] knows every ATX heading of the page', () => {
   const html = renderBlocks(['[TOC]', '# Top', '## Sub'], 'md', OPTIONS);
-  assert.is(html[0], '<ul class="TOC"><li class="h1"><a href="#h-top">Top</a><ul><li class="h2"><a href="#h-sub">Sub</a></li></ul></ul>');
+  assert.is(
+    html[0],
+    '<ul class="TOC"><li class="h1"><a href="#h-top">Top</a><ul><li class="h2"><a href="#h-sub">Sub</a></li></ul></ul>',
+  );
 });
 
 toc('from a .txt draft a leading [TOC] knows no heading yet', () => {
@@ -63,7 +69,10 @@ toc('from a .txt draft a leading [TOC] knows no heading yet', () => {
 });
 
 toc('from a .txt draft [TOC] lists the headings of earlier blocks', () => {
-  assert.is(renderBlocks(['# Top', '[TOC]', '## Later'], 'txt', OPTIONS)[1], '<ul class="TOC"><li class="h1"><a href="#h-top">Top</a></ul>');
+  assert.is(
+    renderBlocks(['# Top', '[TOC]', '## Later'], 'txt', OPTIONS)[1],
+    '<ul class="TOC"><li class="h1"><a href="#h-top">Top</a></ul>',
+  );
 });
 
 toc('the TOC repeats the heading text raw while the heading escapes it', () => {

@@ -9,8 +9,8 @@ const links = suite('link rewriting');
 links('/x gets the base URL, media/ gets base URL and slash, others stay', () => {
   assert.is(
     renderOne('[a](/info) [b](media/f.pdf) [c](#x) [d](tm/content/a) [e](https://typemill.net/?a=1&b=2)'),
-    '<p><a href="http://localhost/typemill/info">a</a> <a href="http://localhost/typemill/media/f.pdf">b</a> <a href="#x">c</a>'
-      + ' <a href="tm/content/a">d</a> <a href="https://typemill.net/?a=1&amp;b=2">e</a></p>',
+    '<p><a href="http://localhost/typemill/info">a</a> <a href="http://localhost/typemill/media/f.pdf">b</a> <a href="#x">c</a>' +
+      ' <a href="tm/content/a">d</a> <a href="https://typemill.net/?a=1&amp;b=2">e</a></p>',
   );
 });
 
@@ -37,7 +37,10 @@ attributes('a title in the block does not replace the link title slot', () => {
 });
 
 attributes('safe mode drops on… attributes and names that are not names', () => {
-  assert.is(renderOne('[a](https://x.org){onclick=alert(1) data-x=1 :bad=1}'), '<p><a href="https://x.org" data-x="1">a</a></p>');
+  assert.is(
+    renderOne('[a](https://x.org){onclick=alert(1) data-x=1 :bad=1}'),
+    '<p><a href="https://x.org" data-x="1">a</a></p>',
+  );
 });
 
 attributes.run();
@@ -61,7 +64,7 @@ text('text escapes & < > but keeps quotes, and safe mode escapes entities again'
   assert.is(renderOne('"it\'s" <b> &copy; &#169; AT&T'), '<p>"it\'s" &lt;b&gt; &amp;copy; &amp;#169; AT&amp;T</p>');
 });
 
-text('only Parsedown\'s special characters can be escaped', () => {
+text("only Parsedown's special characters can be escaped", () => {
   assert.is(renderOne('\\*not em\\* \\"quoted\\"'), '<p>*not em* \\"quoted\\"</p>');
 });
 
@@ -76,7 +79,10 @@ text('inline code keeps quotes and escapes <', () => {
 text('autolinks: email gets mailto, URL tags and bare URLs become links', () => {
   assert.is(renderOne('<me@x.org>'), '<p><a href="mailto:me@x.org">me@x.org</a></p>');
   assert.is(renderOne('<https://typemill.net>'), '<p><a href="https://typemill.net">https://typemill.net</a></p>');
-  assert.is(renderOne('Visit https://typemill.net/docs. now'), '<p>Visit <a href="https://typemill.net/docs">https://typemill.net/docs</a>. now</p>');
+  assert.is(
+    renderOne('Visit https://typemill.net/docs. now'),
+    '<p>Visit <a href="https://typemill.net/docs">https://typemill.net/docs</a>. now</p>',
+  );
 });
 
 text('two trailing spaces make a hard break and ~~ makes del', () => {

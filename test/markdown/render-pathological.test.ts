@@ -22,7 +22,8 @@ function input(name: string, size: number): string {
   return found.make(size);
 }
 
-const nested = (depth: number, open: string, close: string, inner: string) => open.repeat(depth) + inner + close.repeat(depth);
+const nested = (depth: number, open: string, close: string, inner: string) =>
+  open.repeat(depth) + inner + close.repeat(depth);
 
 /** Families whose HTML is easy to write down: the input as text, or a simple repetition. Typemill renders the same
  *  bytes, except for the quotes beyond 100 levels (markdown-fidelity.md) and the backticks, where it runs for minutes. */
@@ -46,13 +47,25 @@ const SPELLED_OUT: ReadonlyArray<readonly [name: string, size: number, html: (si
   ['strikethrough never closes', MODERATE, (n) => [`<p>${'~~a '.repeat(n)}</p>`]],
   ['entities never closed', MODERATE, (n) => [`<p>${'&amp;a'.repeat(n)}</p>`]],
   ['long run of spaces', MODERATE, (n) => [`<p>x${' '.repeat(n)}y\nz<br />\nw</p>`]],
-  ['unmatched footnote markers', MODERATE, (n) => [`<p>${'[^x'.repeat(n)}</p>`, '\n<div class="footnotes">\n<hr />\n<ol>\n</ol>\n</div>']],
-  ['nested block quotes', MODERATE, (n) => [`${'<blockquote>\n'.repeat(99)}<blockquote>${'&gt; '.repeat(n - 100)}a</blockquote>${'\n</blockquote>'.repeat(99)}`]],
+  [
+    'unmatched footnote markers',
+    MODERATE,
+    (n) => [`<p>${'[^x'.repeat(n)}</p>`, '\n<div class="footnotes">\n<hr />\n<ol>\n</ol>\n</div>'],
+  ],
+  [
+    'nested block quotes',
+    MODERATE,
+    (n) => [
+      `${'<blockquote>\n'.repeat(99)}<blockquote>${'&gt; '.repeat(n - 100)}a</blockquote>${'\n</blockquote>'.repeat(99)}`,
+    ],
+  ],
 ];
 
 /** The rest by SHA-256 of their blocks' HTML joined by blank lines. `Typemill`: PHP renders exactly these bytes;
  *  `snapi`: Typemill nests without limit (and fails on some of them), snapi stops at 100 levels (markdown-fidelity.md). */
-const DIGESTS: ReadonlyArray<readonly [name: string, size: number, characters: number, sha256: string, same: 'Typemill' | 'snapi']> = [
+const DIGESTS: ReadonlyArray<
+  readonly [name: string, size: number, characters: number, sha256: string, same: 'Typemill' | 'snapi']
+> = [
   ['nested strong emph', MODERATE, 546681, '46af2cc5cd34c7e2', 'Typemill'],
   ['mismatched openers and closers', MODERATE, 173338, '32e9215944c55134', 'Typemill'],
   ['issue #389', MODERATE, 370007, 'c4d3b97b69b645ad', 'Typemill'],
@@ -90,11 +103,19 @@ for (const [name, size, characters, sha256, same] of DIGESTS) {
 }
 
 pathological('small sizes, as Typemill renders them', () => {
-  assert.equal(render(input('nested strong emph', 3)), ['<p>*a <strong>a *a *<em>a </em>a </strong>a b a<strong> a* a*<em> a</em> a</strong> a*</p>']);
+  assert.equal(render(input('nested strong emph', 3)), [
+    '<p>*a <strong>a *a *<em>a </em>a </strong>a b a<strong> a* a*<em> a</em> a</strong> a*</p>',
+  ]);
   assert.equal(render(input('issue #389', 3)), ['<p><em>a </em>a <em>a _a</em>_ <em>a*</em> <em>a*</em> </p>']);
-  assert.equal(render(input('emph in deep blockquote', 3)), ['<blockquote>\n<blockquote>\n<blockquote>\n<p>a<em>a</em>a*</p>\n</blockquote>\n</blockquote>\n</blockquote>']);
+  assert.equal(render(input('emph in deep blockquote', 3)), [
+    '<blockquote>\n<blockquote>\n<blockquote>\n<p>a<em>a</em>a*</p>\n</blockquote>\n</blockquote>\n</blockquote>',
+  ]);
   assert.equal(render(input('reference collisions', 3)), ['', '<p>[x8]</p>', '', '<p>[x8]</p>']);
-  assert.equal(render(input('attribute block never closes', 3)), ['<p><a href="b">a</a>{aaa</p>', '<figure><img src="b" alt="a" loading="lazy" />{aaa</figure>', '<h1>c {aaa</h1>']);
+  assert.equal(render(input('attribute block never closes', 3)), [
+    '<p><a href="b">a</a>{aaa</p>',
+    '<figure><img src="b" alt="a" loading="lazy" />{aaa</figure>',
+    '<h1>c {aaa</h1>',
+  ]);
 });
 
 pathological.run();

@@ -9,7 +9,9 @@ const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
 
 export async function httpClient(baseUrl: string, user: { username: string; password: string }): Promise<Client> {
   const client = new Client({ name: 'snapi-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), { requestInit: { headers: { Authorization: basicHeader(user) } } });
+  const transport = new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), {
+    requestInit: { headers: { Authorization: basicHeader(user) } },
+  });
   await client.connect(transport);
   return client;
 }
@@ -28,7 +30,11 @@ export async function stdioClient(dist: string, user: { username: string; passwo
 }
 
 /** The JSON a tool answered, or its error text. */
-export async function callJson(client: Client, name: string, args: Record<string, unknown>): Promise<{ error: boolean; value: unknown }> {
+export async function callJson(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ error: boolean; value: unknown }> {
   const result = await client.callTool({ name, arguments: args });
   const content = result.content as Array<{ type: string; text?: string }>;
   const text = content[0]?.text ?? '';

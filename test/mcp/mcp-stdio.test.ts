@@ -22,7 +22,9 @@ async function build(): Promise<void> {
 function runStdio(environment: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolveRun) => {
     const child = spawn(process.execPath, [join(PROJECT_ROOT, 'gateway', 'build', 'mcp.mjs'), '--dist', dist], {
-      cwd: PROJECT_ROOT, env: { PATH: process.env.PATH ?? '', ...environment }, stdio: ['pipe', 'pipe', 'pipe'],
+      cwd: PROJECT_ROOT,
+      env: { PATH: process.env.PATH ?? '', ...environment },
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
@@ -45,11 +47,23 @@ stdio.after(async () => {
 stdio('refuses to start without credentials, with wrong ones, or one role below author, saying why', async () => {
   const cases: Array<[Record<string, string>, string]> = [
     [{}, 'snapi mcp: set SNAPI_USER and SNAPI_PASSWORD to the credentials of an API user (role author or above)\n'],
-    [{ SNAPI_USER: 'author1', SNAPI_PASSWORD: 'wrong' }, 'snapi mcp: Authentication failed. Check SNAPI_USER and SNAPI_PASSWORD.\n'],
-    [{ SNAPI_USER: 'nobody', SNAPI_PASSWORD: 'wrong' }, 'snapi mcp: Authentication failed. Check SNAPI_USER and SNAPI_PASSWORD.\n'],
-    [{ SNAPI_USER: 'member1', SNAPI_PASSWORD: SAMPLE_USERS.member.password }, 'snapi mcp: Permission denied. Your are an member and you cannot read this content\n'],
+    [
+      { SNAPI_USER: 'author1', SNAPI_PASSWORD: 'wrong' },
+      'snapi mcp: Authentication failed. Check SNAPI_USER and SNAPI_PASSWORD.\n',
+    ],
+    [
+      { SNAPI_USER: 'nobody', SNAPI_PASSWORD: 'wrong' },
+      'snapi mcp: Authentication failed. Check SNAPI_USER and SNAPI_PASSWORD.\n',
+    ],
+    [
+      { SNAPI_USER: 'member1', SNAPI_PASSWORD: SAMPLE_USERS.member.password },
+      'snapi mcp: Permission denied. Your are an member and you cannot read this content\n',
+    ],
     // The role just below the minimum (author, which every shared test connects as).
-    [{ SNAPI_USER: 'contributor1', SNAPI_PASSWORD: SAMPLE_USERS.contributor.password }, 'snapi mcp: Permission denied. Your are an contributor and you cannot read this content\n'],
+    [
+      { SNAPI_USER: 'contributor1', SNAPI_PASSWORD: SAMPLE_USERS.contributor.password },
+      'snapi mcp: Permission denied. Your are an contributor and you cannot read this content\n',
+    ],
   ];
   for (const [environment, message] of cases) {
     const { code, stderr } = await runStdio(environment);

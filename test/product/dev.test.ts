@@ -33,7 +33,15 @@ const reports: string[] = [];
 dev.before(async () => {
   site = await copyFixture('site');
   out = await temporaryDir('dev-dist');
-  server = await startDevServer({ site, out, port: 0, host: '127.0.0.1', baseUrl: 'http://localhost', report: (line) => reports.push(line), log: () => {} });
+  server = await startDevServer({
+    site,
+    out,
+    port: 0,
+    host: '127.0.0.1',
+    baseUrl: 'http://localhost',
+    report: (line) => reports.push(line),
+    log: () => {},
+  });
 });
 dev.after(async () => {
   await server.close();
@@ -52,7 +60,10 @@ dev('serves the first build at once and reports it in one line', async () => {
 dev('serves an edited page within a few seconds and reports the changed URL', async () => {
   await writeFile(join(site, 'content', '06-contact.md'), '# Contact\n\nEdited while serving.\n');
   const text = await pollUntil(server, CONTACT, (body) => body.includes('Edited while serving.'));
-  assert.is(text, '{"content":[{"id":0,"markdown":"# Contact","html":"<h1 id=\\"h-contact\\">Contact<\\/h1>"},{"id":1,"markdown":"Edited while serving.","html":"<p>Edited while serving.<\\/p>"}]}');
+  assert.is(
+    text,
+    '{"content":[{"id":0,"markdown":"# Contact","html":"<h1 id=\\"h-contact\\">Contact<\\/h1>"},{"id":1,"markdown":"Edited while serving.","html":"<p>Edited while serving.<\\/p>"}]}',
+  );
   // Three: the page's live and draft content, and the search index.
   assert.match(reports.at(-1) ?? '', /: 0 added, 3 changed, 0 removed \(\/contact\)$/);
 });
@@ -61,8 +72,12 @@ dev('keeps serving the last good snapshot when an edit breaks the build, and rec
   const yaml = join(site, 'content', '06-contact.yaml');
   await writeFile(yaml, "meta:\n  title: 'closed' trailing text\n");
   const deadline = Date.now() + WAIT_LIMIT_MS;
-  while (!reports.some((line) => line.startsWith('snapi dev: build failed')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  assert.match(reports.at(-1) ?? '', /^snapi dev: build failed, still serving the previous snapshot:\n {2}content\/06-contact\.yaml:2: /);
+  while (!reports.some((line) => line.startsWith('snapi dev: build failed')) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  assert.match(
+    reports.at(-1) ?? '',
+    /^snapi dev: build failed, still serving the previous snapshot:\n {2}content\/06-contact\.yaml:2: /,
+  );
   assert.match((await send(server.gateway.url, CONTACT, { headers: ADMIN })).text, 'Edited while serving.');
   await writeFile(yaml, 'meta:\n  title: Fixed title\n');
   const meta = await pollUntil(server, '/api/v1/article/meta?url=/contact', (body) => body.includes('Fixed title'));

@@ -33,7 +33,8 @@ function crossings(): string[] {
     for (const file of sourcesUnder(folder)) {
       for (const [, specifier] of readFileSync(join(ROOT, file), 'utf8').matchAll(IMPORT)) {
         const target = normalize(join(dirname(file), specifier!)).split('/')[0]!;
-        if (target !== folder && !allowed.includes(target)) found.push(`${file} imports ${normalize(join(dirname(file), specifier!))}`);
+        if (target !== folder && !allowed.includes(target))
+          found.push(`${file} imports ${normalize(join(dirname(file), specifier!))}`);
       }
     }
   }
@@ -42,9 +43,12 @@ function crossings(): string[] {
 
 const Layers = suite('source folders and their imports');
 
-Layers('every import stays within the layers: contract imports nothing, the two programs never import each other', () => {
-  assert.equal(crossings(), []);
-});
+Layers(
+  'every import stays within the layers: contract imports nothing, the two programs never import each other',
+  () => {
+    assert.equal(crossings(), []);
+  },
+);
 
 Layers('the rule sees an import that crosses: the folders it checks hold sources', () => {
   for (const folder of Object.keys(ALLOWED)) assert.ok(sourcesUnder(folder).length > 0, folder);

@@ -11,7 +11,9 @@ import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts
 import { loadSchemaValidators, OPENAPI_FILE } from './openapi-schemas.ts';
 
 const BASE_URL = 'http://localhost/typemill';
-const basic = (user: string, password: string) => ({ Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
+const basic = (user: string, password: string) => ({
+  Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`,
+});
 
 interface Served {
   gateway: Gateway;
@@ -27,7 +29,11 @@ async function serveFixtureSite(editSettings: (yaml: string) => string = (yaml) 
   const outcome = await buildSite({ site, out, baseUrl: BASE_URL });
   assert.ok(outcome.ok, 'the fixture site builds');
   const gateway = await startGateway({ dist: out, port: 0, host: '127.0.0.1', log: () => {} });
-  return { gateway, close: () => gateway.close().finally(() => Promise.all([removeDir(join(site, '..')), removeDir(out)]).then(() => {})) };
+  return {
+    gateway,
+    close: () =>
+      gateway.close().finally(() => Promise.all([removeDir(join(site, '..')), removeDir(out)]).then(() => {})),
+  };
 }
 
 const document = suite('GET /api/v1/openapi.yaml');
@@ -49,7 +55,9 @@ document('answers under the base path too, and 304 for a matching If-None-Match'
   const first = await send(served.gateway.url, '/typemill/api/v1/openapi.yaml');
   assert.is(first.status, 200);
   assert.is(first.text, await readFile(OPENAPI_FILE, 'utf8'));
-  const again = await send(served.gateway.url, '/api/v1/openapi.yaml', { headers: { 'If-None-Match': String(first.headers.etag) } });
+  const again = await send(served.gateway.url, '/api/v1/openapi.yaml', {
+    headers: { 'If-None-Match': String(first.headers.etag) },
+  });
   assert.is(again.status, 304);
   assert.is(again.text, '');
 });

@@ -40,20 +40,49 @@ document('is a valid OpenAPI 3.1 document', async () => {
   assert.is(validator.version, '3.1');
 });
 
-document('describes the eighteen endpoints, the media files, the health check and itself, each with GET only', async () => {
-  const validator = new Validator();
-  await validator.validate(OPENAPI_FILE);
-  const paths = (validator.specification as { paths: Record<string, Record<string, unknown>> }).paths;
-  assert.equal(Object.keys(paths).sort(), [
-    '/api/v1/article/content', '/api/v1/article/item', '/api/v1/article/items', '/api/v1/article/meta',
-    '/api/v1/mainnavi/', '/api/v1/navigation', '/api/v1/openapi.yaml', '/api/v1/search', '/api/v1/settings/', '/api/v1/systemnavi/',
-    '/api/v1/users/getbyemail', '/api/v1/users/getbynames', '/api/v1/users/getbyrole', '/healthz',
-    '/api/v1/file', '/api/v1/filerestrictions', '/api/v1/files', '/api/v1/image', '/api/v1/images', '/api/v1/pagemedia',
-    '/media/files/{name}', '/media/live/{name}', '/media/thumbs/{name}',
-  ].sort());
-  // A media path declares its `{name}` once for the path, beside its one operation.
-  for (const [path, operations] of Object.entries(paths)) assert.equal(Object.keys(operations).filter((key) => key !== 'parameters'), ['get'], path);
-});
+document(
+  'describes the eighteen endpoints, the media files, the health check and itself, each with GET only',
+  async () => {
+    const validator = new Validator();
+    await validator.validate(OPENAPI_FILE);
+    const paths = (validator.specification as { paths: Record<string, Record<string, unknown>> }).paths;
+    assert.equal(
+      Object.keys(paths).sort(),
+      [
+        '/api/v1/article/content',
+        '/api/v1/article/item',
+        '/api/v1/article/items',
+        '/api/v1/article/meta',
+        '/api/v1/mainnavi/',
+        '/api/v1/navigation',
+        '/api/v1/openapi.yaml',
+        '/api/v1/search',
+        '/api/v1/settings/',
+        '/api/v1/systemnavi/',
+        '/api/v1/users/getbyemail',
+        '/api/v1/users/getbynames',
+        '/api/v1/users/getbyrole',
+        '/healthz',
+        '/api/v1/file',
+        '/api/v1/filerestrictions',
+        '/api/v1/files',
+        '/api/v1/image',
+        '/api/v1/images',
+        '/api/v1/pagemedia',
+        '/media/files/{name}',
+        '/media/live/{name}',
+        '/media/thumbs/{name}',
+      ].sort(),
+    );
+    // A media path declares its `{name}` once for the path, beside its one operation.
+    for (const [path, operations] of Object.entries(paths))
+      assert.equal(
+        Object.keys(operations).filter((key) => key !== 'parameters'),
+        ['get'],
+        path,
+      );
+  },
+);
 
 const bodies = suite('golden bodies against the OpenAPI schemas');
 
@@ -73,7 +102,9 @@ bodies('every golden body validates against the 200 schema of its endpoint', asy
 bodies('a file item with folder fields, or an item with an unknown field, does not validate', async () => {
   const validators = await loadSchemaValidators();
   const item = validators.component('Item');
-  const golden = JSON.parse(await readFile(join(EXPECTED, 'item__~contact.json'), 'utf8')) as { item: Record<string, unknown> };
+  const golden = JSON.parse(await readFile(join(EXPECTED, 'item__~contact.json'), 'utf8')) as {
+    item: Record<string, unknown>;
+  };
   assert.ok(item(golden.item), 'the golden file item validates');
   assert.not.ok(item({ ...golden.item, folderContent: [] }), 'a file with folderContent');
   assert.not.ok(item({ ...golden.item, extra: 1 }), 'an unknown field');

@@ -18,35 +18,56 @@ let copy = '';
 production.before(async () => {
   copy = await mkdtemp(join(tmpdir(), 'snapi-production-'));
   const { stdout } = await run('git', ['ls-files', '-z'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
-  for (const file of stdout.split('\0').filter((name) => name !== '')) await cp(join(ROOT, file), join(copy, file), { recursive: true }).catch(() => undefined);
+  for (const file of stdout.split('\0').filter((name) => name !== ''))
+    await cp(join(ROOT, file), join(copy, file), { recursive: true }).catch(() => undefined);
 });
 production.after(() => rm(copy, { recursive: true, force: true }));
 
-production('installs without development packages, builds the sample site and serves it from the built file', async () => {
-  await run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: copy, env: { ...process.env, npm_config_loglevel: 'error' } });
-  const installed = await readdir(join(copy, 'node_modules'));
-  for (const devPackage of ['typescript', 'uvu', 'autocannon', 's3rver', 'lunr']) assert.not.ok(installed.includes(devPackage), `${devPackage} was installed`);
-  assert.equal((await readdir(join(copy, 'gateway', 'build'))).sort(), ['mcp.mjs', 'serve.mjs']);
-  await run('npm', ['run', 'build', '--', '--out', 'dist'], { cwd: copy });
-  // The snapi command from the same install: its help, a subcommand's help, and a check through it.
-  const help = await run('npx', ['--no-install', 'snapi', '--help'], { cwd: copy });
-  assert.match(help.stdout, /^snapi \d+\.\d+\.\d+: serves a Typemill/);
-  const subcommands = await Promise.all(['build', 'serve', 'user'].map((name) => run('npx', ['--no-install', 'snapi', name, '--help'], { cwd: copy })));
-  assert.equal(subcommands.map(({ stdout }) => stdout.split(' ').slice(0, 3).join(' ')), ['usage: snapi build', 'usage: snapi serve', 'usage: snapi user']);
-  const checked = await run('npx', ['--no-install', 'snapi', 'check', '--site', '.'], { cwd: copy });
-  const client = await run(process.execPath, ['--input-type=module', '-e', "const m = await import('snapi/client'); console.log(Object.keys(m).sort().join(' '))"], { cwd: copy });
-  assert.is(client.stdout, 'SnapiError createClient\n');
-  assert.match(checked.stderr, /^snapi check: 0 error\(s\)/);
-  const gateway = await startBuiltGateway(['--dist', join(copy, 'dist'), '--port', '0'], {});
-  try {
-    const health = await fetch(`${gateway.url}/healthz`);
-    assert.is(health.status, 200);
-    const navigation = await fetch(`${gateway.url}/api/v1/navigation`, { headers: { Authorization: ADMIN } });
-    assert.is(navigation.status, 200);
-    assert.match(await navigation.text(), /^\{"navigation":\[/);
-  } finally {
-    assert.is(await gateway.stop(), 0);
-  }
-});
+production(
+  'installs without development packages, builds the sample site and serves it from the built file',
+  async () => {
+    await run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
+      cwd: copy,
+      env: { ...process.env, npm_config_loglevel: 'error' },
+    });
+    const installed = await readdir(join(copy, 'node_modules'));
+    for (const devPackage of ['typescript', 'uvu', 'autocannon', 's3rver', 'lunr'])
+      assert.not.ok(installed.includes(devPackage), `${devPackage} was installed`);
+    assert.equal((await readdir(join(copy, 'gateway', 'build'))).sort(), ['mcp.mjs', 'serve.mjs']);
+    await run('npm', ['run', 'build', '--', '--out', 'dist'], { cwd: copy });
+    // The snapi command from the same install: its help, a subcommand's help, and a check through it.
+    const help = await run('npx', ['--no-install', 'snapi', '--help'], { cwd: copy });
+    assert.match(help.stdout, /^snapi \d+\.\d+\.\d+: serves a Typemill/);
+    const subcommands = await Promise.all(
+      ['build', 'serve', 'user'].map((name) => run('npx', ['--no-install', 'snapi', name, '--help'], { cwd: copy })),
+    );
+    assert.equal(
+      subcommands.map(({ stdout }) => stdout.split(' ').slice(0, 3).join(' ')),
+      ['usage: snapi build', 'usage: snapi serve', 'usage: snapi user'],
+    );
+    const checked = await run('npx', ['--no-install', 'snapi', 'check', '--site', '.'], { cwd: copy });
+    const client = await run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "const m = await import('snapi/client'); console.log(Object.keys(m).sort().join(' '))",
+      ],
+      { cwd: copy },
+    );
+    assert.is(client.stdout, 'SnapiError createClient\n');
+    assert.match(checked.stderr, /^snapi check: 0 error\(s\)/);
+    const gateway = await startBuiltGateway(['--dist', join(copy, 'dist'), '--port', '0'], {});
+    try {
+      const health = await fetch(`${gateway.url}/healthz`);
+      assert.is(health.status, 200);
+      const navigation = await fetch(`${gateway.url}/api/v1/navigation`, { headers: { Authorization: ADMIN } });
+      assert.is(navigation.status, 200);
+      assert.match(await navigation.text(), /^\{"navigation":\[/);
+    } finally {
+      assert.is(await gateway.stop(), 0);
+    }
+  },
+);
 
 production.run();

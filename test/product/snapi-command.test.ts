@@ -25,15 +25,27 @@ const Command = suite('the snapi command');
 Command('--help lists every subcommand and --version prints the package version', async () => {
   const [help, version, bare] = await Promise.all([snapi(['--help']), snapi(['--version']), snapi([])]);
   assert.is(help.code, 0);
-  assert.match(help.stdout, new RegExp(`^snapi ${VERSION.replace(/\./g, '\\.')}: serves a Typemill documentation site's read API`));
-  assert.equal(help.stdout.split('\n').filter((line) => /^ {2}[a-z]+ {2,}/.test(line)).map((line) => line.trim().split(/\s+/)[0]), SUBCOMMANDS);
+  assert.match(
+    help.stdout,
+    new RegExp(`^snapi ${VERSION.replace(/\./g, '\\.')}: serves a Typemill documentation site's read API`),
+  );
+  assert.equal(
+    help.stdout
+      .split('\n')
+      .filter((line) => /^ {2}[a-z]+ {2,}/.test(line))
+      .map((line) => line.trim().split(/\s+/)[0]),
+    SUBCOMMANDS,
+  );
   assert.equal(version, { code: 0, stdout: `${VERSION}\n`, stderr: '' });
   assert.equal([bare.code, bare.stdout], [2, help.stdout]);
 });
 
 Command('an unknown subcommand is one usage line with exit 2', async () => {
   assert.equal(await snapi(['frobnicate']), {
-    code: 2, stdout: '', stderr: 'snapi: unknown command "frobnicate" (run snapi --help for the list: build, check, serve, dev, watch, publish, mcp, user)\n',
+    code: 2,
+    stdout: '',
+    stderr:
+      'snapi: unknown command "frobnicate" (run snapi --help for the list: build, check, serve, dev, watch, publish, mcp, user)\n',
   });
 });
 
@@ -51,7 +63,13 @@ Command('every subcommand has --help with its usage and one example, exit 0', as
 
 Command('a subcommand runs the same code as its npm script: check on the fixture site', async () => {
   const run = await snapi(['check', '--site', join(ROOT, 'test', 'fixtures', 'site')]);
-  assert.equal([run.code, run.stdout], [0, 'content/02-status/05-faq.md:1: info: slug "faq" is used by 2 pages (/status/faq, /no-index/faq); article/items returns them all\n']);
+  assert.equal(
+    [run.code, run.stdout],
+    [
+      0,
+      'content/02-status/05-faq.md:1: info: slug "faq" is used by 2 pages (/status/faq, /no-index/faq); article/items returns them all\n',
+    ],
+  );
 });
 
 Command.run();

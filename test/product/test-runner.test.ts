@@ -19,7 +19,14 @@ function probeSource(lines: Line[]): string {
     const call = { pass: 'probe', fail: 'probe', skip: 'probe.skip', only: `probe.${ONLY}` }[kind];
     return `${call}(${JSON.stringify(name)}, () => assert.ok(${kind !== 'fail'}));`;
   });
-  return ["import { suite } from 'uvu';", "import * as assert from 'uvu/assert';", "const probe = suite('probe');", ...calls, 'probe.run();', ''].join('\n');
+  return [
+    "import { suite } from 'uvu';",
+    "import * as assert from 'uvu/assert';",
+    "const probe = suite('probe');",
+    ...calls,
+    'probe.run();',
+    '',
+  ].join('\n');
 }
 
 /** Runs test/run.mjs on one temporary folder of probe suites; returns its exit code, last line and error output. */
@@ -27,9 +34,13 @@ async function runProbes(files: Record<string, Line[]>): Promise<{ code: number;
   const directory = await temporaryDir('runner');
   try {
     await mkdir(directory, { recursive: true });
-    for (const [name, lines] of Object.entries(files)) await writeFile(join(directory, `${name}.probe.ts`), probeSource(lines));
+    for (const [name, lines] of Object.entries(files))
+      await writeFile(join(directory, `${name}.probe.ts`), probeSource(lines));
     const pattern = `^\\.tmp/${basename(directory)}/.*\\.probe\\.ts$`;
-    const outcome = await run(process.execPath, ['test/run.mjs', pattern], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '1' } }).then(
+    const outcome = await run(process.execPath, ['test/run.mjs', pattern], {
+      cwd: ROOT,
+      env: { ...process.env, FORCE_COLOR: '1' },
+    }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
@@ -43,26 +54,61 @@ async function runProbes(files: Record<string, Line[]>): Promise<{ code: number;
 const runner = suite('test/run.mjs');
 
 runner('passes a run where every test passes', async () => {
-  assert.equal(await runProbes({ a: [['pass', 'one'], ['pass', 'two']], b: [['pass', 'three']] }), { code: 0, last: '3 passed, 0 failed', errors: '' });
+  assert.equal(
+    await runProbes({
+      a: [
+        ['pass', 'one'],
+        ['pass', 'two'],
+      ],
+      b: [['pass', 'three']],
+    }),
+    { code: 0, last: '3 passed, 0 failed', errors: '' },
+  );
 });
 
 runner('fails a run with a failing test and counts it', async () => {
-  const outcome = await runProbes({ a: [['pass', 'one'], ['fail', 'two']] });
+  const outcome = await runProbes({
+    a: [
+      ['pass', 'one'],
+      ['fail', 'two'],
+    ],
+  });
   assert.equal([outcome.code, outcome.last], [1, '1 passed, 1 failed']);
 });
 
-runner('counts skipped tests despite uvu\'s forced colour and fails the run', async () => {
-  assert.equal(await runProbes({ a: [['pass', 'one'], ['skip', 'two'], ['pass', 'three']] }), {
-    code: 1, last: '2 passed, 0 failed, 1 skipped', errors: 'test/run.mjs: 1 tests were skipped; tests must run or be deleted\n',
-  });
+runner("counts skipped tests despite uvu's forced colour and fails the run", async () => {
+  assert.equal(
+    await runProbes({
+      a: [
+        ['pass', 'one'],
+        ['skip', 'two'],
+        ['pass', 'three'],
+      ],
+    }),
+    {
+      code: 1,
+      last: '2 passed, 0 failed, 1 skipped',
+      errors: 'test/run.mjs: 1 tests were skipped; tests must run or be deleted\n',
+    },
+  );
 });
 
 runner('fails a run where .only leaves two failing tests out, naming the file', async () => {
-  assert.equal(await runProbes({ a: [['pass', 'first']], b: [['only', 'kept'], ['fail', 'left out'], ['fail', 'also left out']] }), {
-    code: 1,
-    last: '2 passed, 0 failed, 2 skipped',
-    errors: `test/run.mjs: test/.tmp/DIR/b.probe.ts calls .${ONLY}(), which leaves the other tests out\ntest/run.mjs: 2 tests were skipped; tests must run or be deleted\n`,
-  });
+  assert.equal(
+    await runProbes({
+      a: [['pass', 'first']],
+      b: [
+        ['only', 'kept'],
+        ['fail', 'left out'],
+        ['fail', 'also left out'],
+      ],
+    }),
+    {
+      code: 1,
+      last: '2 passed, 0 failed, 2 skipped',
+      errors: `test/run.mjs: test/.tmp/DIR/b.probe.ts calls .${ONLY}(), which leaves the other tests out\ntest/run.mjs: 2 tests were skipped; tests must run or be deleted\n`,
+    },
+  );
 });
 
 runner('fails a run whose only test is marked .only, though uvu skips nothing', async () => {

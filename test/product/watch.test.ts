@@ -25,7 +25,10 @@ interface WatchProcess {
 }
 
 function startWatchProcess(args: string[]): WatchProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'generator/cli/watch.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'generator/cli/watch.ts', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const events: Array<Record<string, unknown>> = [];
   const waiters: Array<() => void> = [];
   createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -42,7 +45,8 @@ function startWatchProcess(args: string[]): WatchProcess {
         consumed = index + 1;
         return events[index]!;
       }
-      if (Date.now() > deadline) throw new Error(`no "${event}" event within ${timeoutMs} ms; saw ${JSON.stringify(events.slice(consumed))}`);
+      if (Date.now() > deadline)
+        throw new Error(`no "${event}" event within ${timeoutMs} ms; saw ${JSON.stringify(events.slice(consumed))}`);
       await new Promise<void>((wake) => {
         waiters.push(wake);
         setTimeout(wake, 200);
@@ -58,37 +62,49 @@ async function contactBody(out: string): Promise<string | undefined> {
 
 const Watch = suite('snapi watch as a process');
 
-Watch('publishes the first build, then every saved change, keeps the snapshot on a broken save and recovers', async () => {
-  const site = await copyFixture('site');
-  const out = join(site, '..', 'dist');
-  const watch = startWatchProcess(['--site', site, '--out', out, '--base-url', 'http://localhost']);
-  try {
-    assert.equal((await watch.next('watching')).site, site);
-    const first = await watch.next('published');
-    assert.is(first.removed, 0);
+Watch(
+  'publishes the first build, then every saved change, keeps the snapshot on a broken save and recovers',
+  async () => {
+    const site = await copyFixture('site');
+    const out = join(site, '..', 'dist');
+    const watch = startWatchProcess(['--site', site, '--out', out, '--base-url', 'http://localhost']);
+    try {
+      assert.equal((await watch.next('watching')).site, site);
+      const first = await watch.next('published');
+      assert.is(first.removed, 0);
 
-    await writeFile(join(site, 'content', '06-contact.md'), '# Contact\n\nSaved by an editor.\n');
-    const edited = await watch.next('published');
-    assert.equal([edited.added, edited.changed, edited.removed, edited.urls, edited.files], [0, 3, 0, ['/contact'], 1]);
-    assert.is(await contactBody(out), '{"content":[{"id":0,"markdown":"# Contact","html":"<h1 id=\\"h-contact\\">Contact<\\/h1>"},{"id":1,"markdown":"Saved by an editor.","html":"<p>Saved by an editor.<\\/p>"}]}');
+      await writeFile(join(site, 'content', '06-contact.md'), '# Contact\n\nSaved by an editor.\n');
+      const edited = await watch.next('published');
+      assert.equal(
+        [edited.added, edited.changed, edited.removed, edited.urls, edited.files],
+        [0, 3, 0, ['/contact'], 1],
+      );
+      assert.is(
+        await contactBody(out),
+        '{"content":[{"id":0,"markdown":"# Contact","html":"<h1 id=\\"h-contact\\">Contact<\\/h1>"},{"id":1,"markdown":"Saved by an editor.","html":"<p>Saved by an editor.<\\/p>"}]}',
+      );
 
-    const served = await readlink(join(out, 'current'));
-    await writeFile(join(site, 'content', '06-contact.yaml'), "meta:\n  title: 'broken' text\n");
-    const failed = await watch.next('build-failed');
-    assert.equal([failed.errorCount, failed.files, failed.note], [1, ['content/06-contact.yaml'], 'the previous snapshot is still served']);
-    assert.match(String((failed.errors as string[])[0]), /^content\/06-contact\.yaml:2: YAML: /);
-    assert.is(await readlink(join(out, 'current')), served);
+      const served = await readlink(join(out, 'current'));
+      await writeFile(join(site, 'content', '06-contact.yaml'), "meta:\n  title: 'broken' text\n");
+      const failed = await watch.next('build-failed');
+      assert.equal(
+        [failed.errorCount, failed.files, failed.note],
+        [1, ['content/06-contact.yaml'], 'the previous snapshot is still served'],
+      );
+      assert.match(String((failed.errors as string[])[0]), /^content\/06-contact\.yaml:2: YAML: /);
+      assert.is(await readlink(join(out, 'current')), served);
 
-    await writeFile(join(site, 'content', '06-contact.yaml'), "meta:\n  title: 'Fixed'\n");
-    const recovered = await watch.next('published');
-    assert.equal(recovered.urls, ['/contact']);
-    assert.is.not(await readlink(join(out, 'current')), served);
-  } finally {
-    assert.is(await watch.stop(), 0);
-    assert.is(watch.events.at(-1)?.event, 'stopped');
-    await removeDir(join(site, '..'));
-  }
-});
+      await writeFile(join(site, 'content', '06-contact.yaml'), "meta:\n  title: 'Fixed'\n");
+      const recovered = await watch.next('published');
+      assert.equal(recovered.urls, ['/contact']);
+      assert.is.not(await readlink(join(out, 'current')), served);
+    } finally {
+      assert.is(await watch.stop(), 0);
+      assert.is(watch.events.at(-1)?.event, 'stopped');
+      await removeDir(join(site, '..'));
+    }
+  },
+);
 
 Watch('with --publish, uploads each snapshot to the bucket after publishing it', async () => {
   const site = await copyFixture('site');
@@ -97,10 +113,22 @@ Watch('with --publish, uploads each snapshot to the bucket after publishing it',
   let watch: WatchProcess | undefined;
   try {
     server = await startS3Server('watch-publish');
-    watch = startWatchProcess(['--site', site, '--out', out, '--publish', `s3://${BUCKET}/watched`, '--endpoint', server.endpoint]);
+    watch = startWatchProcess([
+      '--site',
+      site,
+      '--out',
+      out,
+      '--publish',
+      `s3://${BUCKET}/watched`,
+      '--endpoint',
+      server.endpoint,
+    ]);
     const published = await watch.next('published');
     const uploaded = await watch.next('uploaded');
-    assert.equal([uploaded.snapshot, uploaded.to, uploaded.skippedObjects], [published.snapshot, `s3://${BUCKET}/watched`, 0]);
+    assert.equal(
+      [uploaded.snapshot, uploaded.to, uploaded.skippedObjects],
+      [published.snapshot, `s3://${BUCKET}/watched`, 0],
+    );
     assert.ok((uploaded.uploadedObjects as number) > 10);
 
     await writeFile(join(site, 'content', '06-contact.md'), '# Contact\n\nUploaded after a save.\n');
@@ -120,7 +148,10 @@ Watch('a missing site folder is one usage line', async () => {
   let stderr = '';
   run.child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   assert.is(await new Promise((done) => run.child.once('exit', done)), 2);
-  assert.is(stderr, `snapi watch: site folder "${join(ROOT, 'no-such-site')}" does not exist (give --site the folder that holds content/ and settings/)\n`);
+  assert.is(
+    stderr,
+    `snapi watch: site folder "${join(ROOT, 'no-such-site')}" does not exist (give --site the folder that holds content/ and settings/)\n`,
+  );
 });
 
 const Torn = suite('no torn read is published');
@@ -139,10 +170,20 @@ Torn('files that changed after they were stamped stop the publish: nothing chang
     await writeFile(join(site, 'content', 'gone.md'), '# Now here\n');
     assert.equal(changedSince(site, stamps), ['content/06-contact.md', 'content/gone.md']);
 
-    const failure = await buildSite({ site, out, baseUrl: 'http://localhost', changedInputs: () => ['content/06-contact.md'] })
-      .then(() => undefined, (error: unknown) => error);
+    const failure = await buildSite({
+      site,
+      out,
+      baseUrl: 'http://localhost',
+      changedInputs: () => ['content/06-contact.md'],
+    }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     assert.ok(failure instanceof InputsChangedError);
-    assert.equal([failure.paths, failure.message], [['content/06-contact.md'], 'content/06-contact.md changed while the build read it; nothing was published']);
+    assert.equal(
+      [failure.paths, failure.message],
+      [['content/06-contact.md'], 'content/06-contact.md changed while the build read it; nothing was published'],
+    );
     assert.is(await readlink(join(out, 'current')).catch(() => 'none'), 'none');
   } finally {
     await removeDir(join(site, '..'));
@@ -153,10 +194,20 @@ Torn('a page written in many small pieces is published once, whole, after the wr
   const site = await copyFixture('site');
   const out = join(site, '..', 'dist');
   const events: Array<Record<string, unknown>> = [];
-  const watching = startWatching({ site, out, baseUrl: 'http://localhost', quietMs: 400, settleMs: 100, log: (event, details) => events.push({ event, ...details }) });
+  const watching = startWatching({
+    site,
+    out,
+    baseUrl: 'http://localhost',
+    quietMs: 400,
+    settleMs: 100,
+    log: (event, details) => events.push({ event, ...details }),
+  });
   try {
     await watching.idle();
-    assert.equal(events.map(({ event }) => event), ['published']);
+    assert.equal(
+      events.map(({ event }) => event),
+      ['published'],
+    );
     const page = join(site, 'content', '06-contact.md');
     await writeFile(page, '# Contact\n');
     const pieces = Array.from({ length: 30 }, (_, index) => `piece ${index} `);
@@ -165,7 +216,8 @@ Torn('a page written in many small pieces is published once, whole, after the wr
       await new Promise((resolve) => setTimeout(resolve, 15));
     }
     const deadline = Date.now() + 15_000;
-    while (events.filter(({ event }) => event === 'published').length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (events.filter(({ event }) => event === 'published').length < 2 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     await watching.idle();
     const published = events.filter(({ event }) => event === 'published');
     assert.is(published.length, 2, JSON.stringify(events));

@@ -17,7 +17,11 @@ export interface JudgedResult {
   top: string[];
 }
 
-export async function judge(index: SearchIndex, queries: readonly JudgedQuery[], user: AuthenticatedUser): Promise<{ top3: number; results: JudgedResult[] }> {
+export async function judge(
+  index: SearchIndex,
+  queries: readonly JudgedQuery[],
+  user: AuthenticatedUser,
+): Promise<{ top3: number; results: JudgedResult[] }> {
   const results: JudgedResult[] = [];
   for (const [query, expected] of queries) {
     const request = parseSearchRequest(parseQuery(`q=${encodeURIComponent(query)}&limit=10`));
@@ -26,11 +30,18 @@ export async function judge(index: SearchIndex, queries: readonly JudgedQuery[],
     const position = urls.indexOf(expected);
     results.push({ query, expected, rank: position === -1 ? null : position + 1, top: urls.slice(0, 3) });
   }
-  return { top3: results.filter((result) => result.rank !== null && result.rank <= 3).length / results.length, results };
+  return {
+    top3: results.filter((result) => result.rank !== null && result.rank <= 3).length / results.length,
+    results,
+  };
 }
 
 /** The queries whose page is not in the first three, one line each. */
 export function misses(results: readonly JudgedResult[]): string {
-  return results.filter((result) => result.rank === null || result.rank > 3)
-    .map((result) => `${result.query} → ${result.expected}: rank ${result.rank ?? '> 10'}, got ${result.top.join(', ')}`).join('\n');
+  return results
+    .filter((result) => result.rank === null || result.rank > 3)
+    .map(
+      (result) => `${result.query} → ${result.expected}: rank ${result.rank ?? '> 10'}, got ${result.top.join(', ')}`,
+    )
+    .join('\n');
 }

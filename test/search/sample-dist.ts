@@ -35,7 +35,8 @@ export async function sampleSearchIndex(dist: string): Promise<SearchIndex> {
 export async function copySampleSite(name: string): Promise<string> {
   const { cp } = await import('node:fs/promises');
   const site = join(await temporaryDir(name), 'site');
-  for (const folder of ['content', 'settings', 'plugins', 'media']) await cp(join(SAMPLE_SITE, folder), join(site, folder), { recursive: true });
+  for (const folder of ['content', 'settings', 'plugins', 'media'])
+    await cp(join(SAMPLE_SITE, folder), join(site, folder), { recursive: true });
   return site;
 }
 

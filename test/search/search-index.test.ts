@@ -14,7 +14,10 @@ const common = suite('commonTermsOf');
 
 common('finds terms on more than half of the pages of a large site, by stem, and none on a small one', async () => {
   const tools = await languageTools('en');
-  const texts = Array.from({ length: COMMON_TERMS.minPages }, (_, page) => `Configuring servers ${page % 2 === 0 ? 'routing' : ''} page${page}`);
+  const texts = Array.from(
+    { length: COMMON_TERMS.minPages },
+    (_, page) => `Configuring servers ${page % 2 === 0 ? 'routing' : ''} page${page}`,
+  );
   assert.equal([...commonTermsOf(texts, tools)].sort(), ['configur', 'configuring', 'server', 'servers']);
   assert.equal([...commonTermsOf(texts.slice(0, COMMON_TERMS.minPages - 1), tools)], []);
 });
@@ -22,11 +25,26 @@ common('finds terms on more than half of the pages of a large site, by stem, and
 const parsing = suite('parseSearchIndex');
 
 parsing('refuses an index whose documents name no content entry of the snapshot, or whose parts disagree', async () => {
-  const stored = await buildSearchIndex([{ document: { url: '/a', title: 'A', slug: 'a', live: true, draft: true, key: 'content:live:/a' }, sections: [[null, 'text']] }], 'en');
+  const stored = await buildSearchIndex(
+    [
+      {
+        document: { url: '/a', title: 'A', slug: 'a', live: true, draft: true, key: 'content:live:/a' },
+        sections: [[null, 'text']],
+      },
+    ],
+    'en',
+  );
   const entries = new Map([['content:live:/a', {} as LoadedEntry]]);
   assert.is((await parseSearchIndex(JSON.parse(JSON.stringify(stored)), entries)).documents.length, 1);
-  const refusal = (value: unknown, map = entries) => parseSearchIndex(value, map).then(() => 'accepted', (error: Error) => error.message);
-  assert.is(await refusal(stored, new Map()), 'search index documents[0].key: "content:live:/a" is no content entry of the snapshot');
+  const refusal = (value: unknown, map = entries) =>
+    parseSearchIndex(value, map).then(
+      () => 'accepted',
+      (error: Error) => error.message,
+    );
+  assert.is(
+    await refusal(stored, new Map()),
+    'search index documents[0].key: "content:live:/a" is no content entry of the snapshot',
+  );
   assert.is(await refusal({ ...stored, format: 2 }), 'search index format: expected 1, got 2');
   assert.is(await refusal({ ...stored, documents: [] }), 'search index index: holds 1 documents, the list 0');
   assert.is(await refusal({ ...stored, commonTerms: 'x' }), 'search index commonTerms: expected an array of strings');
@@ -37,19 +55,30 @@ const cache = suite('answer cache');
 cache('keys answers by role, user and every parameter, and drops the least recently used when full', async () => {
   const request = { query: 'x', words: ['x'], draft: false, limit: 10, offset: 0 };
   const author = { username: 'ann', role: 'author' };
-  const keys = [answerKey(request, author), answerKey(request, { ...author, username: 'bob' }), answerKey(request, { ...author, role: 'editor' }),
-    answerKey({ ...request, draft: true }, author), answerKey({ ...request, offset: 10 }, author), answerKey({ ...request, query: 'x ' }, author)];
+  const keys = [
+    answerKey(request, author),
+    answerKey(request, { ...author, username: 'bob' }),
+    answerKey(request, { ...author, role: 'editor' }),
+    answerKey({ ...request, draft: true }, author),
+    answerKey({ ...request, offset: 10 }, author),
+    answerKey({ ...request, query: 'x ' }, author),
+  ];
   assert.is(new Set(keys).size, keys.length);
   const answers = createAnswerCache(2);
   const body = (text: string) => Promise.resolve(composedBody(text));
-  const text = async (answer: Promise<ComposedBody> | undefined) => (answer === undefined ? undefined : (await answer).bytes.toString('utf8'));
+  const text = async (answer: Promise<ComposedBody> | undefined) =>
+    answer === undefined ? undefined : (await answer).bytes.toString('utf8');
   answers.remember('a', body('1'));
   answers.remember('b', body('2'));
   answers.remember('c', body('3'));
   assert.equal([answers.get('a'), await text(answers.get('b')), await text(answers.get('c'))], [undefined, '2', '3']);
   await answers.get('b');
   answers.remember('e', body('5'));
-  assert.equal([await text(answers.get('b')), answers.get('c'), await text(answers.get('e'))], ['2', undefined, '5'], 'b was used after c, so c went');
+  assert.equal(
+    [await text(answers.get('b')), answers.get('c'), await text(answers.get('e'))],
+    ['2', undefined, '5'],
+    'b was used after c, so c went',
+  );
   answers.remember('d', Promise.reject(new Error('failed')));
   await answers.get('d')?.catch(() => undefined);
   assert.is(answers.get('d'), undefined, 'a failed answer is forgotten');

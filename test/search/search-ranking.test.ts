@@ -52,7 +52,11 @@ ranking('indexes no stop words: a query of "a", "the" or "of the" finds nothing'
 });
 
 ranking('finds a page by a word of five letters or more with one typo in the first three', async () => {
-  for (const [q, url] of [['instalation', '/getting-started/installation'], ['retension cohorts', '/guides/dashboards/widgets/retention-cohorts'], ['runbok', '/administration/on-call-runbook']] as const) {
+  for (const [q, url] of [
+    ['instalation', '/getting-started/installation'],
+    ['retension cohorts', '/guides/dashboards/widgets/retention-cohorts'],
+    ['runbok', '/administration/on-call-runbook'],
+  ] as const) {
     assert.ok((await urls(q, 3)).includes(url), `${q}: ${(await urls(q, 3)).join(', ')}`);
   }
 });
@@ -62,12 +66,17 @@ const terms = suite('termsOf');
 terms("leaves out the English stop words of Snowball's list, 'a' among them", async () => {
   const tools = await languageTools('en');
   // snowballstem.org/algorithms/english/stop.txt without the forms with apostrophes, which the tokenizer splits.
-  const snowball = ('i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its ' +
+  const snowball = (
+    'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its ' +
     'itself they them their theirs themselves what which who whom this that these those am is are was were be been being have has had having ' +
     'do does did doing would should could ought a an the and but if or because as until while of at by for with about against between into ' +
     'through during before after above below to from up down in out on off over under again further then once here there when where why how ' +
-    'all any both each few more most other some such no nor not only own same so than too very').split(' ');
-  assert.equal(snowball.filter((word) => termsOf(word, tools).length > 0), []);
+    'all any both each few more most other some such no nor not only own same so than too very'
+  ).split(' ');
+  assert.equal(
+    snowball.filter((word) => termsOf(word, tools).length > 0),
+    [],
+  );
 });
 
 terms('adds the parts of a camelCase name to its terms, and stems each', async () => {

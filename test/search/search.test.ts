@@ -19,8 +19,11 @@ function request(q: string, extra: Partial<SearchRequest> = {}): SearchRequest {
   return { ...parsed, ...extra };
 }
 
-const urls = async (q: string, user: { username: string; role: string } = SAMPLE_USERS.administrator, extra: Partial<SearchRequest> = {}) =>
-  (await runSearch(index, request(q, { limit: 50, ...extra }), user)).results.map((result) => result.url);
+const urls = async (
+  q: string,
+  user: { username: string; role: string } = SAMPLE_USERS.administrator,
+  extra: Partial<SearchRequest> = {},
+) => (await runSearch(index, request(q, { limit: 50, ...extra }), user)).results.map((result) => result.url);
 
 const quality = suite('search quality on the sample site');
 quality.before(async () => {
@@ -37,20 +40,27 @@ quality('finds each live page by its title in the top 3 for at least 95 % of pag
     if (!answer.results.some((result) => result.url === page.url)) missed.push(page);
   }
   assert.ok(pages.length >= 30, `only ${pages.length} pages`);
-  assert.ok(missed.length <= pages.length * 0.05, `missed: ${missed.map((page) => `${page.title} (${page.url})`).join(', ')}`);
+  assert.ok(
+    missed.length <= pages.length * 0.05,
+    `missed: ${missed.map((page) => `${page.title} (${page.url})`).join(', ')}`,
+  );
 });
 
 quality('answers the first result with url, title, slug, section, a marked snippet and a score', async () => {
   const answer = await runSearch(index, request('docker image'), SAMPLE_USERS.author);
   const first = answer.results[0];
-  assert.equal({ ...first, score: typeof first?.score }, {
-    url: '/getting-started/installation',
-    title: 'Installing Lumen',
-    slug: 'installation',
-    section: 'Installation',
-    snippet: 'There are two supported ways to install Lumen: the <mark>Docker</mark> <mark>image</mark> and the static binary. Both read the same configuration file.',
-    score: 'number',
-  });
+  assert.equal(
+    { ...first, score: typeof first?.score },
+    {
+      url: '/getting-started/installation',
+      title: 'Installing Lumen',
+      slug: 'installation',
+      section: 'Installation',
+      snippet:
+        'There are two supported ways to install Lumen: the <mark>Docker</mark> <mark>image</mark> and the static binary. Both read the same configuration file.',
+      score: 'number',
+    },
+  );
   assert.is(answer.query, 'docker image');
   assert.is(answer.total >= answer.results.length, true);
 });
@@ -73,7 +83,16 @@ quality('stems words with the site language (en): "installing" finds "installati
 });
 
 quality('treats query syntax and regular-expression characters as plain text', async () => {
-  for (const q of ['docker*', '(docker)', 'docker~', '+docker -image', 'dock.*', '[docker]', 'title:docker', '\\docker']) {
+  for (const q of [
+    'docker*',
+    '(docker)',
+    'docker~',
+    '+docker -image',
+    'dock.*',
+    '[docker]',
+    'title:docker',
+    '\\docker',
+  ]) {
     assert.is((await urls(q))[0], '/getting-started/installation', q);
   }
   assert.equal(await urls('*** ??? ...'), []);
@@ -83,7 +102,10 @@ quality('pages with limit and offset and reports the total', async () => {
   const all = await runSearch(index, request('lumen', { limit: 50 }), SAMPLE_USERS.administrator);
   const second = await runSearch(index, request('lumen', { limit: 2, offset: 2 }), SAMPLE_USERS.administrator);
   assert.is(second.total, all.total);
-  assert.equal(second.results.map((result) => result.url), all.results.slice(2, 4).map((result) => result.url));
+  assert.equal(
+    second.results.map((result) => result.url),
+    all.results.slice(2, 4).map((result) => result.url),
+  );
   assert.equal((await runSearch(index, request('lumen', { offset: 10_000 }), SAMPLE_USERS.administrator)).results, []);
 });
 
@@ -100,7 +122,10 @@ visibility('finds draft-only text only with draft, and live text of a modified p
   const draftHit = (await runSearch(index, request('kubernetes', { draft: true }), SAMPLE_USERS.author)).results[0];
   assert.is(draftHit?.section, 'Install on Kubernetes');
   assert.equal((await urls('upgrading migrates')).includes('/getting-started/upgrade-from-1-x'), false);
-  assert.equal((await urls('upgrading migrates', SAMPLE_USERS.author, { draft: true }))[0], '/getting-started/upgrade-from-1-x');
+  assert.equal(
+    (await urls('upgrading migrates', SAMPLE_USERS.author, { draft: true }))[0],
+    '/getting-started/upgrade-from-1-x',
+  );
 });
 
 visibility('hides a page restricted to editors from authors, shows it to editors and above', async () => {
@@ -111,8 +136,14 @@ visibility('hides a page restricted to editors from authors, shows it to editors
 
 visibility('shows a page restricted to named users only to them and administrators', async () => {
   assert.equal((await urls('hardening checklist', SAMPLE_USERS.editor))[0], '/administration/security-hardening');
-  assert.equal((await urls('hardening checklist', SAMPLE_USERS.manager)).includes('/administration/security-hardening'), false);
-  assert.equal((await urls('hardening checklist', SAMPLE_USERS.administrator))[0], '/administration/security-hardening');
+  assert.equal(
+    (await urls('hardening checklist', SAMPLE_USERS.manager)).includes('/administration/security-hardening'),
+    false,
+  );
+  assert.equal(
+    (await urls('hardening checklist', SAMPLE_USERS.administrator))[0],
+    '/administration/security-hardening',
+  );
 });
 
 const parameters = suite('parseSearchRequest');
@@ -138,17 +169,28 @@ parameters('answers 400 with the field and what to fix', async () => {
     assert.ok(!isSearchRequest(reply), queryString);
     if (isSearchRequest(reply)) continue;
     assert.is(reply.status, 400, queryString);
-    assert.equal(JSON.parse(reply.body.kind === 'bytes' ? reply.body.bytes.toString() : ''), { message, errors: { [field]: message } }, queryString);
+    assert.equal(
+      JSON.parse(reply.body.kind === 'bytes' ? reply.body.bytes.toString() : ''),
+      { message, errors: { [field]: message } },
+      queryString,
+    );
   }
 });
 
 parameters('accepts 200 characters, 20 terms, limit 1 and 50, offset 0, and draft only as true or 1', async () => {
   const accepted = (queryString: string) => {
     const parsed = parseSearchRequest(parseQuery(queryString));
-    return isSearchRequest(parsed) ? { limit: parsed.limit, offset: parsed.offset, draft: parsed.draft, words: parsed.words.length } : null;
+    return isSearchRequest(parsed)
+      ? { limit: parsed.limit, offset: parsed.offset, draft: parsed.draft, words: parsed.words.length }
+      : null;
   };
   assert.equal(accepted(`q=${'a'.repeat(200)}`), { limit: 10, offset: 0, draft: false, words: 1 });
-  assert.equal(accepted(`q=${Array.from({ length: 20 }, () => 'w').join('+')}&limit=50&offset=0`), { limit: 50, offset: 0, draft: false, words: 20 });
+  assert.equal(accepted(`q=${Array.from({ length: 20 }, () => 'w').join('+')}&limit=50&offset=0`), {
+    limit: 50,
+    offset: 0,
+    draft: false,
+    words: 20,
+  });
   assert.equal(accepted('q=x&limit=1&draft=true'), { limit: 1, offset: 0, draft: true, words: 1 });
   assert.equal(accepted('q=x&draft=1'), { limit: 10, offset: 0, draft: true, words: 1 });
   assert.equal(accepted('q=x&draft=false'), { limit: 10, offset: 0, draft: false, words: 1 });
@@ -158,7 +200,10 @@ const snippets = suite('snippetOf');
 
 snippets('escapes every character of the text and marks only the matched words', async () => {
   const isMatch = (word: string) => word.toLowerCase() === 'script';
-  assert.is(snippetOf('Put <script src="a&b"> in \'head\'', isMatch), 'Put &lt;<mark>script</mark> src=&quot;a&amp;b&quot;&gt; in &#39;head&#39;');
+  assert.is(
+    snippetOf('Put <script src="a&b"> in \'head\'', isMatch),
+    'Put &lt;<mark>script</mark> src=&quot;a&amp;b&quot;&gt; in &#39;head&#39;',
+  );
   assert.is(escapeHtml('<mark>'), '&lt;mark&gt;');
 });
 

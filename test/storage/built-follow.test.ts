@@ -11,7 +11,9 @@ import type { S3Server } from './s3-server.ts';
 import { EDITOR, NAVIGATION_PATH, localDist, navigationOf, publish, versionSpec, waitFor } from './storage-fixture.ts';
 import type { LocalDist } from './storage-fixture.ts';
 
-const Built = suite<{ server: S3Server; local: LocalDist; cache: string; gateway?: BuiltGateway }>('the built gateway following a bucket');
+const Built = suite<{ server: S3Server; local: LocalDist; cache: string; gateway?: BuiltGateway }>(
+  'the built gateway following a bucket',
+);
 
 Built.before(async (context) => {
   context.server = await startS3Server('built-follow');
@@ -28,16 +30,40 @@ Built.after(async ({ server, local, cache, gateway }) => {
 Built('starts without a snapshot, then serves each publish after its next poll, and stops cleanly', async (context) => {
   const { server, local } = context;
   const env = { ...process.env, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' };
-  const gateway = await startBuiltGateway(['--from', `s3://${server.store.bucket}/built`, '--endpoint', server.endpoint, '--cache', context.cache, '--poll', '1', '--port', '0'], { env });
+  const gateway = await startBuiltGateway(
+    [
+      '--from',
+      `s3://${server.store.bucket}/built`,
+      '--endpoint',
+      server.endpoint,
+      '--cache',
+      context.cache,
+      '--poll',
+      '1',
+      '--port',
+      '0',
+    ],
+    { env },
+  );
   context.gateway = gateway;
-  assert.match(gateway.lines.join('\n'), /listening on .*snapshot none yet, following s3:\/\/snapi-test\/built/, gateway.lines.join('\n'));
+  assert.match(
+    gateway.lines.join('\n'),
+    /listening on .*snapshot none yet, following s3:\/\/snapi-test\/built/,
+    gateway.lines.join('\n'),
+  );
   assert.is((await send(gateway.url, NAVIGATION_PATH, { headers: EDITOR })).status, 503);
   for (const version of ['one', 'two']) {
     await local.write(versionSpec(`built-${version}`, version));
     await publish(server, local.dist, 'built');
-    await waitFor(async () => (await send(gateway.url, NAVIGATION_PATH, { headers: EDITOR })).text === navigationOf(version), `version ${version} served`);
+    await waitFor(
+      async () => (await send(gateway.url, NAVIGATION_PATH, { headers: EDITOR })).text === navigationOf(version),
+      `version ${version} served`,
+    );
   }
-  const health = JSON.parse((await send(gateway.url, '/healthz')).text) as { snapshot: string; follow: { snapshot: string; error: unknown } };
+  const health = JSON.parse((await send(gateway.url, '/healthz')).text) as {
+    snapshot: string;
+    follow: { snapshot: string; error: unknown };
+  };
   assert.equal([health.snapshot, health.follow.snapshot, health.follow.error], ['built-two', 'built-two', null]);
   assert.is(await gateway.stop(), 0);
   context.gateway = undefined;

@@ -31,11 +31,18 @@ const policy = async (fixture: RunningFixture, path: string, headers: Record<str
   return [response.status, response.headers['cache-control'], /^"[^"]+"$/.test(String(response.headers.etag))];
 };
 
-Cdn('with --cdn, shared answers are public, no-cache with a strong ETag; users answers stay private, no-store', async ({ cdn }) => {
-  assert.equal(await policy(cdn, '/api/v1/navigation', EDITOR), [200, 'public, no-cache', true]);
-  assert.equal(await policy(cdn, '/api/v1/article/content?url=/getting-started', EDITOR), [200, 'public, no-cache', true]);
-  assert.equal(await policy(cdn, '/api/v1/users/getbyrole?role=editor', ADMIN), [200, 'private, no-store', true]);
-});
+Cdn(
+  'with --cdn, shared answers are public, no-cache with a strong ETag; users answers stay private, no-store',
+  async ({ cdn }) => {
+    assert.equal(await policy(cdn, '/api/v1/navigation', EDITOR), [200, 'public, no-cache', true]);
+    assert.equal(await policy(cdn, '/api/v1/article/content?url=/getting-started', EDITOR), [
+      200,
+      'public, no-cache',
+      true,
+    ]);
+    assert.equal(await policy(cdn, '/api/v1/users/getbyrole?role=editor', ADMIN), [200, 'private, no-store', true]);
+  },
+);
 
 Cdn('without --cdn, shared answers stay private, no-cache', async ({ plain }) => {
   assert.equal(await policy(plain, '/api/v1/navigation', EDITOR), [200, 'private, no-cache', true]);
@@ -47,14 +54,22 @@ Cdn('a revalidation with a matching If-None-Match but wrong credentials gets 401
   const wrong = await send(cdn.gateway.url, '/api/v1/navigation', { headers: { ...WRONG, 'If-None-Match': etag } });
   const none = await send(cdn.gateway.url, '/api/v1/navigation', { headers: { 'If-None-Match': etag } });
   const right = await send(cdn.gateway.url, '/api/v1/navigation', { headers: { ...EDITOR, 'If-None-Match': etag } });
-  assert.equal([wrong.status, JSON.parse(wrong.text), wrong.headers['cache-control']], [401, { message: 'Authentication failed.' }, 'no-store']);
+  assert.equal(
+    [wrong.status, JSON.parse(wrong.text), wrong.headers['cache-control']],
+    [401, { message: 'Authentication failed.' }, 'no-store'],
+  );
   assert.equal([none.status, JSON.parse(none.text)], [401, { message: 'Authentication required.' }]);
-  assert.equal([right.status, right.headers['cache-control'], right.headers.etag, right.text], [304, 'public, no-cache', etag, '']);
+  assert.equal(
+    [right.status, right.headers['cache-control'], right.headers.etag, right.text],
+    [304, 'public, no-cache', etag, ''],
+  );
 });
 
 Cdn('a role without access gets 403 on revalidation, never the 304', async ({ cdn }) => {
   const first = await send(cdn.gateway.url, '/api/v1/settings', { headers: ADMIN });
-  const member = await send(cdn.gateway.url, '/api/v1/settings', { headers: { Authorization: basic(USERS.member), 'If-None-Match': String(first.headers.etag) } });
+  const member = await send(cdn.gateway.url, '/api/v1/settings', {
+    headers: { Authorization: basic(USERS.member), 'If-None-Match': String(first.headers.etag) },
+  });
   assert.equal([first.status, first.headers['cache-control'], member.status], [200, 'public, no-cache', 403]);
 });
 

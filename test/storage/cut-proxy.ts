@@ -23,7 +23,8 @@ export interface CutProxy {
   close(): Promise<void>;
 }
 
-const SLOW_DOWN_BODY = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>';
+const SLOW_DOWN_BODY =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>';
 const SLOW_DOWN = `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/xml\r\nContent-Length: ${Buffer.byteLength(SLOW_DOWN_BODY)}\r\nConnection: close\r\n\r\n${SLOW_DOWN_BODY}`;
 
 export async function startCutProxy(targetPort: number): Promise<CutProxy> {

@@ -25,8 +25,18 @@ const LOCATION = { bucket: 'snapi-test', prefix: 'gc' };
 async function bodyKeys(dist: string): Promise<Set<string>> {
   const directory = join(dist, 'current');
   const index = JSON.parse(await readFile(join(directory, 'index.json'), 'utf8')) as SnapshotIndex;
-  const files = new Set(Object.values(index.entries).flatMap((entry) => [entry.file, entry.gzip?.file, entry.br?.file]).filter((file): file is string => file !== undefined));
-  return new Set(await Promise.all([...files].map(async (file) => `gc/bodies/${sha256Hex(await readFile(join(directory, file)))}${file.slice(file.indexOf('.'))}`)));
+  const files = new Set(
+    Object.values(index.entries)
+      .flatMap((entry) => [entry.file, entry.gzip?.file, entry.br?.file])
+      .filter((file): file is string => file !== undefined),
+  );
+  return new Set(
+    await Promise.all(
+      [...files].map(
+        async (file) => `gc/bodies/${sha256Hex(await readFile(join(directory, file)))}${file.slice(file.indexOf('.'))}`,
+      ),
+    ),
+  );
 }
 
 async function storedBodies(server: S3Server): Promise<string[]> {
@@ -45,7 +55,11 @@ Keep.before(async (context) => {
   context.server = await startS3Server('keep');
   context.local = await localDist('keep');
   context.needs = new Map();
-  for (const [id, version] of [['g-1', 'one'], ['g-2', 'two'], ['g-3', 'three']] as const) {
+  for (const [id, version] of [
+    ['g-1', 'one'],
+    ['g-2', 'two'],
+    ['g-3', 'three'],
+  ] as const) {
     await context.local.write(versionSpec(id, version));
     await publish(context.server, context.local.dist, 'gc');
     context.needs.set(id, await bodyKeys(context.local.dist));
@@ -60,31 +74,52 @@ Keep.after(async ({ server, local }) => {
 
 const countAll = async (server: S3Server) => (await listObjects(server.store, 'gc/')).objects.length;
 
-Keep('keeps the current and the newest other snapshot, and deletes the oldest with the bodies only it used', async ({ server, needs }) => {
-  const before = await storedBodies(server);
-  const objectsBefore = await countAll(server);
-  const outcome = await collectGarbage(server.store, LOCATION, 'g-3', 2);
-  assert.equal(before, union(needs.get('g-1'), needs.get('g-2'), needs.get('g-3')));
-  // g-1's index, accounts and manifest, its navigation's three variants, and the body lists only it used.
-  assert.equal(outcome, { keptSnapshots: ['g-3', 'g-2'], deletedSnapshots: ['g-1'], deletedObjects: objectsBefore - (await countAll(server)) });
-  assert.ok(outcome.deletedObjects > 6, `${outcome.deletedObjects} objects deleted`);
-  assert.equal([await storedBodies(server), await storedSnapshots(server)], [union(needs.get('g-2'), needs.get('g-3')), ['gc/snapshots/g-2/', 'gc/snapshots/g-3/']]);
-});
+Keep(
+  'keeps the current and the newest other snapshot, and deletes the oldest with the bodies only it used',
+  async ({ server, needs }) => {
+    const before = await storedBodies(server);
+    const objectsBefore = await countAll(server);
+    const outcome = await collectGarbage(server.store, LOCATION, 'g-3', 2);
+    assert.equal(before, union(needs.get('g-1'), needs.get('g-2'), needs.get('g-3')));
+    // g-1's index, accounts and manifest, its navigation's three variants, and the body lists only it used.
+    assert.equal(outcome, {
+      keptSnapshots: ['g-3', 'g-2'],
+      deletedSnapshots: ['g-1'],
+      deletedObjects: objectsBefore - (await countAll(server)),
+    });
+    assert.ok(outcome.deletedObjects > 6, `${outcome.deletedObjects} objects deleted`);
+    assert.equal(
+      [await storedBodies(server), await storedSnapshots(server)],
+      [union(needs.get('g-2'), needs.get('g-3')), ['gc/snapshots/g-2/', 'gc/snapshots/g-3/']],
+    );
+  },
+);
 
-Keep('never deletes what the current pointer needs, even when a newer unpublished snapshot exists', async ({ server, local, needs }) => {
-  await local.write(versionSpec('g-4', 'four'));
-  await publish(server, local.dist, 'gc', { beforePointer: () => Promise.reject(new Error('stopped')) }).catch(() => undefined);
-  const outcome = await collectGarbage(server.store, LOCATION, 'g-3', 1);
-  assert.equal(outcome.deletedSnapshots, ['g-2', 'g-4']);
-  assert.equal([await storedBodies(server), await storedSnapshots(server)], [union(needs.get('g-3')), ['gc/snapshots/g-3/']]);
-});
+Keep(
+  'never deletes what the current pointer needs, even when a newer unpublished snapshot exists',
+  async ({ server, local, needs }) => {
+    await local.write(versionSpec('g-4', 'four'));
+    await publish(server, local.dist, 'gc', { beforePointer: () => Promise.reject(new Error('stopped')) }).catch(
+      () => undefined,
+    );
+    const outcome = await collectGarbage(server.store, LOCATION, 'g-3', 1);
+    assert.equal(outcome.deletedSnapshots, ['g-2', 'g-4']);
+    assert.equal(
+      [await storedBodies(server), await storedSnapshots(server)],
+      [union(needs.get('g-3')), ['gc/snapshots/g-3/']],
+    );
+  },
+);
 
 Keep('a gateway following the collected bucket still gets the complete current snapshot', async ({ server }) => {
   const follower = await follow(server, 'gc', 'keep');
   try {
     await follower.gateway.follower.checkNow();
     const response = await send(follower.gateway.url, NAVIGATION_PATH, { headers: EDITOR });
-    assert.equal([response.status, response.text, follower.gateway.follower.status().error], [200, navigationOf('three'), null]);
+    assert.equal(
+      [response.status, response.text, follower.gateway.follower.status().error],
+      [200, navigationOf('three'), null],
+    );
   } finally {
     await follower.close();
   }

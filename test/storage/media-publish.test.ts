@@ -17,7 +17,9 @@ import type { S3Server } from './s3-server.ts';
 import { follow, publish, waitFor } from './storage-fixture.ts';
 import type { Follower } from './storage-fixture.ts';
 
-const media = suite<{ server: S3Server; site: string; out: string; follower?: Follower }>('media through object storage');
+const media = suite<{ server: S3Server; site: string; out: string; follower?: Follower }>(
+  'media through object storage',
+);
 
 media.before(async (context) => {
   context.server = await startS3Server('media');
@@ -35,23 +37,37 @@ media.after(async ({ server, site, out, follower }) => {
   await removeDir(out);
 });
 
-media('uploads every media object once under its digest with its content type, and nothing again on a second publish', async (context) => {
-  const { index, directory } = await readSnapshot(context.out);
-  const mediaFiles = new Set(Object.entries(index.entries).filter(([key]) => key.startsWith('media:')).map(([, entry]) => entry.file));
-  const first = await publish(context.server, context.out, 'site');
-  const again = await publish(context.server, context.out, 'site');
-  assert.is(again.uploadedObjects, 0);
-  assert.is(again.skippedObjects, first.totalObjects);
-  const chart = index.entries['media:live:chart.png']?.file ?? '';
-  assert.ok(mediaFiles.has(chart));
-  const key = remoteKey.body('site', chart, sha256Hex(await readFile(join(directory, chart))));
-  assert.match(key, /^site\/bodies\/[0-9a-f]{64}\.media$/);
-  // s3rver keeps each object's headers beside it.
-  const metadata = JSON.parse(await readFile(join(context.server.directory, context.server.store.bucket, `${key}._S3rver_metadata.json`), 'utf8')) as Record<string, string>;
-  assert.is(metadata['content-type'], 'image/png');
-  const stored = (await readdir(join(context.server.directory, context.server.store.bucket, 'site', 'bodies'))).filter((name) => name.endsWith('.media._S3rver_metadata.json'));
-  assert.is(stored.length, mediaFiles.size);
-});
+media(
+  'uploads every media object once under its digest with its content type, and nothing again on a second publish',
+  async (context) => {
+    const { index, directory } = await readSnapshot(context.out);
+    const mediaFiles = new Set(
+      Object.entries(index.entries)
+        .filter(([key]) => key.startsWith('media:'))
+        .map(([, entry]) => entry.file),
+    );
+    const first = await publish(context.server, context.out, 'site');
+    const again = await publish(context.server, context.out, 'site');
+    assert.is(again.uploadedObjects, 0);
+    assert.is(again.skippedObjects, first.totalObjects);
+    const chart = index.entries['media:live:chart.png']?.file ?? '';
+    assert.ok(mediaFiles.has(chart));
+    const key = remoteKey.body('site', chart, sha256Hex(await readFile(join(directory, chart))));
+    assert.match(key, /^site\/bodies\/[0-9a-f]{64}\.media$/);
+    // s3rver keeps each object's headers beside it.
+    const metadata = JSON.parse(
+      await readFile(
+        join(context.server.directory, context.server.store.bucket, `${key}._S3rver_metadata.json`),
+        'utf8',
+      ),
+    ) as Record<string, string>;
+    assert.is(metadata['content-type'], 'image/png');
+    const stored = (
+      await readdir(join(context.server.directory, context.server.store.bucket, 'site', 'bodies'))
+    ).filter((name) => name.endsWith('.media._S3rver_metadata.json'));
+    assert.is(stored.length, mediaFiles.size);
+  },
+);
 
 media('a following gateway serves the media files it downloaded, restricted ones by role', async (context) => {
   context.follower = await follow(context.server, 'site', 'media');

@@ -24,8 +24,17 @@ interface Context {
 async function expectedBodyKeys(dist: string, prefix: string): Promise<string[]> {
   const directory = join(dist, 'current');
   const index = JSON.parse(await readFile(join(directory, 'index.json'), 'utf8')) as SnapshotIndex;
-  const files = new Set(Object.values(index.entries).flatMap((entry) => [entry.file, entry.gzip?.file, entry.br?.file]).filter((file): file is string => file !== undefined));
-  const keys = await Promise.all([...files].map(async (file) => `${prefix}/bodies/${sha256Hex(await readFile(join(directory, file)))}${file.slice(file.indexOf('.'))}`));
+  const files = new Set(
+    Object.values(index.entries)
+      .flatMap((entry) => [entry.file, entry.gzip?.file, entry.br?.file])
+      .filter((file): file is string => file !== undefined),
+  );
+  const keys = await Promise.all(
+    [...files].map(
+      async (file) =>
+        `${prefix}/bodies/${sha256Hex(await readFile(join(directory, file)))}${file.slice(file.indexOf('.'))}`,
+    ),
+  );
   return keys.sort();
 }
 
@@ -48,12 +57,28 @@ Publish('uploads every body, the snapshot files and the manifest, and the pointe
   const stored = (await listObjects(server.store, 'site/')).objects;
   const isList = (key: string) => /^site\/lists\/[0-9a-f]{64}\.json\.gz$/.test(key);
   assert.equal(outcome, {
-    uploadedObjects: bodyKeys.length + lists + 4, uploadedBytes: stored.reduce((sum, object) => sum + object.size, 0), skippedObjects: 0, repairedObjects: 0,
-    totalObjects: bodyKeys.length + lists + 4, snapshot: 'pub-1', previous: null, target: 's3://snapi-test/site',
+    uploadedObjects: bodyKeys.length + lists + 4,
+    uploadedBytes: stored.reduce((sum, object) => sum + object.size, 0),
+    skippedObjects: 0,
+    repairedObjects: 0,
+    totalObjects: bodyKeys.length + lists + 4,
+    snapshot: 'pub-1',
+    previous: null,
+    target: 's3://snapi-test/site',
   });
-  assert.equal(stored.map((object) => object.key).filter((key) => !isList(key)).sort(), [
-    ...bodyKeys, 'site/current.json', 'site/snapshots/pub-1/accounts.json.gz', 'site/snapshots/pub-1/index.json.gz', 'site/snapshots/pub-1/manifest.json.gz',
-  ].sort());
+  assert.equal(
+    stored
+      .map((object) => object.key)
+      .filter((key) => !isList(key))
+      .sort(),
+    [
+      ...bodyKeys,
+      'site/current.json',
+      'site/snapshots/pub-1/accounts.json.gz',
+      'site/snapshots/pub-1/index.json.gz',
+      'site/snapshots/pub-1/manifest.json.gz',
+    ].sort(),
+  );
   assert.is(stored.filter((object) => isList(object.key)).length, lists);
 });
 
@@ -62,7 +87,10 @@ Publish('the pointer names the snapshot and the digest of its manifest', async (
   const manifest = await getObject(server.store, 'site/snapshots/pub-1/manifest.json.gz');
   if (pointer.kind !== 'found' || manifest.kind !== 'found') throw new Error('pointer or manifest missing');
   const parsed = JSON.parse(pointer.bytes.toString()) as Record<string, unknown>;
-  assert.equal({ ...parsed, publishedAt: typeof parsed.publishedAt }, { format: 1, snapshot: 'pub-1', manifestSha256: sha256Hex(manifest.bytes), publishedAt: 'string' });
+  assert.equal(
+    { ...parsed, publishedAt: typeof parsed.publishedAt },
+    { format: 1, snapshot: 'pub-1', manifestSha256: sha256Hex(manifest.bytes), publishedAt: 'string' },
+  );
 });
 
 Publish('stores bodies with their content type and encoding, immutable', async ({ server, local }) => {
@@ -82,34 +110,61 @@ Publish('publishing the same snapshot again uploads nothing', async ({ server, l
   const bodyKeys = await expectedBodyKeys(local.dist, 'site');
   const lists = (await currentBodies(local.dist)).groups.size;
   const outcome = await publish(server, local.dist, 'site');
-  assert.equal([outcome.uploadedObjects, outcome.uploadedBytes, outcome.skippedObjects, outcome.repairedObjects, outcome.previous], [0, 0, bodyKeys.length + lists + 4, 0, 'pub-1']);
+  assert.equal(
+    [outcome.uploadedObjects, outcome.uploadedBytes, outcome.skippedObjects, outcome.repairedObjects, outcome.previous],
+    [0, 0, bodyKeys.length + lists + 4, 0, 'pub-1'],
+  );
 });
 
-Publish('after one body changed, only its three variants, the lists naming them, the snapshot files, manifest and pointer are uploaded', async ({ server, local }) => {
-  const before = await currentBodies(local.dist);
-  await local.write(versionSpec('pub-2', 'two'));
-  const after = await currentBodies(local.dist);
-  const changed = changedLists(before, after);
-  const outcome = await publish(server, local.dist, 'site');
-  assert.equal([outcome.uploadedObjects, outcome.skippedObjects, outcome.snapshot, outcome.previous],
-    [3 + changed + 4, after.files.length - 3 + after.groups.size - changed, 'pub-2', 'pub-1']);
-});
+Publish(
+  'after one body changed, only its three variants, the lists naming them, the snapshot files, manifest and pointer are uploaded',
+  async ({ server, local }) => {
+    const before = await currentBodies(local.dist);
+    await local.write(versionSpec('pub-2', 'two'));
+    const after = await currentBodies(local.dist);
+    const changed = changedLists(before, after);
+    const outcome = await publish(server, local.dist, 'site');
+    assert.equal(
+      [outcome.uploadedObjects, outcome.skippedObjects, outcome.snapshot, outcome.previous],
+      [3 + changed + 4, after.files.length - 3 + after.groups.size - changed, 'pub-2', 'pub-1'],
+    );
+  },
+);
 
-Publish('a store that answers 503 SlowDown is retried with backoff, and the publish completes', async ({ server, local }) => {
-  const proxy = await startCutProxy(server.port);
-  const client = createStoreClient({ endpoint: proxy.endpoint, region: 'us-east-1', maxAttempts: 3, requestTimeoutMs: 5_000 });
-  try {
-    await local.write(versionSpec('pub-3', 'three'));
-    proxy.throttleNextPuts(2);
-    const outcome = await publishToStore({ dist: local.dist, store: { client, bucket: server.store.bucket }, location: { bucket: server.store.bucket, prefix: 'site' } });
-    const pointer = await getObject(server.store, 'site/current.json');
-    // Each uploaded object reached the store once; the two refused attempts were retried.
-    assert.equal([proxy.throttledPuts(), proxy.putsForwarded(), outcome.snapshot, pointer.kind === 'found' && JSON.parse(pointer.bytes.toString()).snapshot],
-      [2, outcome.uploadedObjects, 'pub-3', 'pub-3']);
-  } finally {
-    client.destroy();
-    await proxy.close();
-  }
-});
+Publish(
+  'a store that answers 503 SlowDown is retried with backoff, and the publish completes',
+  async ({ server, local }) => {
+    const proxy = await startCutProxy(server.port);
+    const client = createStoreClient({
+      endpoint: proxy.endpoint,
+      region: 'us-east-1',
+      maxAttempts: 3,
+      requestTimeoutMs: 5_000,
+    });
+    try {
+      await local.write(versionSpec('pub-3', 'three'));
+      proxy.throttleNextPuts(2);
+      const outcome = await publishToStore({
+        dist: local.dist,
+        store: { client, bucket: server.store.bucket },
+        location: { bucket: server.store.bucket, prefix: 'site' },
+      });
+      const pointer = await getObject(server.store, 'site/current.json');
+      // Each uploaded object reached the store once; the two refused attempts were retried.
+      assert.equal(
+        [
+          proxy.throttledPuts(),
+          proxy.putsForwarded(),
+          outcome.snapshot,
+          pointer.kind === 'found' && JSON.parse(pointer.bytes.toString()).snapshot,
+        ],
+        [2, outcome.uploadedObjects, 'pub-3', 'pub-3'],
+      );
+    } finally {
+      client.destroy();
+      await proxy.close();
+    }
+  },
+);
 
 Publish.run();

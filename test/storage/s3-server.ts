@@ -40,9 +40,24 @@ process.on('exit', () => {
 
 function launch(directory: string, port: number): Promise<{ child: ChildProcess; port: number }> {
   // Listings over 1,000 keys fail on Node >= 17 without the legacy OpenSSL provider (s3rver 3.7.1 uses MD4-era hashing).
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', S3RVER, '-d', directory, '-a', '127.0.0.1', '-p', String(port), '--configure-bucket', BUCKET], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--openssl-legacy-provider',
+      S3RVER,
+      '-d',
+      directory,
+      '-a',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '--configure-bucket',
+      BUCKET,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   running.add(child);
   child.once('exit', () => running.delete(child));
   return new Promise((resolve, reject) => {

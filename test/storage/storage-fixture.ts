@@ -33,10 +33,19 @@ export interface LocalDist {
 
 export async function localDist(name: string): Promise<LocalDist> {
   const dist = await makeTempDist(name);
-  return { dist, write: (spec) => writeAndPublish(dist, spec), remove: () => rm(dist, { recursive: true, force: true }) };
+  return {
+    dist,
+    write: (spec) => writeAndPublish(dist, spec),
+    remove: () => rm(dist, { recursive: true, force: true }),
+  };
 }
 
-export function publish(server: S3Server, dist: string, prefix: string, extra: Partial<PublishRequest> = {}): Promise<PublishOutcome> {
+export function publish(
+  server: S3Server,
+  dist: string,
+  prefix: string,
+  extra: Partial<PublishRequest> = {},
+): Promise<PublishOutcome> {
   return publishToStore({ dist, store: server.store, location: { bucket: server.store.bucket, prefix }, ...extra });
 }
 
@@ -54,19 +63,42 @@ export interface FollowTuning {
   requestTimeoutMs?: number;
 }
 
-export async function follow(server: S3Server, prefix: string, name: string, tuning: FollowTuning = {}): Promise<Follower> {
+export async function follow(
+  server: S3Server,
+  prefix: string,
+  name: string,
+  tuning: FollowTuning = {},
+): Promise<Follower> {
   const cacheDir = await makeTempDist(`cache-${name}`);
   const logs: Array<Record<string, unknown>> = [];
   const gateway = await startFollowingGateway({
-    from: `s3://${server.store.bucket}/${prefix}`, endpoint: tuning.endpoint ?? server.endpoint, region: 'us-east-1', cacheDir,
-    pollSeconds: tuning.pollSeconds ?? 60, maxAttempts: 1, requestTimeoutMs: tuning.requestTimeoutMs ?? 3_000, backoffMs: 50,
-    port: 0, host: '127.0.0.1', pollMs: 50,
-    log: (line) => logs.push(JSON.parse(line) as Record<string, unknown>), limiter: { maxFailures: 1000 },
+    from: `s3://${server.store.bucket}/${prefix}`,
+    endpoint: tuning.endpoint ?? server.endpoint,
+    region: 'us-east-1',
+    cacheDir,
+    pollSeconds: tuning.pollSeconds ?? 60,
+    maxAttempts: 1,
+    requestTimeoutMs: tuning.requestTimeoutMs ?? 3_000,
+    backoffMs: 50,
+    port: 0,
+    host: '127.0.0.1',
+    pollMs: 50,
+    log: (line) => logs.push(JSON.parse(line) as Record<string, unknown>),
+    limiter: { maxFailures: 1000 },
   });
-  return { gateway, logs, cacheDir, close: () => gateway.close().finally(() => rm(cacheDir, { recursive: true, force: true })) };
+  return {
+    gateway,
+    logs,
+    cacheDir,
+    close: () => gateway.close().finally(() => rm(cacheDir, { recursive: true, force: true })),
+  };
 }
 
-export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await condition()) return;
@@ -75,16 +107,36 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, what:
   throw new Error(`gave up waiting for ${what}`);
 }
 
-export const eventsOf = (logs: Array<Record<string, unknown>>, event: string) => logs.filter((line) => line.event === event);
+export const eventsOf = (logs: Array<Record<string, unknown>>, event: string) =>
+  logs.filter((line) => line.event === event);
 
 /** The body files of a dist folder's current snapshot, their list groups, and the file of the live navigation. */
-export async function currentBodies(dist: string): Promise<{ files: string[]; groups: Set<string>; navigationFile: string }> {
+export async function currentBodies(
+  dist: string,
+): Promise<{ files: string[]; groups: Set<string>; navigationFile: string }> {
   const index = JSON.parse(await readFile(join(dist, 'current', 'index.json'), 'utf8')) as SnapshotIndex;
-  const files = [...new Set(Object.values(index.entries).flatMap((entry) => [entry.file, entry.gzip?.file, entry.br?.file]).filter((file): file is string => file !== undefined))];
-  return { files, groups: new Set(files.map(bodyListGroup)), navigationFile: index.entries['navigation:live']?.file ?? '' };
+  const files = [
+    ...new Set(
+      Object.values(index.entries)
+        .flatMap((entry) => [entry.file, entry.gzip?.file, entry.br?.file])
+        .filter((file): file is string => file !== undefined),
+    ),
+  ];
+  return {
+    files,
+    groups: new Set(files.map(bodyListGroup)),
+    navigationFile: index.entries['navigation:live']?.file ?? '',
+  };
 }
 
 /** How many body lists a publish (or a follower) must fetch again when only the live navigation changed. */
-export function changedLists(before: { navigationFile: string }, after: { groups: Set<string>; navigationFile: string }): number {
-  return new Set([bodyListGroup(before.navigationFile), bodyListGroup(after.navigationFile)].filter((group) => after.groups.has(group))).size;
+export function changedLists(
+  before: { navigationFile: string },
+  after: { groups: Set<string>; navigationFile: string },
+): number {
+  return new Set(
+    [bodyListGroup(before.navigationFile), bodyListGroup(after.navigationFile)].filter((group) =>
+      after.groups.has(group),
+    ),
+  ).size;
 }

@@ -8,12 +8,22 @@ import type { StoredHead } from '../../storage/store-objects.ts';
 const SHA = 'a'.repeat(64);
 const MD5 = 'b'.repeat(32);
 const WANTED: WantedObject = {
-  size: 120, sha256: SHA, md5: MD5,
-  metadata: { contentType: 'application/json; charset=utf-8', contentEncoding: 'gzip', cacheControl: 'public, max-age=31536000, immutable' },
+  size: 120,
+  sha256: SHA,
+  md5: MD5,
+  metadata: {
+    contentType: 'application/json; charset=utf-8',
+    contentEncoding: 'gzip',
+    cacheControl: 'public, max-age=31536000, immutable',
+  },
 };
 const STORED: StoredHead = {
-  size: 120, etag: MD5, sha256: SHA,
-  contentType: 'application/json; charset=utf-8', contentEncoding: 'gzip', cacheControl: 'public, max-age=31536000, immutable',
+  size: 120,
+  etag: MD5,
+  sha256: SHA,
+  contentType: 'application/json; charset=utf-8',
+  contentEncoding: 'gzip',
+  cacheControl: 'public, max-age=31536000, immutable',
 };
 
 const Matches = suite('an object in the bucket is trusted');
@@ -39,12 +49,18 @@ Matches('only with the right size, bytes and headers', () => {
     ['another Content-Encoding', { contentEncoding: 'br' }, false],
     ['another Cache-Control', { cacheControl: 'no-cache' }, false],
   ];
-  assert.equal(cases.map(([name, change]) => [name, storedObjectMatches({ ...STORED, ...change }, WANTED)]), cases.map(([name, , trusted]) => [name, trusted]));
+  assert.equal(
+    cases.map(([name, change]) => [name, storedObjectMatches({ ...STORED, ...change }, WANTED)]),
+    cases.map(([name, , trusted]) => [name, trusted]),
+  );
 });
 
 Matches('an object without Content-Encoding is right when none is wanted', () => {
   const plain = { ...WANTED, metadata: { ...WANTED.metadata, contentEncoding: undefined } };
-  assert.equal([storedObjectMatches({ ...STORED, contentEncoding: undefined }, plain), storedObjectMatches(STORED, plain)], [true, false]);
+  assert.equal(
+    [storedObjectMatches({ ...STORED, contentEncoding: undefined }, plain), storedObjectMatches(STORED, plain)],
+    [true, false],
+  );
 });
 
 Matches.run();

@@ -9,7 +9,14 @@ const SPACE = ' \t\n\x0B\f\r';
 /** [-\w:\\]: ASCII letters, digits, `_`, `-`, `:` and backslash. */
 function isWord(char: string): boolean {
   const code = char.charCodeAt(0);
-  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x3a) || code === 0x5f || code === 0x2d || code === 0x5c;
+  return (
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x30 && code <= 0x3a) ||
+    code === 0x5f ||
+    code === 0x2d ||
+    code === 0x5c
+  );
 }
 
 /**
@@ -70,7 +77,8 @@ export function attributeBlockEnds(text: string, closingEndsText: boolean): Int3
     loop[index] = end !== -1 ? end : closes ? index + 1 : -1;
 
     const isQuote = char === '"' || char === "'";
-    firstQuote[index] = char === '\n' ? -1 : isQuote && loopAfterSpaces(index + 1) !== -1 ? index : (firstQuote[index + 1] ?? -1);
+    firstQuote[index] =
+      char === '\n' ? -1 : isQuote && loopAfterSpaces(index + 1) !== -1 ? index : (firstQuote[index + 1] ?? -1);
     const inRun = !SPACE.includes(char);
     const later = inRun && index + 1 < (valueEnd[index] ?? length) ? (lastInValue[index + 1] ?? -1) : -1;
     lastInValue[index] = !inRun ? -1 : later !== -1 ? later : (loop[index] ?? -1) !== -1 ? index : -1;
@@ -79,7 +87,11 @@ export function attributeBlockEnds(text: string, closingEndsText: boolean): Int3
 }
 
 /** The attribute block `[ ]*{…}` that starts at `from` (spaces, then `{`): its end and the text inside, or undefined. */
-export function attributeBlockAt(text: string, ends: Int32Array, from: number): { end: number; inner: string } | undefined {
+export function attributeBlockAt(
+  text: string,
+  ends: Int32Array,
+  from: number,
+): { end: number; inner: string } | undefined {
   let open = from;
   while (text.charAt(open) === ' ') open++;
   if (text.charAt(open) !== '{') return undefined;
@@ -88,7 +100,10 @@ export function attributeBlockAt(text: string, ends: Int32Array, from: number): 
 }
 
 /** The leftmost attribute block anywhere in the text: where its spaces start, its end and the text inside. */
-export function firstAttributeBlock(text: string, closingEndsText: boolean): { start: number; end: number; inner: string } | undefined {
+export function firstAttributeBlock(
+  text: string,
+  closingEndsText: boolean,
+): { start: number; end: number; inner: string } | undefined {
   if (!text.includes('{')) return undefined;
   const ends = attributeBlockEnds(text, closingEndsText);
   for (let open = text.indexOf('{'); open !== -1; open = text.indexOf('{', open + 1)) {

@@ -15,7 +15,11 @@ export function footnotesElement(parser: Parser): Element {
       if (number > 1) backLinks.push({ text: ' ' });
       backLinks.push({
         name: 'a',
-        attributes: new Map([['href', `#fnref${number}:${label}`], ['rev', 'footnote'], ['class', 'footnote-backref']]),
+        attributes: new Map([
+          ['href', `#fnref${number}:${label}`],
+          ['rev', 'footnote'],
+          ['class', 'footnote-backref'],
+        ]),
         rawHtml: '&#8617;',
         allowRawHtmlInSafeMode: true,
         autobreak: false,
@@ -24,11 +28,18 @@ export function footnotesElement(parser: Parser): Element {
     const last = elements[elements.length - 1];
     if (last !== undefined && last.name === 'p') {
       const { name: _name, ...lastText } = last;
-      elements[elements.length - 1] = { name: 'p', elements: [lastText, { rawHtml: '&#160;', allowRawHtmlInSafeMode: true }, ...backLinks] };
+      elements[elements.length - 1] = {
+        name: 'p',
+        elements: [lastText, { rawHtml: '&#160;', allowRawHtmlInSafeMode: true }, ...backLinks],
+      };
     } else {
       elements.push({ name: 'p', elements: backLinks });
     }
     list.push({ name: 'li', attributes: new Map([['id', `fn:${label}`]]), elements });
   }
-  return { name: 'div', attributes: new Map([['class', 'footnotes']]), elements: [{ name: 'hr' }, { name: 'ol', elements: list }] };
+  return {
+    name: 'div',
+    attributes: new Map([['class', 'footnotes']]),
+    elements: [{ name: 'hr' }, { name: 'ol', elements: list }],
+  };
 }

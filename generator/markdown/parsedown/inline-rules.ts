@@ -22,14 +22,28 @@ export const INLINE_RULES_BY_MARKER: Readonly<Record<string, readonly NamedRule[
   '&': [['SpecialCharacter', specialCharacter]],
   '*': [['Emphasis', emphasis]],
   ':': [['Url', url]],
-  '<': [['UrlTag', urlTag], ['EmailTag', emailTag]],
-  '[': [['FootnoteMarker', footnoteMarker], ['Link', link], ['Shortcode', shortcode]],
-  '_': [['Emphasis', emphasis]],
+  '<': [
+    ['UrlTag', urlTag],
+    ['EmailTag', emailTag],
+  ],
+  '[': [
+    ['FootnoteMarker', footnoteMarker],
+    ['Link', link],
+    ['Shortcode', shortcode],
+  ],
+  _: [['Emphasis', emphasis]],
   '`': [['Code', code]],
   '~': [['Strikethrough', strikethrough]],
-  '\\': [['EscapeSequence', escapeSequence], ['Math', math]],
+  '\\': [
+    ['EscapeSequence', escapeSequence],
+    ['Math', math],
+  ],
   $: [['Math', math]],
 };
 
 /** Any character that may start an inline element. */
-export const INLINE_MARKER_PATTERN = new RegExp(`[${Object.keys(INLINE_RULES_BY_MARKER).map((marker) => `\\${marker}`).join('')}]`);
+export const INLINE_MARKER_PATTERN = new RegExp(
+  `[${Object.keys(INLINE_RULES_BY_MARKER)
+    .map((marker) => `\\${marker}`)
+    .join('')}]`,
+);

@@ -77,7 +77,8 @@ function matchInline(parser: Parser, excerpt: Excerpt, markerPosition: number, n
     if (inline.position !== undefined && inline.position > markerPosition) continue;
     // the rule made the element for this match alone, so it may be completed in place
     inline.position ??= markerPosition;
-    if (nonNestables.length > 0) inline.element.nonNestables = [...(inline.element.nonNestables ?? []), ...nonNestables];
+    if (nonNestables.length > 0)
+      inline.element.nonNestables = [...(inline.element.nonNestables ?? []), ...nonNestables];
     return inline as Inline & { position: number };
   }
   return undefined;

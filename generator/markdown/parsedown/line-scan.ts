@@ -32,13 +32,17 @@ export class LineScan {
 
   indexOf(needle: string, from: number): number {
     this.indexes ??= new Map();
-    return recalled(this.indexes, needle, from) ?? remember(this.indexes, needle, from, this.text.indexOf(needle, from));
+    return (
+      recalled(this.indexes, needle, from) ?? remember(this.indexes, needle, from, this.text.indexOf(needle, from))
+    );
   }
 
   /** The first index ≥ from of any character of `characters`, or the text's length. */
   nextOf(characters: string, from: number): number {
     this.anyOf ??= new Map();
-    const found = recalled(this.anyOf, characters, from) ?? remember(this.anyOf, characters, from, this.scanFor(characters, from, true));
+    const found =
+      recalled(this.anyOf, characters, from) ??
+      remember(this.anyOf, characters, from, this.scanFor(characters, from, true));
     return found === -1 ? this.text.length : found;
   }
 
@@ -81,7 +85,8 @@ export class LineScan {
   }
 
   private scanFor(characters: string, from: number, wanted: boolean): number {
-    for (let index = from; index < this.text.length; index++) if (characters.includes(this.text.charAt(index)) === wanted) return index;
+    for (let index = from; index < this.text.length; index++)
+      if (characters.includes(this.text.charAt(index)) === wanted) return index;
     return -1;
   }
 
@@ -92,7 +97,8 @@ export class LineScan {
       return null;
     }
     const table = new Float64Array(this.text.length + 1);
-    for (let index = 0; index < this.text.length; index++) table[index + 1] = (table[index] ?? 0) + unitBytes(this.text, index);
+    for (let index = 0; index < this.text.length; index++)
+      table[index + 1] = (table[index] ?? 0) + unitBytes(this.text, index);
     this.bytesBefore = table;
     return table;
   }

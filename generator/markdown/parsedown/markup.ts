@@ -17,7 +17,9 @@ export function renderText(parser: Parser, text: string): string {
   markup = markup.replace(ADJACENT_DEFINITION_LISTS, '');
   if (parser.definitions.tableOfContents) {
     const toc = buildToc([...parser.headings.values()]);
-    markup = markup.replace(TOC_PARAGRAPH, (match: string, paragraph: string) => expandPhpReplacement(toc, [match, paragraph]));
+    markup = markup.replace(TOC_PARAGRAPH, (match: string, paragraph: string) =>
+      expandPhpReplacement(toc, [match, paragraph]),
+    );
   }
   if (parser.definitions.footnotes !== null) markup += `\n${parser.renderElement(footnotesElement(parser))}`;
   return markup;

@@ -11,8 +11,20 @@ const TEXT_TO_ESCAPE = /[&<>]/;
 const MAX_NESTING = 100;
 const URL_ATTRIBUTE_OF: Readonly<Record<string, string>> = { a: 'href', img: 'src' };
 const SAFE_LINK_PREFIXES = [
-  'http://', 'https://', 'ftp://', 'ftps://', 'mailto:', 'data:image/png;base64,', 'data:image/gif;base64,',
-  'data:image/jpeg;base64,', 'irc:', 'ircs:', 'git:', 'ssh:', 'news:', 'steam:',
+  'http://',
+  'https://',
+  'ftp://',
+  'ftps://',
+  'mailto:',
+  'data:image/png;base64,',
+  'data:image/gif;base64,',
+  'data:image/jpeg;base64,',
+  'irc:',
+  'ircs:',
+  'git:',
+  'ssh:',
+  'news:',
+  'steam:',
 ];
 
 /** Text keeps quotes (ENT_NOQUOTES). */
@@ -109,10 +121,14 @@ function handlerText(handler: Handler): string {
 
 function handle(parser: Parser, handler: Handler, nonNestables: readonly string[]): Element[] {
   switch (handler.kind) {
-    case 'line': return parser.lineElements(handler.text, nonNestables);
-    case 'lines': return parser.linesElements(handler.lines);
-    case 'li': return listItemElements(parser, handler.lines);
-    case 'text': return parser.textElements(handler.text);
+    case 'line':
+      return parser.lineElements(handler.text, nonNestables);
+    case 'lines':
+      return parser.linesElements(handler.lines);
+    case 'li':
+      return listItemElements(parser, handler.lines);
+    case 'text':
+      return parser.textElements(handler.text);
   }
 }
 

@@ -37,8 +37,23 @@ export interface Line {
 }
 
 export type BlockType =
-  | 'Code' | 'FencedCode' | 'Header' | 'List' | 'Quote' | 'Rule' | 'SetextHeader' | 'Reference' | 'Table'
-  | 'Paragraph' | 'DefinitionList' | 'Abbreviation' | 'Footnote' | 'Image' | 'Notice' | 'Math' | 'Shortcode'
+  | 'Code'
+  | 'FencedCode'
+  | 'Header'
+  | 'List'
+  | 'Quote'
+  | 'Rule'
+  | 'SetextHeader'
+  | 'Reference'
+  | 'Table'
+  | 'Paragraph'
+  | 'DefinitionList'
+  | 'Abbreviation'
+  | 'Footnote'
+  | 'Image'
+  | 'Notice'
+  | 'Math'
+  | 'Shortcode'
   | 'TableOfContents';
 
 export interface Block {

@@ -43,7 +43,8 @@ export function hasOrphanBytes(text: string): boolean {
 
 export function charBytes(text: string, index: number): number {
   const code = text.charCodeAt(index);
-  const isPair = code >= 0xd800 && code <= 0xdbff && index + 1 < text.length && isLowSurrogate(text.charCodeAt(index + 1));
+  const isPair =
+    code >= 0xd800 && code <= 0xdbff && index + 1 < text.length && isLowSurrogate(text.charCodeAt(index + 1));
   return isPair ? 4 : unitBytes(text, index);
 }
 
@@ -53,7 +54,8 @@ export function unitBytes(text: string, index: number): number {
   if (code < 0x80) return 1;
   if (code < 0x800) return 2;
   if (code >= 0xd800 && code <= 0xdbff) return 2;
-  if (isLowSurrogate(code)) return text.charAt(index) === ORPHAN_BYTE && !isHighSurrogate(text.charCodeAt(index - 1)) ? 1 : 2;
+  if (isLowSurrogate(code))
+    return text.charAt(index) === ORPHAN_BYTE && !isHighSurrogate(text.charCodeAt(index - 1)) ? 1 : 2;
   return 3;
 }
 

@@ -23,7 +23,12 @@ function startList(line: BlockLine, previous: OpenBlock | undefined): OpenBlock 
   }
   const markerWithoutSpace = marker.slice(0, marker.indexOf(' '));
   const markerType = ordered ? markerWithoutSpace.slice(-1) : markerWithoutSpace;
-  if (ordered && listStart(markerWithoutSpace) !== '1' && previous?.type === 'Paragraph' && previous.interrupted === 0) {
+  if (
+    ordered &&
+    listStart(markerWithoutSpace) !== '1' &&
+    previous?.type === 'Paragraph' &&
+    previous.interrupted === 0
+  ) {
     return undefined;
   }
   const list: ListState = { indent: line.indent, ordered, marker, markerType, itemIsEmpty: isEmptyInPhp(content) };

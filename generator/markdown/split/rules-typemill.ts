@@ -1,7 +1,10 @@
 // Typemill's own block rules (ParsedownExtension): math, image with caption, notice, shortcode.
 import type { BlockRule } from './types.ts';
 
-const MATH_ENDS: ReadonlyMap<string, string> = new Map([['$$', '$$'], ['\\[', '\\]']]);
+const MATH_ENDS: ReadonlyMap<string, string> = new Map([
+  ['$$', '$$'],
+  ['\\[', '\\]'],
+]);
 const NOTICE = /^!(?!\[)/;
 const SHORTCODE = /^\[:[\s\S]*:\]/;
 

@@ -40,7 +40,10 @@ const DIGIT_MARKERS = [...'0123456789'].map((digit): [string, readonly RuleBlock
  * Keyed by the first character after the indentation. `[TOC]` has a rule in Typemill that never starts a block
  * (it only notes that the page has a table of contents), so it is left out here and `[TOC]` is a paragraph line.
  */
-export const BLOCK_TYPES_BY_MARKER: ReadonlyMap<string, readonly RuleBlockType[]> = new Map<string, readonly RuleBlockType[]>([
+export const BLOCK_TYPES_BY_MARKER: ReadonlyMap<string, readonly RuleBlockType[]> = new Map<
+  string,
+  readonly RuleBlockType[]
+>([
   ['#', ['Header']],
   ['*', ['Rule', 'List', 'Abbreviation']],
   ['+', LIST_ONLY],

@@ -17,7 +17,8 @@ Roles('lets a role pass at or above the minimum, never guest or an unknown role'
     ['guest', 'member', false],
     ['Administrator', 'member', false],
   ];
-  for (const [role, minimum, expected] of cases) assert.equal([role, minimum, meetsMinimumRole(role, minimum)], [role, minimum, expected]);
+  for (const [role, minimum, expected] of cases)
+    assert.equal([role, minimum, meetsMinimumRole(role, minimum)], [role, minimum, expected]);
 });
 
 Roles('checks allowedrole and alloweduser together; administrator always passes', () => {
@@ -33,7 +34,10 @@ Roles('checks allowedrole and alloweduser together; administrator always passes'
     [{ role: '', users: [] }, 'author', 'bob', true],
   ];
   for (const [restriction, role, username, expected] of cases) {
-    assert.equal([restriction, role, passesRestriction(restriction, { role, username })], [restriction, role, expected]);
+    assert.equal(
+      [restriction, role, passesRestriction(restriction, { role, username })],
+      [restriction, role, expected],
+    );
   }
 });
 
@@ -41,9 +45,18 @@ const Routes = suite('matchRoute');
 
 Routes('matches exact paths with an optional trailing slash and an optional base path', () => {
   assert.equal(
-    ['/api/v1/settings', '/api/v1/settings/', '/docs/api/v1/settings', '/docs/api/v1/settings/', '/api/v1/settings//', '/api/v1/Settings', '/docs/api/v1'].map(
-      (path) => { const route = matchRoute(path, '/docs'); return typeof route === 'object' ? ('path' in route ? route.path : route.media ?? null) : route ?? null; },
-    ),
+    [
+      '/api/v1/settings',
+      '/api/v1/settings/',
+      '/docs/api/v1/settings',
+      '/docs/api/v1/settings/',
+      '/api/v1/settings//',
+      '/api/v1/Settings',
+      '/docs/api/v1',
+    ].map((path) => {
+      const route = matchRoute(path, '/docs');
+      return typeof route === 'object' ? ('path' in route ? route.path : (route.media ?? null)) : (route ?? null);
+    }),
     ['/api/v1/settings', '/api/v1/settings', '/api/v1/settings', '/api/v1/settings', null, null, null],
   );
 });
@@ -51,16 +64,25 @@ Routes('matches exact paths with an optional trailing slash and an optional base
 const Addresses = suite('address matchers and the client address');
 
 Addresses('matches single addresses and CIDR ranges of both families, IPv4-mapped as IPv4', () => {
-  const matcher = buildAddressMatcher(['192.0.2.1', '10.0.0.0/8', '2001:db8::/32', '::ffff:198.51.100.7'], 'trusted IP');
+  const matcher = buildAddressMatcher(
+    ['192.0.2.1', '10.0.0.0/8', '2001:db8::/32', '::ffff:198.51.100.7'],
+    'trusted IP',
+  );
   const probes = ['192.0.2.1', '192.0.2.2', '10.20.30.40', '2001:db8::1', '2001:db9::1', '198.51.100.7', 'junk'];
-  assert.equal(probes.map((address) => matcher.matches(normalizeAddress(address))), [true, false, true, true, false, true, false]);
+  assert.equal(
+    probes.map((address) => matcher.matches(normalizeAddress(address))),
+    [true, false, true, true, false, true, false],
+  );
   assert.is(normalizeAddress('::FFFF:10.1.2.3'), '10.1.2.3');
   assert.is(normalizeAddress('::ffff:abcd'), '::ffff:abcd');
 });
 
 Addresses('refuses entries that are not addresses or ranges, quoting them', () => {
   for (const entry of ['10.0.0.300', 'example.org', '10.0.0.0/33', '::/129', '10.0.0.0/8/1', '10.0.0.0/x']) {
-    assert.throws(() => buildAddressMatcher([entry], 'trusted IP'), (error: Error) => error.message === `gateway config: trusted IP "${entry}" is not an address or CIDR range`);
+    assert.throws(
+      () => buildAddressMatcher([entry], 'trusted IP'),
+      (error: Error) => error.message === `gateway config: trusted IP "${entry}" is not an address or CIDR range`,
+    );
   }
 });
 
@@ -90,14 +112,24 @@ Limiter('blocks after the maximum failures in the window and says for how long',
   limiter.recordFailure('a', 0);
   assert.is(limiter.retryAfterSeconds('a', 1), 0);
   limiter.recordFailure('a', 4_000);
-  assert.equal([limiter.retryAfterSeconds('a', 4_000), limiter.retryAfterSeconds('a', 9_500), limiter.retryAfterSeconds('a', 10_000)], [6, 1, 0]);
+  assert.equal(
+    [
+      limiter.retryAfterSeconds('a', 4_000),
+      limiter.retryAfterSeconds('a', 9_500),
+      limiter.retryAfterSeconds('a', 10_000),
+    ],
+    [6, 1, 0],
+  );
   assert.is(limiter.retryAfterSeconds('b', 4_000), 0);
 });
 
 Limiter('forgets the least recently failing address when full', () => {
   const limiter = createLoginLimiter({ maxFailures: 1, windowMs: 10_000, maxAddresses: 2 });
   for (const address of ['a', 'b', 'c']) limiter.recordFailure(address, 0);
-  assert.equal(['a', 'b', 'c'].map((address) => limiter.retryAfterSeconds(address, 0)), [0, 10, 10]);
+  assert.equal(
+    ['a', 'b', 'c'].map((address) => limiter.retryAfterSeconds(address, 0)),
+    [0, 10, 10],
+  );
 });
 
 Roles.run();

@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
-import { ENDPOINTS, KEYS, MEDIA_ROUTES, SERVICE_ROUTES, identifyKey, keyOf, requestPathOf } from '../../../gateway/api/endpoints.ts';
+import {
+  ENDPOINTS,
+  KEYS,
+  MEDIA_ROUTES,
+  SERVICE_ROUTES,
+  identifyKey,
+  keyOf,
+  requestPathOf,
+} from '../../../gateway/api/endpoints.ts';
 import type { KeyKind, Route } from '../../../gateway/api/endpoints.ts';
 import { matchRoute } from '../../../gateway/api/routes.ts';
 import { parseQuery, stringParameter } from '../../../gateway/http/query.ts';
@@ -38,8 +46,13 @@ keys('every key kind reads back as the kind and value it was written from', () =
 });
 
 keys('every key kind belongs to exactly one route of the table, and no two kinds share a prefix', () => {
-  const owners = Object.values(KEYS).map((kind) => ROUTES.filter((route) => Object.values(route.keys).includes(kind)).length);
-  assert.ok(owners.every((count) => count >= 1), 'a key kind no route reads');
+  const owners = Object.values(KEYS).map(
+    (kind) => ROUTES.filter((route) => Object.values(route.keys).includes(kind)).length,
+  );
+  assert.ok(
+    owners.every((count) => count >= 1),
+    'a key kind no route reads',
+  );
   const prefixes = Object.values(KEYS).map((kind) => kind.prefix);
   assert.equal(new Set(prefixes).size, prefixes.length);
 });
@@ -54,7 +67,12 @@ keys('every key a build of the fixture site writes is a key of the table', async
     const unknown = [...bodies.keys()].filter((key) => identifyKey(key) === undefined);
     assert.equal(unknown, []);
     const kindsWritten = new Set([...bodies.keys()].map((key) => identifyKey(key)?.kind));
-    assert.equal(Object.entries(KEYS).filter(([, kind]) => !kindsWritten.has(kind)).map(([name]) => name), []);
+    assert.equal(
+      Object.entries(KEYS)
+        .filter(([, kind]) => !kindsWritten.has(kind))
+        .map(([name]) => name),
+      [],
+    );
   } finally {
     await removeDir(join(site, '..'));
     await removeDir(out);
@@ -79,34 +97,49 @@ purge('each cached key kind has a purge path that the router sends back to its o
       const expected = identity?.route === SERVICE_ROUTES.openapi ? 'openapi' : identity?.route.path;
       assert.is(typeof route === 'object' && route !== null && 'path' in route ? route.path : route, expected, path);
       const parameter = identity?.route.parameters.find((candidate) => candidate.required)?.name;
-      if (parameter !== undefined && kind.value !== 'role' && kind.value !== 'none') assert.is(stringParameter(parseQuery(queryString), parameter), value, path);
+      if (parameter !== undefined && kind.value !== 'role' && kind.value !== 'none')
+        assert.is(stringParameter(parseQuery(queryString), parameter), value, path);
     }
   }
 });
 
 purge('user answers are never cached, so they have no purge path', () => {
   for (const kind of [KEYS.usersByRole, KEYS.usersByEmail, KEYS.noUsers]) assert.is(kind.query, undefined);
-  for (const endpoint of [ENDPOINTS.usersByNames, ENDPOINTS.usersByRole, ENDPOINTS.usersByEmail]) assert.is(endpoint.cacheControl, 'private, no-store');
+  for (const endpoint of [ENDPOINTS.usersByNames, ENDPOINTS.usersByRole, ENDPOINTS.usersByEmail])
+    assert.is(endpoint.cacheControl, 'private, no-store');
 });
 
 const openapi = suite('openapi.yaml against the table');
 
-interface OpenApiParameter { name: string; required?: boolean; $ref?: string }
+interface OpenApiParameter {
+  name: string;
+  required?: boolean;
+  $ref?: string;
+}
 
-openapi('describes exactly the routes of the table, written as clients write them, with the same parameters', async () => {
-  const document = parse(await readFile(OPENAPI_FILE, 'utf8')) as {
-    paths: Record<string, { get: { parameters?: OpenApiParameter[] } }>;
-    components: { parameters: Record<string, OpenApiParameter> };
-  };
-  const documented = (route: Route) => (route.trailingSlash ? `${route.path}/` : route.path);
-  assert.equal(Object.keys(document.paths).sort(), ROUTES.map(documented).sort());
-  for (const route of ROUTES) {
-    const parameters = (document.paths[documented(route)]?.get.parameters ?? [])
-      .map((parameter) => (parameter.$ref ? document.components.parameters[parameter.$ref.split('/').pop() ?? ''] : parameter))
-      .map((parameter) => ({ name: parameter?.name ?? '', required: parameter?.required ?? false }));
-    assert.equal(parameters, route.parameters.map(({ name, required }) => ({ name, required })), route.path);
-  }
-});
+openapi(
+  'describes exactly the routes of the table, written as clients write them, with the same parameters',
+  async () => {
+    const document = parse(await readFile(OPENAPI_FILE, 'utf8')) as {
+      paths: Record<string, { get: { parameters?: OpenApiParameter[] } }>;
+      components: { parameters: Record<string, OpenApiParameter> };
+    };
+    const documented = (route: Route) => (route.trailingSlash ? `${route.path}/` : route.path);
+    assert.equal(Object.keys(document.paths).sort(), ROUTES.map(documented).sort());
+    for (const route of ROUTES) {
+      const parameters = (document.paths[documented(route)]?.get.parameters ?? [])
+        .map((parameter) =>
+          parameter.$ref ? document.components.parameters[parameter.$ref.split('/').pop() ?? ''] : parameter,
+        )
+        .map((parameter) => ({ name: parameter?.name ?? '', required: parameter?.required ?? false }));
+      assert.equal(
+        parameters,
+        route.parameters.map(({ name, required }) => ({ name, required })),
+        route.path,
+      );
+    }
+  },
+);
 
 keys.run();
 purge.run();

@@ -9,7 +9,12 @@ import type { RunningFixture } from '../start-fixture.ts';
 type Context = { fixture: RunningFixture };
 const ADMIN = { Authorization: basic(USERS.administrator) };
 
-async function expectAnswers(fixture: RunningFixture, cases: Array<[string, number, string]>, headers: Record<string, string> = ADMIN, method = 'GET') {
+async function expectAnswers(
+  fixture: RunningFixture,
+  cases: Array<[string, number, string]>,
+  headers: Record<string, string> = ADMIN,
+  method = 'GET',
+) {
   for (const [path, status, body] of cases) {
     const response = await send(fixture.gateway.url, path, { headers, method });
     assert.equal({ path, status: response.status, body: response.text }, { path, status, body });
@@ -48,7 +53,11 @@ BadRequests('answers 400 for missing user parameters and for an invalid role or 
     ['/api/v1/users/getbyrole?role=wizard', 400, '{"message":"Role is invalid","errors":{"role":"Role is invalid"}}'],
     ['/api/v1/users/getbyrole?role=Editor', 400, '{"message":"Role is invalid","errors":{"role":"Role is invalid"}}'],
     ['/api/v1/users/getbyemail?email=', 400, required('email')],
-    ['/api/v1/users/getbyemail?email=not-an-address', 400, '{"message":"Email is invalid","errors":{"email":"Email is invalid"}}'],
+    [
+      '/api/v1/users/getbyemail?email=not-an-address',
+      400,
+      '{"message":"Email is invalid","errors":{"email":"Email is invalid"}}',
+    ],
     ['/api/v1/users/getbyemail?email=a@b', 400, '{"message":"Email is invalid","errors":{"email":"Email is invalid"}}'],
   ]);
 });
@@ -66,15 +75,22 @@ BadRequests('answers valid user queries that match nobody with an empty list', a
   ]);
 });
 
-BadRequests('reads usernames as a PHP array or a plain value, in request order, duplicates once', async ({ fixture }) => {
-  const editor = '{"username":"editoruser","email":"editoruser@example.org","userrole":"editor","apiaccess":true}';
-  const member = '{"username":"memberuser","email":"memberuser@example.org","userrole":"member","apiaccess":true}';
-  await expectAnswers(fixture, [
-    ['/api/v1/users/getbynames?usernames=editoruser', 200, `{"userdata":[${editor}]}`],
-    ['/api/v1/users/getbynames?usernames[0]=memberuser&usernames[1]=x!&usernames[]=editoruser&usernames[]=memberuser', 200, `{"userdata":[${member},${editor}]}`],
-    ['/api/v1/users/getbynames?usernames%5B%5D=editoruser', 200, `{"userdata":[${editor}]}`],
-  ]);
-});
+BadRequests(
+  'reads usernames as a PHP array or a plain value, in request order, duplicates once',
+  async ({ fixture }) => {
+    const editor = '{"username":"editoruser","email":"editoruser@example.org","userrole":"editor","apiaccess":true}';
+    const member = '{"username":"memberuser","email":"memberuser@example.org","userrole":"member","apiaccess":true}';
+    await expectAnswers(fixture, [
+      ['/api/v1/users/getbynames?usernames=editoruser', 200, `{"userdata":[${editor}]}`],
+      [
+        '/api/v1/users/getbynames?usernames[0]=memberuser&usernames[1]=x!&usernames[]=editoruser&usernames[]=memberuser',
+        200,
+        `{"userdata":[${member},${editor}]}`,
+      ],
+      ['/api/v1/users/getbynames?usernames%5B%5D=editoruser', 200, `{"userdata":[${editor}]}`],
+    ]);
+  },
+);
 
 const NotFound = suite<Context>('404 for unknown paths, pages and slugs');
 NotFound.before(async (context) => {
@@ -86,8 +102,22 @@ const NOT_API = '{"message":"Not found. The API lives under /api/v1/."}';
 const PAGE_NOT_FOUND = '{"message":"page not found"}';
 
 NotFound('answers 404 for paths that are not API routes, before anything else', async ({ fixture }) => {
-  const paths = ['/', '/api/v1', '/api/v1/unknown', '/api/v1/Navigation', '/api/v2/navigation', '/api/v1//navigation', '/api/v1/navigation//', '/api/v1/article/../navigation', '/handbook/api/v1/navigation'];
-  await expectAnswers(fixture, paths.map((path): [string, number, string] => [path, 404, NOT_API]), {});
+  const paths = [
+    '/',
+    '/api/v1',
+    '/api/v1/unknown',
+    '/api/v1/Navigation',
+    '/api/v2/navigation',
+    '/api/v1//navigation',
+    '/api/v1/navigation//',
+    '/api/v1/article/../navigation',
+    '/handbook/api/v1/navigation',
+  ];
+  await expectAnswers(
+    fixture,
+    paths.map((path): [string, number, string] => [path, 404, NOT_API]),
+    {},
+  );
   await expectAnswers(fixture, [['/nothing', 404, NOT_API]], {}, 'DELETE');
 });
 
@@ -146,7 +176,12 @@ Restrictions('enforces allowedrole and alloweduser with 403, administrator alway
 Restrictions('drops restricted items of a slug per caller and answers 404 when none remain', async ({ fixture }) => {
   const cases: Array<[typeof USERS.author, string, number, string]> = [
     [USERS.author, '/api/v1/article/items?slug=setup', 200, '{"items":[{"fixture":"setup for everyone"}]}'],
-    [USERS.manager, '/api/v1/article/items?slug=setup', 200, '{"items":[{"fixture":"setup for everyone"},{"fixture":"setup for managers"}]}'],
+    [
+      USERS.manager,
+      '/api/v1/article/items?slug=setup',
+      200,
+      '{"items":[{"fixture":"setup for everyone"},{"fixture":"setup for managers"}]}',
+    ],
     [USERS.manager, '/api/v1/article/items?slug=secret', 404, PAGE_NOT_FOUND],
     [USERS.administrator, '/api/v1/article/items?slug=secret', 200, '{"items":[{"fixture":"secret for adminuser"}]}'],
   ];
@@ -156,19 +191,26 @@ Restrictions('drops restricted items of a slug per caller and answers 404 when n
   }
 });
 
-Restrictions('serves the draft only for draft=true or draft=1, and live content where no draft exists', async ({ fixture }) => {
-  await expectAnswers(fixture, [
-    ['/api/v1/article/content?url=/getting-started&draft=true', 200, bodyOf('content:draft:/getting-started')],
-    ['/api/v1/article/content?url=/getting-started&draft=1', 200, bodyOf('content:draft:/getting-started')],
-    ['/api/v1/article/content?url=/getting-started&draft=false', 200, bodyOf('content:live:/getting-started')],
-    ['/api/v1/article/content?url=/getting-started&draft=TRUE', 200, bodyOf('content:live:/getting-started')],
-    ['/api/v1/article/content?url=/getting-started&draft[]=true', 200, bodyOf('content:live:/getting-started')],
-    ['/api/v1/article/content?url=/&draft=true', 200, bodyOf('content:live:/')],
-    ['/api/v1/article/content?url=/nothing&url=&url=tm/content/visual/getting-started', 200, bodyOf('content:live:/getting-started')],
-    ['/api/v1/navigation?draft=true', 200, bodyOf('navigation:draft')],
-    ['/api/v1/navigation?draft=yes', 200, bodyOf('navigation:live')],
-  ]);
-});
+Restrictions(
+  'serves the draft only for draft=true or draft=1, and live content where no draft exists',
+  async ({ fixture }) => {
+    await expectAnswers(fixture, [
+      ['/api/v1/article/content?url=/getting-started&draft=true', 200, bodyOf('content:draft:/getting-started')],
+      ['/api/v1/article/content?url=/getting-started&draft=1', 200, bodyOf('content:draft:/getting-started')],
+      ['/api/v1/article/content?url=/getting-started&draft=false', 200, bodyOf('content:live:/getting-started')],
+      ['/api/v1/article/content?url=/getting-started&draft=TRUE', 200, bodyOf('content:live:/getting-started')],
+      ['/api/v1/article/content?url=/getting-started&draft[]=true', 200, bodyOf('content:live:/getting-started')],
+      ['/api/v1/article/content?url=/&draft=true', 200, bodyOf('content:live:/')],
+      [
+        '/api/v1/article/content?url=/nothing&url=&url=tm/content/visual/getting-started',
+        200,
+        bodyOf('content:live:/getting-started'),
+      ],
+      ['/api/v1/navigation?draft=true', 200, bodyOf('navigation:draft')],
+      ['/api/v1/navigation?draft=yes', 200, bodyOf('navigation:live')],
+    ]);
+  },
+);
 
 const Methods = suite<Context>('405, 414 and 431');
 Methods.before(async (context) => {
@@ -187,12 +229,16 @@ Methods('answers 405 with Allow for methods other than GET and HEAD', async ({ f
 });
 
 Methods('answers 414 for a URL over 8 KiB', async ({ fixture }) => {
-  const response = await send(fixture.gateway.url, `/api/v1/article/content?url=${'a'.repeat(8200)}`, { headers: ADMIN });
+  const response = await send(fixture.gateway.url, `/api/v1/article/content?url=${'a'.repeat(8200)}`, {
+    headers: ADMIN,
+  });
   assert.equal([response.status, response.text], [414, '{"message":"URL too long."}']);
 });
 
 Methods('answers 431 with a JSON body for headers over 16 KiB', async ({ fixture }) => {
-  const response = await send(fixture.gateway.url, '/api/v1/navigation', { headers: { ...ADMIN, 'X-Padding': 'p'.repeat(17_000) } });
+  const response = await send(fixture.gateway.url, '/api/v1/navigation', {
+    headers: { ...ADMIN, 'X-Padding': 'p'.repeat(17_000) },
+  });
   assert.equal([response.status, response.text], [431, '{"message":"Request headers too large."}']);
 });
 
@@ -200,7 +246,11 @@ const Limiter = suite('429 after too many failed logins');
 
 Limiter('blocks an address after the configured failures until the window passes', async () => {
   let clock = 1_000_000;
-  const fixture = await startFixture('limiter', {}, { limiter: { maxFailures: 3, windowMs: 60_000 }, now: () => clock });
+  const fixture = await startFixture(
+    'limiter',
+    {},
+    { limiter: { maxFailures: 3, windowMs: 60_000 }, now: () => clock },
+  );
   const wrong = { Authorization: basic({ username: 'editoruser', password: 'wrong' }) };
   const right = { Authorization: basic(USERS.editor) };
   const statusOf = async (headers: Record<string, string>) => {
@@ -230,16 +280,24 @@ Limiter('blocks an address after the configured failures until the window passes
 const Failures = suite('500 for unexpected errors');
 
 Failures('answers 500 without a stack trace and keeps serving', async () => {
-  const fixture = await startFixture('failure', {}, {
-    verify: async (password) => {
-      if (password === 'explode') throw new Error('verifier exploded');
-      return true;
+  const fixture = await startFixture(
+    'failure',
+    {},
+    {
+      verify: async (password) => {
+        if (password === 'explode') throw new Error('verifier exploded');
+        return true;
+      },
     },
-  });
+  );
   try {
-    const exploded = await send(fixture.gateway.url, '/api/v1/navigation', { headers: { Authorization: basic({ username: 'editoruser', password: 'explode' }) } });
+    const exploded = await send(fixture.gateway.url, '/api/v1/navigation', {
+      headers: { Authorization: basic({ username: 'editoruser', password: 'explode' }) },
+    });
     assert.equal([exploded.status, exploded.text], [500, '{"message":"Internal server error."}']);
-    const after = await send(fixture.gateway.url, '/api/v1/navigation', { headers: { Authorization: basic(USERS.editor) } });
+    const after = await send(fixture.gateway.url, '/api/v1/navigation', {
+      headers: { Authorization: basic(USERS.editor) },
+    });
     assert.equal(after.status, 200);
     assert.ok(fixture.logs.some((line) => line.event === 'request-error' && line.reason === 'verifier exploded'));
   } finally {

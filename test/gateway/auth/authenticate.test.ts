@@ -35,7 +35,9 @@ function setUp() {
 
 type Expected = { allowed: true; username: string; role: string } | { allowed: false; reason: string };
 const simplify = (outcome: AuthenticationOutcome): Expected =>
-  outcome.allowed ? { allowed: true, username: outcome.user.username, role: outcome.user.role } : { allowed: false, reason: outcome.reason };
+  outcome.allowed
+    ? { allowed: true, username: outcome.user.username, role: outcome.user.role }
+    : { allowed: false, reason: outcome.reason };
 
 const headers = suite('authenticateRequest: header forms');
 
@@ -45,23 +47,66 @@ const CASES: Array<[string, string | undefined, Expected, Array<[string, string]
   ['Basic without a colon', basic('editor'), { allowed: false, reason: 'no-credentials' }, []],
   ['Basic with an empty user name', basic(':pw-editor'), { allowed: false, reason: 'no-credentials' }, []],
   ['Basic with nothing after it', 'Basic ', { allowed: false, reason: 'no-credentials' }, []],
-  ['the right password', basic('editor:pw-editor'), { allowed: true, username: 'editor', role: 'editor' }, [['pw-editor', fakeHash('pw-editor')]]],
-  ['a lower-case scheme', basic('editor:pw-editor', 'basic'), { allowed: true, username: 'editor', role: 'editor' }, [['pw-editor', fakeHash('pw-editor')]]],
-  ['Basic after another scheme', `Digest x, ${basic('editor:pw-editor')}`, { allowed: true, username: 'editor', role: 'editor' }, [['pw-editor', fakeHash('pw-editor')]]],
-  ['base64 with characters outside the alphabet', `Basic !${Buffer.from('editor:pw-editor').toString('base64')}!`, { allowed: true, username: 'editor', role: 'editor' }, [['pw-editor', fakeHash('pw-editor')]]],
-  ['a password with colons and non-ASCII text', basic('colon:a:b:ü'), { allowed: true, username: 'colon', role: 'author' }, [['a:b:ü', fakeHash('a:b:ü')]]],
+  [
+    'the right password',
+    basic('editor:pw-editor'),
+    { allowed: true, username: 'editor', role: 'editor' },
+    [['pw-editor', fakeHash('pw-editor')]],
+  ],
+  [
+    'a lower-case scheme',
+    basic('editor:pw-editor', 'basic'),
+    { allowed: true, username: 'editor', role: 'editor' },
+    [['pw-editor', fakeHash('pw-editor')]],
+  ],
+  [
+    'Basic after another scheme',
+    `Digest x, ${basic('editor:pw-editor')}`,
+    { allowed: true, username: 'editor', role: 'editor' },
+    [['pw-editor', fakeHash('pw-editor')]],
+  ],
+  [
+    'base64 with characters outside the alphabet',
+    `Basic !${Buffer.from('editor:pw-editor').toString('base64')}!`,
+    { allowed: true, username: 'editor', role: 'editor' },
+    [['pw-editor', fakeHash('pw-editor')]],
+  ],
+  [
+    'a password with colons and non-ASCII text',
+    basic('colon:a:b:ü'),
+    { allowed: true, username: 'colon', role: 'author' },
+    [['a:b:ü', fakeHash('a:b:ü')]],
+  ],
   ['a wrong password', basic('editor:nope'), { allowed: false, reason: 'failed' }, [['nope', fakeHash('pw-editor')]]],
-  ['an unknown user, checked against the dummy hash', basic('ghost:pw-editor'), { allowed: false, reason: 'failed' }, [['pw-editor', DUMMY_HASH]]],
-  ['a user without a hash, checked against the dummy hash', basic('nohash:x'), { allowed: false, reason: 'failed' }, [['x', DUMMY_HASH]]],
-  ['the right password of a user without API access', basic('noapi:pw-noapi'), { allowed: false, reason: 'failed' }, [['pw-noapi', fakeHash('pw-noapi')]]],
+  [
+    'an unknown user, checked against the dummy hash',
+    basic('ghost:pw-editor'),
+    { allowed: false, reason: 'failed' },
+    [['pw-editor', DUMMY_HASH]],
+  ],
+  [
+    'a user without a hash, checked against the dummy hash',
+    basic('nohash:x'),
+    { allowed: false, reason: 'failed' },
+    [['x', DUMMY_HASH]],
+  ],
+  [
+    'the right password of a user without API access',
+    basic('noapi:pw-noapi'),
+    { allowed: false, reason: 'failed' },
+    [['pw-noapi', fakeHash('pw-noapi')]],
+  ],
 ];
 
 for (const [name, header, expected, verifyCalls] of CASES) {
-  headers(`${name}: ${expected.allowed ? 'allowed' : expected.reason}, with exactly the expected password checks`, async () => {
-    const { verify, attempt } = setUp();
-    assert.equal(simplify(await attempt(header)), expected);
-    assert.equal(verify.calls, verifyCalls);
-  });
+  headers(
+    `${name}: ${expected.allowed ? 'allowed' : expected.reason}, with exactly the expected password checks`,
+    async () => {
+      const { verify, attempt } = setUp();
+      assert.equal(simplify(await attempt(header)), expected);
+      assert.equal(verify.calls, verifyCalls);
+    },
+  );
 }
 
 headers('an unknown user costs the same single password check as a wrong password', async () => {
@@ -96,7 +141,10 @@ cache('a failed header is not remembered, and another header of the same user is
 cache('concurrent identical headers share one password check', async () => {
   const { verify, attempt } = setUp();
   const outcomes = await Promise.all([1, 2, 3].map(() => attempt(basic('editor:pw-editor'))));
-  assert.equal(outcomes.map((outcome) => outcome.allowed), [true, true, true]);
+  assert.equal(
+    outcomes.map((outcome) => outcome.allowed),
+    [true, true, true],
+  );
   assert.is(verify.calls.length, 1);
 });
 
@@ -104,18 +152,34 @@ const lockout = suite('authenticateRequest: lock-out');
 
 lockout('ten failures lock the address out for the rest of the window, even for a right password', async () => {
   const { verify, attempt } = setUp();
-  for (let failure = 0; failure < 10; failure += 1) assert.equal(simplify(await attempt(basic(`editor:wrong${failure}`), NOW + failure)), { allowed: false, reason: 'failed' });
+  for (let failure = 0; failure < 10; failure += 1)
+    assert.equal(simplify(await attempt(basic(`editor:wrong${failure}`), NOW + failure)), {
+      allowed: false,
+      reason: 'failed',
+    });
   const locked = await attempt(basic('editor:pw-editor'), NOW + 10);
   assert.equal(locked, { allowed: false, reason: 'locked-out', retryAfterSeconds: 60 });
   assert.is(verify.calls.length, 10, 'a locked-out address gets no password check');
-  assert.equal(await attempt(basic('editor:pw-editor'), NOW + 30_000), { allowed: false, reason: 'locked-out', retryAfterSeconds: 30 });
-  assert.equal(simplify(await attempt(basic('editor:pw-editor'), NOW + 60_001)), { allowed: true, username: 'editor', role: 'editor' });
+  assert.equal(await attempt(basic('editor:pw-editor'), NOW + 30_000), {
+    allowed: false,
+    reason: 'locked-out',
+    retryAfterSeconds: 30,
+  });
+  assert.equal(simplify(await attempt(basic('editor:pw-editor'), NOW + 60_001)), {
+    allowed: true,
+    username: 'editor',
+    role: 'editor',
+  });
 });
 
 lockout('another address is not locked out', async () => {
   const { attempt } = setUp();
   for (let failure = 0; failure < 10; failure += 1) await attempt(basic(`editor:wrong${failure}`));
-  assert.equal(simplify(await attempt(basic('editor:pw-editor'), NOW, '192.0.2.11')), { allowed: true, username: 'editor', role: 'editor' });
+  assert.equal(simplify(await attempt(basic('editor:pw-editor'), NOW, '192.0.2.11')), {
+    allowed: true,
+    username: 'editor',
+    role: 'editor',
+  });
 });
 
 lockout('a check still running counts as a failure, so concurrent guesses cannot pass the limit', async () => {

@@ -38,35 +38,46 @@ inFlight('counts per address, and a settle without a begin does not leave credit
   assert.equal([limiter.retryAfterSeconds(CLIENT, NOW), limiter.retryAfterSeconds('192.0.2.2', NOW)], [1, 0]);
 });
 
-inFlight('authenticateRequest begins once per distinct header, joins an identical running check, and settles when it ends', async () => {
-  const inner = createLoginLimiter(OPTIONS);
-  const releases: Array<() => void> = [];
-  const calls = { begin: 0, settle: 0 };
-  const limiter: LoginLimiter = {
-    ...inner,
-    begin: (address) => (calls.begin++, inner.begin(address)),
-    settle: (address) => (calls.settle++, inner.settle(address)),
-  };
-  const tables = {
-    accounts: new Map(),
-    dummyHash: async () => 'dummy',
-    cache: createCredentialCache(),
-    verify: () => new Promise<boolean>((resolve) => releases.push(() => resolve(false))),
-    limiter,
-  };
-  const attempt = (password: string) =>
-    Promise.resolve(authenticateRequest({ address: CLIENT, authorization: `Basic ${Buffer.from(`nobody:${password}`).toString('base64')}`, now: NOW }, tables));
-  const first = attempt('one');
-  const same = attempt('one');
-  const second = attempt('two');
-  assert.equal([calls, inner.retryAfterSeconds(CLIENT, NOW)], [{ begin: 2, settle: 0 }, 0]);
-  const third = attempt('three');
-  assert.equal([calls, inner.retryAfterSeconds(CLIENT, NOW)], [{ begin: 3, settle: 0 }, 1]);
-  while (releases.length < 3) await Promise.resolve();
-  for (const release of releases) release();
-  const outcomes = await Promise.all([first, same, second, third]);
-  assert.equal(outcomes.map((outcome) => outcome.allowed), [false, false, false, false]);
-  assert.equal(calls, { begin: 3, settle: 3 });
-});
+inFlight(
+  'authenticateRequest begins once per distinct header, joins an identical running check, and settles when it ends',
+  async () => {
+    const inner = createLoginLimiter(OPTIONS);
+    const releases: Array<() => void> = [];
+    const calls = { begin: 0, settle: 0 };
+    const limiter: LoginLimiter = {
+      ...inner,
+      begin: (address) => (calls.begin++, inner.begin(address)),
+      settle: (address) => (calls.settle++, inner.settle(address)),
+    };
+    const tables = {
+      accounts: new Map(),
+      dummyHash: async () => 'dummy',
+      cache: createCredentialCache(),
+      verify: () => new Promise<boolean>((resolve) => releases.push(() => resolve(false))),
+      limiter,
+    };
+    const attempt = (password: string) =>
+      Promise.resolve(
+        authenticateRequest(
+          { address: CLIENT, authorization: `Basic ${Buffer.from(`nobody:${password}`).toString('base64')}`, now: NOW },
+          tables,
+        ),
+      );
+    const first = attempt('one');
+    const same = attempt('one');
+    const second = attempt('two');
+    assert.equal([calls, inner.retryAfterSeconds(CLIENT, NOW)], [{ begin: 2, settle: 0 }, 0]);
+    const third = attempt('three');
+    assert.equal([calls, inner.retryAfterSeconds(CLIENT, NOW)], [{ begin: 3, settle: 0 }, 1]);
+    while (releases.length < 3) await Promise.resolve();
+    for (const release of releases) release();
+    const outcomes = await Promise.all([first, same, second, third]);
+    assert.equal(
+      outcomes.map((outcome) => outcome.allowed),
+      [false, false, false, false],
+    );
+    assert.equal(calls, { begin: 3, settle: 3 });
+  },
+);
 
 inFlight.run();

@@ -11,7 +11,12 @@ import type { GatewayOptions } from '../../../gateway/http/server.ts';
 const EDITOR = { Authorization: basic(USERS.editor) };
 const UNTRUSTED = '{"message":"Access denied: your address is not trusted for API access."}';
 
-async function statusFor(access: Partial<AccessSettings>, request: RequestOptions = {}, options: Partial<GatewayOptions> = {}, path = '/api/v1/navigation') {
+async function statusFor(
+  access: Partial<AccessSettings>,
+  request: RequestOptions = {},
+  options: Partial<GatewayOptions> = {},
+  path = '/api/v1/navigation',
+) {
   const fixture = await startFixture('trust', { access }, options);
   try {
     const response = await send(fixture.gateway.url, path, { headers: EDITOR, ...request });
@@ -93,7 +98,11 @@ TrustedHosts('trusts nobody through a host that does not resolve and logs why', 
 });
 
 const Proxies = suite('trusted proxies and X-Forwarded-For');
-const BEHIND_PROXY: Partial<AccessSettings> = { trustedIps: ['203.0.113.0/24'], proxy: true, trustedProxies: ['127.0.0.1', '198.51.100.9'] };
+const BEHIND_PROXY: Partial<AccessSettings> = {
+  trustedIps: ['203.0.113.0/24'],
+  proxy: true,
+  trustedProxies: ['127.0.0.1', '198.51.100.9'],
+};
 const forwarded = (value: string) => ({ headers: { ...EDITOR, 'X-Forwarded-For': value } });
 
 Proxies('believes X-Forwarded-For from a trusted proxy', async () => {
@@ -108,7 +117,10 @@ Proxies('takes the rightmost address that is not a trusted proxy', async () => {
 
 Proxies('ignores X-Forwarded-For when proxy is off or the peer is not a trusted proxy', async () => {
   assert.equal(await statusFor({ ...BEHIND_PROXY, proxy: false }, forwarded('203.0.113.7')), [403, UNTRUSTED]);
-  assert.equal(await statusFor({ ...BEHIND_PROXY, trustedProxies: ['10.0.0.1'] }, forwarded('203.0.113.7')), [403, UNTRUSTED]);
+  assert.equal(await statusFor({ ...BEHIND_PROXY, trustedProxies: ['10.0.0.1'] }, forwarded('203.0.113.7')), [
+    403,
+    UNTRUSTED,
+  ]);
 });
 
 Proxies('treats every peer as a proxy when the proxy list is empty', async () => {

@@ -30,7 +30,10 @@ test('64 KB of waiting lines are written at once, without waiting for the timer'
   for (let count = 0; count < 63; count++) writer(line);
   assert.is(writes.length, 0);
   writer(line);
-  assert.equal(writes.map((text) => text.length), [64 * 1024]);
+  assert.equal(
+    writes.map((text) => text.length),
+    [64 * 1024],
+  );
 });
 
 test('flush writes what waits (the process exit hook), and nothing when nothing waits', () => {

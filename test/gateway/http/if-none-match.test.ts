@@ -23,7 +23,10 @@ const CASES: Array<[header: string, matches: boolean]> = [
 const conditional = suite('If-None-Match lists with and without *');
 
 conditional('matchesIfNoneMatch treats * as a wildcard only when it is the whole header', () => {
-  assert.equal(CASES.map(([header]) => [header, matchesIfNoneMatch(header, ETAG)]), CASES);
+  assert.equal(
+    CASES.map(([header]) => [header, matchesIfNoneMatch(header, ETAG)]),
+    CASES,
+  );
 });
 
 conditional('over HTTP, a list holding * and other tags gets 200 unless it names the ETag', async () => {
@@ -34,10 +37,15 @@ conditional('over HTTP, a list holding * and other tags gets 200 unless it names
     const seen = [];
     for (const [header] of CASES) {
       const ifNoneMatch = header.replace(ETAG, etag);
-      const response = await send(fixture.gateway.url, '/api/v1/navigation', { headers: { ...headers, 'If-None-Match': ifNoneMatch } });
+      const response = await send(fixture.gateway.url, '/api/v1/navigation', {
+        headers: { ...headers, 'If-None-Match': ifNoneMatch },
+      });
       seen.push([header, response.status]);
     }
-    assert.equal(seen, CASES.map(([header, matches]) => [header, matches ? 304 : 200]));
+    assert.equal(
+      seen,
+      CASES.map(([header, matches]) => [header, matches ? 304 : 200]),
+    );
   } finally {
     await fixture.gateway.close();
   }

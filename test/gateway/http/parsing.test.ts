@@ -28,17 +28,33 @@ QueryParsing('lets the last plain value win and a later plain value replace an a
 });
 
 QueryParsing('decodes values once, + as space, and leaves broken escapes as written', () => {
-  assert.equal(plainQuery(parseQuery('url=%2Fa%252F+b&k=%E2%9C%93&bad=%zz%4')), { url: '/a%2F b', k: '✓', bad: '%zz%4' });
+  assert.equal(plainQuery(parseQuery('url=%2Fa%252F+b&k=%E2%9C%93&bad=%zz%4')), {
+    url: '/a%2F b',
+    k: '✓',
+    bad: '%zz%4',
+  });
   assert.is(decodeQueryComponent('caf%C3%A9+%26'), 'café &');
 });
 
 QueryParsing('skips empty keys, keeps keys without a value, and renames dots in names as PHP does', () => {
-  assert.equal(plainQuery(parseQuery('=x&&draft&a.b=1&nested[a][b]=2')), { draft: '', a_b: '1', nested: { a: { b: '2' } } });
+  assert.equal(plainQuery(parseQuery('=x&&draft&a.b=1&nested[a][b]=2')), {
+    draft: '',
+    a_b: '1',
+    nested: { a: { b: '2' } },
+  });
 });
 
 QueryParsing('gives string parameters only for plain values and list parameters for both forms', () => {
   const query = parseQuery('url[]=x&usernames=solo&slug=s');
-  assert.equal([stringParameter(query, 'url'), stringParameter(query, 'slug'), listParameter(query, 'usernames'), listParameter(query, 'none')], [undefined, 's', ['solo'], []]);
+  assert.equal(
+    [
+      stringParameter(query, 'url'),
+      stringParameter(query, 'slug'),
+      listParameter(query, 'usernames'),
+      listParameter(query, 'none'),
+    ],
+    [undefined, 's', ['solo'], []],
+  );
 });
 
 const Basic = suite('parseBasicCredentials is as lenient as Typemill');
@@ -56,7 +72,13 @@ Basic('accepts any case of the scheme, text before it, and characters outside ba
 });
 
 Basic('finds no credentials without a header, a Basic token, a colon or a user name', () => {
-  for (const header of [undefined, 'Bearer abc', 'Basic', `Basic ${encode('nocolon')}`, `Basic ${encode(':password')}`]) {
+  for (const header of [
+    undefined,
+    'Bearer abc',
+    'Basic',
+    `Basic ${encode('nocolon')}`,
+    `Basic ${encode(':password')}`,
+  ]) {
     assert.is(parseBasicCredentials(header), undefined);
   }
 });
@@ -75,7 +97,8 @@ Negotiate('prefers the highest q-value, then br over gzip over identity', () => 
     ['identity;q=1, gzip;q=0.5', ALL, 'identity'],
     ['gzip;q=abc, br;q=0.1', ALL, 'br'],
   ];
-  for (const [header, available, expected] of cases) assert.equal([header, chooseEncoding(header, available)], [header, expected]);
+  for (const [header, available, expected] of cases)
+    assert.equal([header, chooseEncoding(header, available)], [header, expected]);
 });
 
 Negotiate('matches an ETag exactly, in a list, weakly, and for *', () => {
@@ -88,7 +111,8 @@ Negotiate('matches an ETag exactly, in a list, weakly, and for *', () => {
     ['"abcd"', false],
     ['abc', false],
   ];
-  for (const [header, expected] of cases) assert.equal([header, matchesIfNoneMatch(header, '"abc"')], [header, expected]);
+  for (const [header, expected] of cases)
+    assert.equal([header, matchesIfNoneMatch(header, '"abc"')], [header, expected]);
 });
 
 QueryParsing.run();

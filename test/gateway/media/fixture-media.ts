@@ -32,11 +32,25 @@ export async function startMediaFixture(name: string): Promise<MediaFixture> {
   const outcome = await buildSite({ site, out, baseUrl: 'http://localhost/typemill', rootPath: '/var/www/typemill' });
   if (!outcome.ok) throw new Error(outcome.errors.map((error) => error.message).join('\n'));
   const { index, bodies } = await readSnapshot(out);
-  const gateway = await startGateway({ dist: out, port: 0, host: '127.0.0.1', log: () => undefined, pollMs: 60_000, limiter: { maxFailures: 1000 } });
+  const gateway = await startGateway({
+    dist: out,
+    port: 0,
+    host: '127.0.0.1',
+    log: () => undefined,
+    pollMs: 60_000,
+    limiter: { maxFailures: 1000 },
+  });
   return {
-    site, out, gateway, index, bodies,
+    site,
+    out,
+    gateway,
+    index,
+    bodies,
     get: (path, username, headers = {}, method = 'GET') =>
-      send(gateway.url, path, { method, headers: { ...(username === undefined ? {} : credentials(username)), ...headers } }),
+      send(gateway.url, path, {
+        method,
+        headers: { ...(username === undefined ? {} : credentials(username)), ...headers },
+      }),
     siteFile: (path) => readFile(join(site, path)),
     close: async () => {
       await gateway.close();

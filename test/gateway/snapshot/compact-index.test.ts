@@ -13,8 +13,14 @@ Table('numbers strings in the order they were added and finds each, ASCII or not
   const texts = ['content:live:/', 'content:live:/a', 'meta:/über-uns', 'item:/日本語', '', 'content:live:/a/b'];
   const numbers = texts.map((text) => table.add(text));
   assert.equal(numbers, [0, 1, 2, 3, 4, 5]);
-  assert.equal(texts.map((text) => table.find(text)), [0, 1, 2, 3, 4, 5]);
-  assert.equal(texts.map((_, number) => table.at(number)), texts);
+  assert.equal(
+    texts.map((text) => table.find(text)),
+    [0, 1, 2, 3, 4, 5],
+  );
+  assert.equal(
+    texts.map((_, number) => table.at(number)),
+    texts,
+  );
   assert.is(table.add('meta:/über-uns'), 2);
   assert.is(table.size, 6);
 });
@@ -24,7 +30,9 @@ Table('tells apart strings that share a prefix, differ in length, or differ only
   table.add('meta:/über');
   table.add('content:live:/a');
   assert.equal(
-    ['meta:/uber', 'meta:/übe', 'meta:/überr', 'content:live:/', 'content:live:/ab', 'content:live:/A', 'meta:/ü'].map((text) => table.find(text)),
+    ['meta:/uber', 'meta:/übe', 'meta:/überr', 'content:live:/', 'content:live:/ab', 'content:live:/A', 'meta:/ü'].map(
+      (text) => table.find(text),
+    ),
     [-1, -1, -1, -1, -1, -1, -1],
   );
 });
@@ -34,8 +42,12 @@ Table('keeps every string findable while it grows from 64 slots to 100,000 strin
   const count = 100_000;
   for (let number = 0; number < count; number++) table.add(`content:live:/section-${number % 97}/page-${number}`);
   let wrong = 0;
-  for (let number = 0; number < count; number++) if (table.find(`content:live:/section-${number % 97}/page-${number}`) !== number) wrong++;
-  assert.equal([wrong, table.size, table.at(99_999), table.find('content:live:/section-0/page-100000')], [0, count, 'content:live:/section-89/page-99999', -1]);
+  for (let number = 0; number < count; number++)
+    if (table.find(`content:live:/section-${number % 97}/page-${number}`) !== number) wrong++;
+  assert.equal(
+    [wrong, table.size, table.at(99_999), table.find('content:live:/section-0/page-100000')],
+    [0, count, 'content:live:/section-89/page-99999', -1],
+  );
 });
 
 Table('refuses a number it never gave', () => {
@@ -45,11 +57,16 @@ Table('refuses a number it never gave', () => {
 });
 
 /** Runs the scanner over `text` cut into pieces of `pieceBytes`; returns every batch parsed and the rest. */
-function scan(text: string, pieceBytes: number, batchBytes: number): { batches: Array<Record<string, unknown>>; rest: unknown } {
+function scan(
+  text: string,
+  pieceBytes: number,
+  batchBytes: number,
+): { batches: Array<Record<string, unknown>>; rest: unknown } {
   const batches: Array<Record<string, unknown>> = [];
   const scanner = createIndexScanner((json) => batches.push(JSON.parse(json) as Record<string, unknown>), batchBytes);
   const bytes = Buffer.from(text, 'utf8');
-  for (let offset = 0; offset < bytes.length; offset += pieceBytes) scanner.push(bytes.subarray(offset, offset + pieceBytes));
+  for (let offset = 0; offset < bytes.length; offset += pieceBytes)
+    scanner.push(bytes.subarray(offset, offset + pieceBytes));
   return { batches, rest: JSON.parse(scanner.end()) };
 }
 
@@ -76,7 +93,9 @@ Scanner('hands on every entry in batches and the rest with the entries emptied, 
     for (const batchBytes of [1, 40, 1_000_000]) {
       const { batches, rest } = scan(text, pieceBytes, batchBytes);
       const merged = Object.assign({}, ...batches) as Record<string, unknown>;
-      const same = JSON.stringify(merged) === JSON.stringify(entries) && JSON.stringify(rest) === JSON.stringify({ ...HARD_INDEX, entries: {} });
+      const same =
+        JSON.stringify(merged) === JSON.stringify(entries) &&
+        JSON.stringify(rest) === JSON.stringify({ ...HARD_INDEX, entries: {} });
       if (!same) failures.push(`pieces of ${pieceBytes}, batches of ${batchBytes}`);
     }
   }
@@ -136,11 +155,35 @@ Entries('derives ETag and file names from the hash, with the sizes and restricti
   const live = entries.get('content:live:/a');
   const secret = entries.get('meta:/secret');
   assert.equal(
-    [live?.etag, live?.identity.file, live?.identity.size, live?.gzip?.file, live?.gzip?.size, live?.br?.file, live?.br?.size, live?.restriction],
-    ['"Hash-A_1"', 'bodies/Hash-A_1.json', 300, 'bodies/Hash-A_1.json.gz', 120, 'bodies/Hash-A_1.json.br', 100, undefined],
+    [
+      live?.etag,
+      live?.identity.file,
+      live?.identity.size,
+      live?.gzip?.file,
+      live?.gzip?.size,
+      live?.br?.file,
+      live?.br?.size,
+      live?.restriction,
+    ],
+    [
+      '"Hash-A_1"',
+      'bodies/Hash-A_1.json',
+      300,
+      'bodies/Hash-A_1.json.gz',
+      120,
+      'bodies/Hash-A_1.json.br',
+      100,
+      undefined,
+    ],
   );
-  assert.equal([secret?.etag, secret?.identity.file, secret?.gzip, secret?.br, secret?.restriction], ['"Hash-B"', 'bodies/Hash-B.json', undefined, undefined, { role: 'editor', users: ['ann'] }]);
-  assert.equal([entries.size, entries.has('content:draft:/a'), entries.has('content:live:/b'), entries.get('content:live:/b')], [3, true, false, undefined]);
+  assert.equal(
+    [secret?.etag, secret?.identity.file, secret?.gzip, secret?.br, secret?.restriction],
+    ['"Hash-B"', 'bodies/Hash-B.json', undefined, undefined, { role: 'editor', users: ['ann'] }],
+  );
+  assert.equal(
+    [entries.size, entries.has('content:draft:/a'), entries.has('content:live:/b'), entries.get('content:live:/b')],
+    [3, true, false, undefined],
+  );
 });
 
 Entries('makes one entry object per key and one body object per file, shared by every key that names it', () => {
@@ -167,7 +210,13 @@ Entries('keeps entries whose names or ETag do not follow the hash as they were g
   for (const [key, entry] of Object.entries(unusual)) entries.add(key, entry);
   const seen = Object.keys(unusual).map((key) => {
     const entry = entries.get(key);
-    return { file: entry?.identity.file, size: entry?.identity.size, etag: entry?.etag, gzip: entry?.gzip?.file, br: entry?.br?.file };
+    return {
+      file: entry?.identity.file,
+      size: entry?.identity.size,
+      etag: entry?.etag,
+      gzip: entry?.gzip?.file,
+      br: entry?.br?.file,
+    };
   });
   assert.equal(seen, [
     { file: 'bodies/h.json', size: 1, etag: '"not-h"', gzip: undefined, br: undefined },
@@ -185,10 +234,23 @@ Entries('lists every file it names once, and answers whether it names a file of 
   entries.add('b', hashed('one', 1, { gzip: 1 }));
   entries.add('c', hashed('two', 2, { br: 1 }));
   entries.add('d', { file: 'bodies/plain', size: 3, etag: '"p"' });
-  assert.equal([...entries.files()], ['bodies/one.json', 'bodies/one.json.gz', 'bodies/two.json', 'bodies/two.json.br', 'bodies/plain']);
+  assert.equal(
+    [...entries.files()],
+    ['bodies/one.json', 'bodies/one.json.gz', 'bodies/two.json', 'bodies/two.json.br', 'bodies/plain'],
+  );
   assert.is(entries.fileCount, 5);
   assert.equal(
-    ['one.json.gz', 'one.json.br', 'two.json.br', 'two.json', 'plain', 'three.json', '.json', 'one', 'one.json.zst'].map((name) => entries.namesBody(name)),
+    [
+      'one.json.gz',
+      'one.json.br',
+      'two.json.br',
+      'two.json',
+      'plain',
+      'three.json',
+      '.json',
+      'one',
+      'one.json.zst',
+    ].map((name) => entries.namesBody(name)),
     [true, false, true, true, true, false, false, false, false],
   );
 });
@@ -205,8 +267,14 @@ Entries('refuses a file given two sizes, whether its name has a hash or not', ()
     }
   };
   assert.is(twice(hashed('h', 10), hashed('h', 11)), 'bodies/h.json: the index gives it two sizes, 10 and 11');
-  assert.is(twice(hashed('h', 10, { gzip: 4 }), hashed('h', 10, { gzip: 5 })), 'bodies/h.json.gz: the index gives it two sizes, 4 and 5');
-  assert.is(twice({ file: 'bodies/p', size: 1, etag: '"p"' }, { file: 'bodies/p', size: 2, etag: '"q"' }), 'bodies/p: the index gives it two sizes, 1 and 2');
+  assert.is(
+    twice(hashed('h', 10, { gzip: 4 }), hashed('h', 10, { gzip: 5 })),
+    'bodies/h.json.gz: the index gives it two sizes, 4 and 5',
+  );
+  assert.is(
+    twice({ file: 'bodies/p', size: 1, etag: '"p"' }, { file: 'bodies/p', size: 2, etag: '"q"' }),
+    'bodies/p: the index gives it two sizes, 1 and 2',
+  );
   assert.is(twice(hashed('h', 10), { file: 'bodies/h.json', size: 10, etag: '"other"' }), 'accepted');
 });
 
@@ -215,7 +283,10 @@ Entries('answers a key added after it was looked up', () => {
   entries.add('a', hashed('first', 1));
   assert.equal([entries.has('b'), entries.get('b')], [false, undefined]);
   entries.add('b', hashed('second', 2));
-  assert.equal([entries.has('b'), entries.get('b')?.etag, entries.get('a')?.etag, entries.has('b')], [true, '"second"', '"first"', true]);
+  assert.equal(
+    [entries.has('b'), entries.get('b')?.etag, entries.get('a')?.etag, entries.has('b')],
+    [true, '"second"', '"first"', true],
+  );
 });
 
 Entries('keeps the last of a key given twice, as JSON.parse would', () => {
@@ -225,20 +296,36 @@ Entries('keeps the last of a key given twice, as JSON.parse would', () => {
   assert.equal([entries.size, entries.get('k')?.etag, entries.get('k')?.restriction], [1, '"second"', undefined]);
 });
 
-Entries('keeps at most LOADED_LIMIT entry objects, but one body object per file for as long as the snapshot lives', () => {
-  const entries = new CompactEntries(MEMORY);
-  for (let number = 0; number <= LOADED_LIMIT + 1; number++) entries.add(`content:live:/page-${number}`, hashed(number % 2 === 0 ? 'even' : 'odd', 10));
-  const first = entries.get('content:live:/page-0');
-  for (let number = 1; number <= LOADED_LIMIT + 1; number++) entries.get(`content:live:/page-${number}`);
-  const again = entries.get('content:live:/page-0');
-  assert.ok(first !== again, 'the entry object was made again after the limit');
-  assert.ok(first?.identity === again?.identity && again?.identity === entries.get('content:live:/page-2')?.identity);
-  assert.equal([again?.etag, again?.identity.file, entries.get(`content:live:/page-${LOADED_LIMIT + 1}`)?.etag], ['"even"', 'bodies/even.json', '"odd"']);
-});
+Entries(
+  'keeps at most LOADED_LIMIT entry objects, but one body object per file for as long as the snapshot lives',
+  () => {
+    const entries = new CompactEntries(MEMORY);
+    for (let number = 0; number <= LOADED_LIMIT + 1; number++)
+      entries.add(`content:live:/page-${number}`, hashed(number % 2 === 0 ? 'even' : 'odd', 10));
+    const first = entries.get('content:live:/page-0');
+    for (let number = 1; number <= LOADED_LIMIT + 1; number++) entries.get(`content:live:/page-${number}`);
+    const again = entries.get('content:live:/page-0');
+    assert.ok(first !== again, 'the entry object was made again after the limit');
+    assert.ok(first?.identity === again?.identity && again?.identity === entries.get('content:live:/page-2')?.identity);
+    assert.equal(
+      [again?.etag, again?.identity.file, entries.get(`content:live:/page-${LOADED_LIMIT + 1}`)?.etag],
+      ['"even"', 'bodies/even.json', '"odd"'],
+    );
+  },
+);
 
 Entries('reads a variant from a body file name only in the generator form', () => {
   assert.equal(
-    ['bodies/h.json', 'bodies/h.json.gz', 'bodies/h.json.br', 'bodies/.json', 'bodies/a/h.json', 'h.json', 'bodies/h.js', 'bodies/h.json.zst'].map(variantOf),
+    [
+      'bodies/h.json',
+      'bodies/h.json.gz',
+      'bodies/h.json.br',
+      'bodies/.json',
+      'bodies/a/h.json',
+      'h.json',
+      'bodies/h.js',
+      'bodies/h.json.zst',
+    ].map(variantOf),
     [0, 1, 2, -1, -1, -1, -1, -1],
   );
 });

@@ -53,18 +53,40 @@ const Hashed = suite('snapshot with bodies named after their hash');
 Hashed('answers each key with its body in each encoding and the hash as ETag', async () => {
   const fixture = await startHashed('hashed');
   try {
-    const index = JSON.parse(await readFile(join(fixture.dist, 'current', DIST_LAYOUT.indexFile), 'utf8')) as SnapshotIndex;
+    const index = JSON.parse(
+      await readFile(join(fixture.dist, 'current', DIST_LAYOUT.indexFile), 'utf8'),
+    ) as SnapshotIndex;
     const answers = [];
     for (const encoding of ['identity', 'gzip', 'br'] as const) {
-      const response = await send(fixture.gateway.url, '/api/v1/article/content?url=/big', { headers: { ...EDITOR, 'Accept-Encoding': encoding } });
-      answers.push([response.status, response.headers['content-encoding'] ?? 'identity', response.headers.etag, DECODE[encoding](response.body).toString('utf8') === BODIES['content:live:/big']!.json]);
+      const response = await send(fixture.gateway.url, '/api/v1/article/content?url=/big', {
+        headers: { ...EDITOR, 'Accept-Encoding': encoding },
+      });
+      answers.push([
+        response.status,
+        response.headers['content-encoding'] ?? 'identity',
+        response.headers.etag,
+        DECODE[encoding](response.body).toString('utf8') === BODIES['content:live:/big']!.json,
+      ]);
     }
     const etag = index.entries['content:live:/big']!.etag;
-    assert.ok(/^"[0-9a-f]{20}"$/.test(etag) && index.entries['content:live:/big']!.file === `bodies/${etag.slice(1, -1)}.json`);
-    assert.equal(answers, [[200, 'identity', etag, true], [200, 'gzip', etag, true], [200, 'br', etag, true]]);
-    const settings = await send(fixture.gateway.url, '/api/v1/settings/', { headers: { Authorization: basic(USERS.manager), 'Accept-Encoding': 'gzip, br' } });
-    assert.equal([settings.status, settings.headers['content-encoding'], settings.text], [200, undefined, BODIES.settings!.json]);
-    const notModified = await send(fixture.gateway.url, '/api/v1/article/content?url=/big', { headers: { ...EDITOR, 'If-None-Match': etag } });
+    assert.ok(
+      /^"[0-9a-f]{20}"$/.test(etag) && index.entries['content:live:/big']!.file === `bodies/${etag.slice(1, -1)}.json`,
+    );
+    assert.equal(answers, [
+      [200, 'identity', etag, true],
+      [200, 'gzip', etag, true],
+      [200, 'br', etag, true],
+    ]);
+    const settings = await send(fixture.gateway.url, '/api/v1/settings/', {
+      headers: { Authorization: basic(USERS.manager), 'Accept-Encoding': 'gzip, br' },
+    });
+    assert.equal(
+      [settings.status, settings.headers['content-encoding'], settings.text],
+      [200, undefined, BODIES.settings!.json],
+    );
+    const notModified = await send(fixture.gateway.url, '/api/v1/article/content?url=/big', {
+      headers: { ...EDITOR, 'If-None-Match': etag },
+    });
     assert.is(notModified.status, 304);
     assert.is(fixture.gateway.snapshotId(), 'hashed-2');
   } finally {
@@ -76,9 +98,18 @@ Hashed('keeps page restrictions per key', async () => {
   const fixture = await startHashed('hashed-restricted');
   try {
     const asUser = async (user: { username: string; password: string }, url: string) =>
-      (await send(fixture.gateway.url, `/api/v1/article/content?url=${url}`, { headers: { Authorization: basic(user) } })).status;
+      (
+        await send(fixture.gateway.url, `/api/v1/article/content?url=${url}`, {
+          headers: { Authorization: basic(user) },
+        })
+      ).status;
     assert.equal(
-      [await asUser(USERS.author, '/editors-only'), await asUser(USERS.editor, '/editors-only'), await asUser(USERS.author, '/for-author'), await asUser(USERS.editor, '/for-author')],
+      [
+        await asUser(USERS.author, '/editors-only'),
+        await asUser(USERS.editor, '/editors-only'),
+        await asUser(USERS.author, '/for-author'),
+        await asUser(USERS.editor, '/for-author'),
+      ],
       [403, 200, 200, 403],
     );
   } finally {
@@ -91,15 +122,26 @@ Hashed('refuses a snapshot missing a compressed variant and keeps serving the on
   try {
     await writeSnapshot(fixture.dist, standardSpec('hashed-missing-3'));
     await nameBodiesAfterHashes(fixture.dist, 'hashed-missing-3');
-    const index = JSON.parse(await readFile(join(fixture.dist, DIST_LAYOUT.snapshotsDir, 'hashed-missing-3', DIST_LAYOUT.indexFile), 'utf8')) as SnapshotIndex;
+    const index = JSON.parse(
+      await readFile(join(fixture.dist, DIST_LAYOUT.snapshotsDir, 'hashed-missing-3', DIST_LAYOUT.indexFile), 'utf8'),
+    ) as SnapshotIndex;
     const missing = index.entries['content:live:/big']!.br!.file;
     await rm(join(fixture.dist, DIST_LAYOUT.snapshotsDir, 'hashed-missing-3', missing));
     await publishSnapshot(fixture.dist, 'hashed-missing-3');
     assert.is(await fixture.gateway.reload(), false);
     const refusal = fixture.logs.find((line) => line.event === 'snapshot-refused');
     assert.equal([refusal?.reason, refusal?.serving], [`${missing}: no such body file`, 'hashed-missing-2']);
-    const response = await send(fixture.gateway.url, '/api/v1/article/content?url=/big', { headers: { ...EDITOR, 'Accept-Encoding': 'br' } });
-    assert.equal([response.status, response.headers['content-encoding'], brotliDecompressSync(response.body).toString('utf8') === BODIES['content:live:/big']!.json], [200, 'br', true]);
+    const response = await send(fixture.gateway.url, '/api/v1/article/content?url=/big', {
+      headers: { ...EDITOR, 'Accept-Encoding': 'br' },
+    });
+    assert.equal(
+      [
+        response.status,
+        response.headers['content-encoding'],
+        brotliDecompressSync(response.body).toString('utf8') === BODIES['content:live:/big']!.json,
+      ],
+      [200, 'br', true],
+    );
   } finally {
     await fixture.gateway.close();
   }

@@ -15,7 +15,8 @@ const withNewNavigation = (id: string) =>
   standardSpec(id, { bodies: { ...BODIES, 'navigation:live': { json: NEW_NAVIGATION } } });
 
 async function waitFor(condition: () => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 200 && !condition(); attempt++) await new Promise((resolve) => setTimeout(resolve, 25));
+  for (let attempt = 0; attempt < 200 && !condition(); attempt++)
+    await new Promise((resolve) => setTimeout(resolve, 25));
   if (!condition()) throw new Error(`gave up waiting for ${what}`);
 }
 
@@ -40,7 +41,10 @@ Swap('serves the new snapshot after it is published, and no request fails meanwh
     stop = true;
     await client;
     const firstNew = answers.findIndex(([, text]) => text === NEW_NAVIGATION);
-    assert.equal(answers.filter(([status]) => status !== 200), []);
+    assert.equal(
+      answers.filter(([status]) => status !== 200),
+      [],
+    );
     assert.ok(answers.slice(0, firstNew).every(([, text]) => text === OLD_NAVIGATION));
     assert.ok(answers.slice(firstNew).every(([, text]) => text === NEW_NAVIGATION));
     assert.is(fixture.gateway.snapshotId(), 'swap-2');
@@ -62,7 +66,10 @@ Swap('refuses a snapshot that fails to load, keeps the old one and logs why', as
     assert.is(refusal?.serving, 'refuse-1');
     const response = await send(fixture.gateway.url, '/api/v1/navigation', { headers: EDITOR });
     assert.equal([response.status, response.text, fixture.gateway.snapshotId()], [200, OLD_NAVIGATION, 'refuse-1']);
-    await writeSnapshot(fixture.dist, standardSpec('refuse-3', { bodies: { ...BODIES, 'content:live:/getting-started': { json: '{}' } } }));
+    await writeSnapshot(
+      fixture.dist,
+      standardSpec('refuse-3', { bodies: { ...BODIES, 'content:live:/getting-started': { json: '{}' } } }),
+    );
     await rm(`${fixture.dist}/snapshots/refuse-3/bodies`, { recursive: true });
     assert.is(await fixture.gateway.reload(), false);
     await publishSnapshot(fixture.dist, 'refuse-3');
@@ -84,7 +91,9 @@ Swap('forgets remembered credentials when a new snapshot is loaded', async () =>
     await writeAndPublish(fixture.dist, standardSpec('forget-2', { users: [changed] }));
     assert.is(await fixture.gateway.reload(), true);
     const old = await send(fixture.gateway.url, '/api/v1/navigation', { headers: EDITOR });
-    const renewed = await send(fixture.gateway.url, '/api/v1/navigation', { headers: { Authorization: basic(changed) } });
+    const renewed = await send(fixture.gateway.url, '/api/v1/navigation', {
+      headers: { Authorization: basic(changed) },
+    });
     assert.equal([old.status, renewed.status], [401, 200]);
   } finally {
     await fixture.gateway.close();
@@ -96,24 +105,32 @@ Swap('finishes a request in flight on the snapshot it started on', async () => {
   let entered = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   const verifying = new Promise<void>((resolve) => (entered = resolve));
-  const fixture = await startFixture('in-flight', {}, {
-    pollMs: 60_000,
-    verify: async (password, hash) => {
-      if (password === USERS.manager.password) {
-        entered();
-        await held;
-      }
-      return verifyWithBcrypt(password, hash);
+  const fixture = await startFixture(
+    'in-flight',
+    {},
+    {
+      pollMs: 60_000,
+      verify: async (password, hash) => {
+        if (password === USERS.manager.password) {
+          entered();
+          await held;
+        }
+        return verifyWithBcrypt(password, hash);
+      },
     },
-  });
+  );
   try {
-    const pending = send(fixture.gateway.url, '/api/v1/navigation', { headers: { Authorization: basic(USERS.manager) } });
+    const pending = send(fixture.gateway.url, '/api/v1/navigation', {
+      headers: { Authorization: basic(USERS.manager) },
+    });
     await verifying;
     await writeAndPublish(fixture.dist, withNewNavigation('in-flight-2'));
     assert.is(await fixture.gateway.reload(), true);
     release();
     const inFlight = await pending;
-    const after = await send(fixture.gateway.url, '/api/v1/navigation', { headers: { Authorization: basic(USERS.manager) } });
+    const after = await send(fixture.gateway.url, '/api/v1/navigation', {
+      headers: { Authorization: basic(USERS.manager) },
+    });
     assert.equal([inFlight.status, inFlight.text, after.text], [200, OLD_NAVIGATION, NEW_NAVIGATION]);
   } finally {
     release();

@@ -1,6 +1,10 @@
 // The real renderSitePages, except that the bodies of content/06-contact.md go missing, as a renderer bug would lose them.
 import type { BuildPlan } from '../../../generator/build.ts';
-import { renderSitePages as renderAll, type RenderedSite, type RenderPagesOptions } from '../../../generator/render-pages.ts';
+import {
+  renderSitePages as renderAll,
+  type RenderedSite,
+  type RenderPagesOptions,
+} from '../../../generator/render-pages.ts';
 
 export const LOST_PAGE = '/06-contact';
 

@@ -7,10 +7,17 @@ const RENDERERS = ['/generator/render-pool.ts', '/generator/render-worker.ts'];
 export async function resolve(specifier, context, nextResolve) {
   const parent = context.parentURL ?? '';
   const resolved = await nextResolve(specifier, context);
-  if (resolved.url.endsWith('/generator/content-bodies.ts') && RENDERERS.some((renderer) => parent.endsWith(renderer))) {
+  if (
+    resolved.url.endsWith('/generator/content-bodies.ts') &&
+    RENDERERS.some((renderer) => parent.endsWith(renderer))
+  ) {
     return nextResolve(SLOW_BODIES, context);
   }
-  if (resolved.url.endsWith('/generator/render-pages.ts') && parent.endsWith('/generator/build-site.ts') && process.env.SNAPI_TEST_RENDER_WORKERS) {
+  if (
+    resolved.url.endsWith('/generator/render-pages.ts') &&
+    parent.endsWith('/generator/build-site.ts') &&
+    process.env.SNAPI_TEST_RENDER_WORKERS
+  ) {
     return nextResolve(ON_WORKERS, context);
   }
   return resolved;

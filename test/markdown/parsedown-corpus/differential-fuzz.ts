@@ -10,13 +10,115 @@ import { splitBlocks } from '../../../generator/markdown/split-blocks.ts';
 import { createRandom, type Random } from '../../bench/prng.ts';
 import { OPTIONS } from '../render-helpers.ts';
 
-const LINE_STARTS = ['', '', '', '- ', '* ', '1. ', '2) ', '10. ', '  - ', '    - ', '    1. ', '> ', '> > ', '# ', '## ', '####### ',
-  '    ', '  ', '\t- ', '! ', '!! ', '!', ': ', ':', '| ', '|a|b|', '|---|---|', ':--|--:', '[^1]: ', '[r]: ', '*[HTML]: ',
-  '```', '```js', '~~~', '$$', '\\[', '---', '***', '===', '=', '[TOC]', '![a](media/x.png)', '[:v :]'];
-const FRAGMENTS = ['a', 'b c', ' ', '  ', '\t', '*', '**', '_', '__', '~~', '`', '``', '[', ']', '(', ')', '![', '<', '>', '&', '&amp;',
-  '\\', '\\*', '$', '$$', '\\(', '\\)', '$π$', 'http://x.org', 'https://y.org/p_q', ':', '"', "'", '{', '}', '{.c}', '{#i}',
-  '[:x :]', '[^1]', '[r]', '[a]', 'HTML', '|', '#', '!', '=', '^', 'é', '_é', '€', '😀', '\u00a0', '1.', '-', '(/a)',
-  '(media/b.png)', '](http://z.org)', '[b](http://q.org)', '_x_', '**y**', '`z`', '"t"'];
+const LINE_STARTS = [
+  '',
+  '',
+  '',
+  '- ',
+  '* ',
+  '1. ',
+  '2) ',
+  '10. ',
+  '  - ',
+  '    - ',
+  '    1. ',
+  '> ',
+  '> > ',
+  '# ',
+  '## ',
+  '####### ',
+  '    ',
+  '  ',
+  '\t- ',
+  '! ',
+  '!! ',
+  '!',
+  ': ',
+  ':',
+  '| ',
+  '|a|b|',
+  '|---|---|',
+  ':--|--:',
+  '[^1]: ',
+  '[r]: ',
+  '*[HTML]: ',
+  '```',
+  '```js',
+  '~~~',
+  '$$',
+  '\\[',
+  '---',
+  '***',
+  '===',
+  '=',
+  '[TOC]',
+  '![a](media/x.png)',
+  '[:v :]',
+];
+const FRAGMENTS = [
+  'a',
+  'b c',
+  ' ',
+  '  ',
+  '\t',
+  '*',
+  '**',
+  '_',
+  '__',
+  '~~',
+  '`',
+  '``',
+  '[',
+  ']',
+  '(',
+  ')',
+  '![',
+  '<',
+  '>',
+  '&',
+  '&amp;',
+  '\\',
+  '\\*',
+  '$',
+  '$$',
+  '\\(',
+  '\\)',
+  '$π$',
+  'http://x.org',
+  'https://y.org/p_q',
+  ':',
+  '"',
+  "'",
+  '{',
+  '}',
+  '{.c}',
+  '{#i}',
+  '[:x :]',
+  '[^1]',
+  '[r]',
+  '[a]',
+  'HTML',
+  '|',
+  '#',
+  '!',
+  '=',
+  '^',
+  'é',
+  '_é',
+  '€',
+  '😀',
+  '\u00a0',
+  '1.',
+  '-',
+  '(/a)',
+  '(media/b.png)',
+  '](http://z.org)',
+  '[b](http://q.org)',
+  '_x_',
+  '**y**',
+  '`z`',
+  '"t"',
+];
 
 function randomPage(random: Random): string {
   const lines: string[] = [];
@@ -34,26 +136,36 @@ function randomPage(random: Random): string {
   return lines.join('\n');
 }
 
-const [referenceDir, seedText = '1', countText = '2000', outFile = 'differential-fuzz-failures.json'] = process.argv.slice(2);
+const [referenceDir, seedText = '1', countText = '2000', outFile = 'differential-fuzz-failures.json'] =
+  process.argv.slice(2);
 if (referenceDir === undefined) {
-  console.error('usage: npx tsx test/markdown/parsedown-corpus/differential-fuzz.ts <reference-dir> [seed] [pages] [out.json]');
+  console.error(
+    'usage: npx tsx test/markdown/parsedown-corpus/differential-fuzz.ts <reference-dir> [seed] [pages] [out.json]',
+  );
   process.exit(2);
 }
 const random = createRandom(Number(seedText));
 const pages = Array.from({ length: Number(countText) }, () => randomPage(random)).filter((page) => page.trim() !== '');
 const harness = fileURLToPath(new URL('./regenerate.php', import.meta.url));
-const reference = JSON.parse(execFileSync('php', [harness, referenceDir, '--stdin'], {
-  input: JSON.stringify(pages), maxBuffer: 1 << 28, stdio: ['pipe', 'pipe', 'ignore'],
-}).toString()) as Array<Array<{ markdown: string; html: string }>>;
+const reference = JSON.parse(
+  execFileSync('php', [harness, referenceDir, '--stdin'], {
+    input: JSON.stringify(pages),
+    maxBuffer: 1 << 28,
+    stdio: ['pipe', 'pipe', 'ignore'],
+  }).toString(),
+) as Array<Array<{ markdown: string; html: string }>>;
 
 const differences = pages.flatMap((page, index) => {
   const expected = reference[index] ?? [];
   const expectedBlocks = expected.map((block) => block.markdown);
   const blocks = splitBlocks(page);
   const html = renderBlocks(expectedBlocks, 'md', OPTIONS);
-  const same = JSON.stringify(blocks) === JSON.stringify(expectedBlocks)
-    && JSON.stringify(html) === JSON.stringify(expected.map((block) => block.html));
+  const same =
+    JSON.stringify(blocks) === JSON.stringify(expectedBlocks) &&
+    JSON.stringify(html) === JSON.stringify(expected.map((block) => block.html));
   return same ? [] : [{ page, expected, blocks, html }];
 });
 writeFileSync(outFile, JSON.stringify(differences, null, 1));
-console.log(`${pages.length} random pages, ${differences.length} differ${differences.length > 0 ? ` (see ${outFile})` : ''}`);
+console.log(
+  `${pages.length} random pages, ${differences.length} differ${differences.length > 0 ? ` (see ${outFile})` : ''}`,
+);

@@ -8,7 +8,9 @@ import { paragraphText } from './paragraph.ts';
 export const definitionList: BlockRule = {
   start(line, current) {
     if (current === undefined || current.type !== 'Paragraph') return undefined;
-    const terms: Element[] = paragraphText(current).split('\n').map((term) => ({ name: 'dt', handler: { kind: 'line', text: term } }));
+    const terms: Element[] = paragraphText(current)
+      .split('\n')
+      .map((term) => ({ name: 'dt', handler: { kind: 'line', text: term } }));
     return addDefinition(line, { ...current, type: 'DefinitionList', element: { name: 'dl', elements: terms } });
   },
   continue(line: Line, block: Block) {

@@ -25,7 +25,8 @@ export const fencedCode: BlockRule = {
     const codeElement = block.element.element ?? { name: 'code' };
     let text = (codeElement.text ?? '') + '\n'.repeat(block.interrupted ?? 0);
     const fenceLength = runLength(line.text, block.fence.char);
-    const isClosing = fenceLength >= block.fence.openerLength && chopCharacters(line.text.slice(fenceLength), ' ') === '';
+    const isClosing =
+      fenceLength >= block.fence.openerLength && chopCharacters(line.text.slice(fenceLength), ' ') === '';
     if (isClosing) return withText({ ...block, complete: true }, codeElement, text.slice(1));
     text += `\n${line.body}`;
     return withText(block, codeElement, text);

@@ -16,7 +16,8 @@ export const footnote: BlockRule = {
     const definition = block.footnote;
     if (definition === undefined) return undefined;
     if (line.text.startsWith('[') && ANY_DEFINITION.test(line.text)) return undefined;
-    if (block.interrupted === undefined) return { ...block, footnote: { ...definition, text: `${definition.text}\n${line.text}` } };
+    if (block.interrupted === undefined)
+      return { ...block, footnote: { ...definition, text: `${definition.text}\n${line.text}` } };
     if (line.indent < 4) return undefined;
     return { ...block, footnote: { ...definition, text: `${definition.text}\n\n${line.text}` } };
   },

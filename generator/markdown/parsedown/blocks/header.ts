@@ -23,6 +23,9 @@ export const header: BlockRule = {
     // Typemill prepends the anchor as markdown, so it goes through the link and attribute rules.
     const anchor = parser.options.headlineAnchors && level > 1 ? `[#](#${id}){.tm-heading-anchor}` : '';
     const attributes = new Map<string, string | null>([['id', id]]);
-    return { type: 'Header', element: { name: `h${level}`, attributes, handler: { kind: 'line', text: anchor + text } } };
+    return {
+      type: 'Header',
+      element: { name: `h${level}`, attributes, handler: { kind: 'line', text: anchor + text } },
+    };
   },
 };

@@ -91,7 +91,9 @@ function continueList(line: Line, block: Block, parser: Parser): Block | undefin
 
 function nextItemPattern(state: NonNullable<Block['list']>): RegExp {
   const markerType = state.markerType.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-  return state.type === 'ol' ? new RegExp(`^[0-9]+${markerType}(?: +(.*)|$)`) : new RegExp(`^${markerType}(?: +(.*)|$)`);
+  return state.type === 'ol'
+    ? new RegExp(`^[0-9]+${markerType}(?: +(.*)|$)`)
+    : new RegExp(`^${markerType}(?: +(.*)|$)`);
 }
 
 function newItem(lines: string[]): Element {

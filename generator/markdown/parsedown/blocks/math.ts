@@ -2,7 +2,7 @@
 
 import type { Block, BlockRule, Line } from '../types.ts';
 
-const CLOSER_OF: Readonly<Record<string, string>> = { '\\[': '\\]', '$$': '$$' };
+const CLOSER_OF: Readonly<Record<string, string>> = { '\\[': '\\]', $$: '$$' };
 
 export const math: BlockRule = {
   start(line) {
@@ -16,7 +16,12 @@ export const math: BlockRule = {
     if (line.text === block.mathEnd) {
       const opener = block.mathEnd === '$$' ? '$$' : '\\[';
       const attributes = new Map([['class', 'math']]);
-      return { ...block, interrupted: undefined, complete: true, element: { name: 'div', text: `${opener}${text}\n${block.mathEnd}`, attributes } };
+      return {
+        ...block,
+        interrupted: undefined,
+        complete: true,
+        element: { name: 'div', text: `${opener}${text}\n${block.mathEnd}`, attributes },
+      };
     }
     text += `\n${line.body}`;
     return { ...block, interrupted: undefined, element: { text } };

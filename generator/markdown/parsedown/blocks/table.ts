@@ -16,7 +16,10 @@ export const table: BlockRule = {
     if (!(alignments.length === 1 || line.text.startsWith('|') || line.text.indexOf('|') > 0)) return undefined;
     const row = trimPipes(phpTrim(line.text));
     const cells = (row.match(BODY_CELL) ?? []).slice(0, alignments.length);
-    body.elements?.push({ name: 'tr', elements: cells.map((cell, index) => tableCell('td', phpTrim(cell), alignments[index])) });
+    body.elements?.push({
+      name: 'tr',
+      elements: cells.map((cell, index) => tableCell('td', phpTrim(cell), alignments[index])),
+    });
     return block;
   },
 };
@@ -24,7 +27,8 @@ export const table: BlockRule = {
 function startTable(line: Line, current: Block | undefined): Block | undefined {
   if (current === undefined || current.type !== 'Paragraph' || current.interrupted !== undefined) return undefined;
   const header = paragraphText(current);
-  if ((!header.includes('|') && !line.text.includes('|') && !line.text.includes(':')) || header.includes('\n')) return undefined;
+  if ((!header.includes('|') && !line.text.includes('|') && !line.text.includes(':')) || header.includes('\n'))
+    return undefined;
   if (chopCharacters(line.text, ' -:|') !== '') return undefined;
 
   const alignments: Array<string | null> = [];
@@ -38,15 +42,25 @@ function startTable(line: Line, current: Block | undefined): Block | undefined {
   const headerCells = trimPipes(phpTrim(header)).split('|');
   if (headerCells.length !== alignments.length) return undefined;
 
-  const headerRow: Element = { name: 'tr', elements: headerCells.map((cell, index) => tableCell('th', phpTrim(cell), alignments[index])) };
-  const tableElement: Element = { name: 'table', elements: [{ name: 'thead', elements: [headerRow] }, { name: 'tbody', elements: [] }] };
+  const headerRow: Element = {
+    name: 'tr',
+    elements: headerCells.map((cell, index) => tableCell('th', phpTrim(cell), alignments[index])),
+  };
+  const tableElement: Element = {
+    name: 'table',
+    elements: [
+      { name: 'thead', elements: [headerRow] },
+      { name: 'tbody', elements: [] },
+    ],
+  };
   const wrapper: Element = { name: 'div', element: tableElement, attributes: new Map([['class', 'tm-table']]) };
   return { type: 'Table', alignments, identified: true, element: wrapper };
 }
 
 function tableCell(name: 'th' | 'td', text: string, alignment: string | null | undefined): Element {
   const element: Element = { name, handler: { kind: 'line', text } };
-  if (alignment !== null && alignment !== undefined) element.attributes = new Map([['style', `text-align: ${alignment};`]]);
+  if (alignment !== null && alignment !== undefined)
+    element.attributes = new Map([['style', `text-align: ${alignment};`]]);
   return element;
 }
 

@@ -34,6 +34,7 @@ export function pairBrackets(text: string): BracketTable {
     else if (char === 0x5d /* ] */ && open.length > 0) partner[open.pop() as number] = index;
   }
   const nextPaired = new Int32Array(text.length + 1).fill(-1);
-  for (let index = text.length - 1; index >= 0; index--) nextPaired[index] = (partner[index] ?? -1) >= 0 ? index : (nextPaired[index + 1] ?? -1);
+  for (let index = text.length - 1; index >= 0; index--)
+    nextPaired[index] = (partner[index] ?? -1) >= 0 ? index : (nextPaired[index + 1] ?? -1);
   return { partner, nextPaired };
 }

@@ -19,7 +19,10 @@ export const code: InlineRule = (excerpt) => {
   if (close === undefined) return undefined;
   let contentEnd = close;
   while (contentEnd > contentStart + 1 && text.charAt(contentEnd - 1) === ' ') contentEnd--;
-  return { extent: close + length - at, element: { name: 'code', text: joinLines(text.slice(contentStart, contentEnd)) } };
+  return {
+    extent: close + length - at,
+    element: { name: 'code', text: joinLines(text.slice(contentStart, contentEnd)) },
+  };
 };
 
 function backtickRuns(text: string): Runs {

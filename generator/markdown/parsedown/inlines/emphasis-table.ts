@@ -18,7 +18,8 @@ export function emphasisTable(text: string, marker: string, strong: boolean): Em
   const length = text.length;
   // nextMarker[i]: the first index ≥ i holding the marker, or length
   const nextMarker = new Int32Array(length + 2).fill(length);
-  for (let index = length - 1; index >= 0; index--) nextMarker[index] = text.charAt(index) === marker ? index : (nextMarker[index + 1] ?? length);
+  for (let index = length - 1; index >= 0; index--)
+    nextMarker[index] = text.charAt(index) === marker ? index : (nextMarker[index + 1] ?? length);
   // units[i]: the end of a match whose next unit starts at i; loop[i]: the same, but closing at i is allowed first
   const units = new Int32Array(length + 3).fill(-1);
   const loop = new Int32Array(length + 3).fill(-1);
@@ -35,7 +36,14 @@ export function emphasisTable(text: string, marker: string, strong: boolean): Em
 }
 
 /** The third unit: `**…**` inside emphasis (content ≥ 1 for `*`, ≥ 0 for `_`), `*…*` / `_…_` inside strong. */
-function pairedUnitEnd(text: string, marker: string, strong: boolean, index: number, nextMarker: Int32Array, loop: Int32Array): number {
+function pairedUnitEnd(
+  text: string,
+  marker: string,
+  strong: boolean,
+  index: number,
+  nextMarker: Int32Array,
+  loop: Int32Array,
+): number {
   if (strong) {
     const close = nextMarker[index + 1] ?? text.length;
     return close < text.length ? (loop[close + 1] ?? -1) : -1;

@@ -28,13 +28,17 @@ export const emphasis: InlineRule = (excerpt) => {
   if (marker === '_' && scan.first('orphan byte', at, firstOrphanByte) !== -1) return undefined;
   for (const strong of scan.text.charAt(at + 1) === marker ? [true, false] : [false]) {
     const opener = strong ? 2 : 1;
-    const end = scan.text.length - at <= PATTERN_REACH
-      ? patternEnd(excerpt.text, marker, strong, at)
-      : scan.table(`${marker}${opener}`, (text) => emphasisTable(text, marker, strong)).matchEnd[at + opener] ?? -1;
+    const end =
+      scan.text.length - at <= PATTERN_REACH
+        ? patternEnd(excerpt.text, marker, strong, at)
+        : (scan.table(`${marker}${opener}`, (text) => emphasisTable(text, marker, strong)).matchEnd[at + opener] ?? -1);
     if (end === -1) continue;
     return {
       extent: end - at,
-      element: { name: strong ? 'strong' : 'em', handler: { kind: 'line', text: scan.text.slice(at + opener, end - opener) } },
+      element: {
+        name: strong ? 'strong' : 'em',
+        handler: { kind: 'line', text: scan.text.slice(at + opener, end - opener) },
+      },
     };
   }
   return undefined;

@@ -3,7 +3,29 @@
 import type { InlineRule } from '../types.ts';
 import { dollarMathFrom, hasParenMathFrom } from './math-search.ts';
 
-const SPECIAL_CHARACTERS = new Set(['\\', '`', '*', '_', '{', '}', '[', ']', '(', ')', '<', '>', '#', '+', '-', '.', '!', '|', '~', '^', '=']);
+const SPECIAL_CHARACTERS = new Set([
+  '\\',
+  '`',
+  '*',
+  '_',
+  '{',
+  '}',
+  '[',
+  ']',
+  '(',
+  ')',
+  '<',
+  '>',
+  '#',
+  '+',
+  '-',
+  '.',
+  '!',
+  '|',
+  '~',
+  '^',
+  '=',
+]);
 
 export const escapeSequence: InlineRule = (excerpt) => {
   const escaped = excerpt.text.charAt(1);

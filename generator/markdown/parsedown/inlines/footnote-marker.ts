@@ -15,7 +15,14 @@ export const footnoteMarker: InlineRule = (excerpt, parser) => {
   if (definition === undefined) return undefined;
   definition.count += 1;
   definition.number ??= parser.nextFootnoteNumber();
-  const link = { name: 'a', attributes: new Map([['href', `#fn:${name}`], ['class', 'footnote-ref']]), text: String(definition.number) };
+  const link = {
+    name: 'a',
+    attributes: new Map([
+      ['href', `#fn:${name}`],
+      ['class', 'footnote-ref'],
+    ]),
+    text: String(definition.number),
+  };
   return {
     extent: close + 1 - at,
     element: { name: 'sup', attributes: new Map([['id', `fnref${definition.count}:${name}`]]), element: link },

@@ -15,5 +15,9 @@ export const image: InlineRule = (excerpt, parser) => {
   for (const [name, value] of linked.element.attributes ?? []) if (!attributes.has(name)) attributes.set(name, value);
   attributes.delete('href');
   attributes.set('loading', 'lazy');
-  return { extent: linked.extent + 1, byteExtent: (linked.byteExtent ?? 0) + 1, element: { name: 'img', attributes, autobreak: true } };
+  return {
+    extent: linked.extent + 1,
+    byteExtent: (linked.byteExtent ?? 0) + 1,
+    element: { name: 'img', attributes, autobreak: true },
+  };
 };

@@ -43,14 +43,25 @@ export function parseLink(scan: LineScan, at: number, parser: Parser): Inline | 
   }
 
   const afterLink = scan.indexAfterBytes(at, extent);
-  const attributeBlock = afterLink === -1 || scan.text.charAt(scan.runEnd(' ', afterLink)) !== '{'
-    ? undefined
-    : attributeBlockAt(scan.text, scan.table('attribute blocks', (text) => attributeBlockEnds(text, false)), afterLink);
+  const attributeBlock =
+    afterLink === -1 || scan.text.charAt(scan.runEnd(' ', afterLink)) !== '{'
+      ? undefined
+      : attributeBlockAt(
+          scan.text,
+          scan.table('attribute blocks', (text) => attributeBlockEnds(text, false)),
+          afterLink,
+        );
   if (attributeBlock !== undefined) {
-    for (const [name, value] of parseAttributeData(attributeBlock.inner)) if (!attributes.has(name)) attributes.set(name, value);
+    for (const [name, value] of parseAttributeData(attributeBlock.inner))
+      if (!attributes.has(name)) attributes.set(name, value);
     extent += scan.byteLength(afterLink, attributeBlock.end);
   }
-  const element: Element = { name: 'a', handler: { kind: 'line', text: inner }, nonNestables: ['Url', 'Link'], attributes };
+  const element: Element = {
+    name: 'a',
+    handler: { kind: 'line', text: inner },
+    nonNestables: ['Url', 'Link'],
+    attributes,
+  };
   return { extent: 0, byteExtent: extent, element };
 }
 

@@ -11,7 +11,9 @@ const DOLLAR_MATH = /\$(?!\$)([^ ][^$\n]+|[^\x00-\x7F])(?<! )\$(?![1-9])/gs;
 /** /\$(?!\$)([^ ][^$\n]+)(?<! )\$(?![1-9])/s: the first $…$ in the text from `from` on. */
 export function dollarMathFrom(scan: LineScan, from: number): RegExpExecArray | undefined {
   const found = scan.first('dollar math', from, firstDollarMath);
-  return found === -1 ? undefined : scan.table('dollar math matches', () => new Map<number, RegExpExecArray>()).get(found);
+  return found === -1
+    ? undefined
+    : scan.table('dollar math matches', () => new Map<number, RegExpExecArray>()).get(found);
 }
 
 function firstDollarMath(scan: LineScan, from: number): number {
@@ -62,8 +64,13 @@ function firstOpen(scan: LineScan, from: number): number {
 }
 
 function lastUnanchoredClose(text: string): number {
-  for (let close = text.lastIndexOf('\\)'); close !== -1; close = close === 0 ? -1 : text.lastIndexOf('\\)', close - 1)) {
-    if (text.charAt(close - 1) === '\\' || text.startsWith('\\(', close - 2) || text.startsWith('\\)', close - 2)) continue;
+  for (
+    let close = text.lastIndexOf('\\)');
+    close !== -1;
+    close = close === 0 ? -1 : text.lastIndexOf('\\)', close - 1)
+  ) {
+    if (text.charAt(close - 1) === '\\' || text.startsWith('\\(', close - 2) || text.startsWith('\\)', close - 2))
+      continue;
     if (text.startsWith('\\)', close + 2) || text.startsWith('\\(', close + 2)) continue;
     return close;
   }

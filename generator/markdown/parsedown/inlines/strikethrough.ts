@@ -15,7 +15,10 @@ export const strikethrough: InlineRule = (excerpt) => {
   const close = scan.first('strikethrough close', at + 3, firstClose);
   const lineEnd = scan.indexOf('\n', at + 2);
   if (close === -1 || (lineEnd !== -1 && lineEnd < close)) return undefined;
-  return { extent: close + 2 - at, element: { name: 'del', handler: { kind: 'line', text: text.slice(at + 2, close) } } };
+  return {
+    extent: close + 2 - at,
+    element: { name: 'del', handler: { kind: 'line', text: text.slice(at + 2, close) } },
+  };
 };
 
 /** `~~` after a character that is not whitespace. */

@@ -32,9 +32,10 @@ function hardBreaks(source: string): Element[] {
 
 /** Depth first, like ParsedownExtra: every element that still holds text gets its matches replaced. */
 function markAbbreviations(element: Element, pattern: RegExp, abbr: Element): Element {
-  const withChildren = element.elements === undefined
-    ? element
-    : { ...element, elements: element.elements.map((child) => markAbbreviations(child, pattern, abbr)) };
+  const withChildren =
+    element.elements === undefined
+      ? element
+      : { ...element, elements: element.elements.map((child) => markAbbreviations(child, pattern, abbr)) };
   if (withChildren.text === undefined) return withChildren;
   const { text, ...rest } = withChildren;
   return { ...rest, elements: replaceWithElements(pattern, [abbr], text) };

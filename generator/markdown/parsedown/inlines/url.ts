@@ -22,7 +22,11 @@ export const url: InlineRule = (excerpt) => {
   const index = atStart === null ? scan.first('bare url', contextAt + 1, firstBareUrl) : contextAt;
   if (index === -1) return undefined;
   const address = atStart?.[0] ?? scan.table('bare urls', () => new Map<number, string>()).get(index) ?? '';
-  return { extent: address.length, position: index - contextAt, element: { name: 'a', text: address, attributes: new Map([['href', address]]) } };
+  return {
+    extent: address.length,
+    position: index - contextAt,
+    element: { name: 'a', text: address, attributes: new Map([['href', address]]) },
+  };
 };
 
 function firstBareUrl(scan: LineScan, from: number): number {
