@@ -1,4 +1,5 @@
-// Live authoring: build once, serve, and rebuild on every change under content/, settings/, plugins/, themes/ and media/.
+// Live authoring: build once, serve, and rebuild on every change under content/, settings/, plugins/, themes/ and
+// media/.
 import { resolve } from 'node:path';
 import { buildSite, formatProblem } from '../generator/build-site.ts';
 import type { BuildSiteOutcome } from '../generator/build-site.ts';

@@ -1,5 +1,5 @@
-// Trusted address entries (docs/decisions.md: Trusted addresses are IPs, CIDR ranges and forward-resolved host names): an
-// IP address or a CIDR range, as both the build and the gateway read them.
+// Trusted address entries (docs/decisions.md: Trusted addresses are IPs, CIDR ranges and forward-resolved host names):
+// an IP address or a CIDR range, as both the build and the gateway read them.
 import { isIP } from 'node:net';
 
 const MAPPED_PREFIX = '::ffff:';

@@ -22,7 +22,8 @@ export interface StoredFile {
   size: number;
 }
 
-/** Who may read a page beyond the endpoint's minimum role (docs/typemill.md: Page restrictions are enforced on the article endpoints; Who passes a page restriction). */
+/** Who may read a page beyond the endpoint's minimum role
+ *  (docs/typemill.md: Page restrictions are enforced on the article endpoints; Who passes a page restriction). */
 export interface Restriction {
   /** `meta.allowedrole`: the caller's role must be this role or higher. */
   role?: string;

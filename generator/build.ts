@@ -182,7 +182,8 @@ function navigationResponses(model: SiteModel, sources: ParsedSources): BuiltRes
 
 /** Content bodies by page (`pathWithoutType`); every page of the plan must be here (finishBuild throws otherwise). */
 export type RenderedPages = ReadonlyMap<string, RenderedContent>;
-/** Content by page, with bodies (the pure build) or as hashes of bodies already in the staging snapshot (build-site.ts). */
+/** Content by page, with bodies (the pure build) or as hashes of bodies already in the staging snapshot
+ *  (build-site.ts). */
 type PageContents = ReadonlyMap<string, RenderedContent | StoredContent>;
 
 /** Everything before rendering: parsed sources, the site model and the pages to render, as plain data. */

@@ -1,4 +1,5 @@
-// Which precompressed siblings a body gets, decided from measurements (test/bench/compression-policy.ts, docs/performance.md).
+// Which precompressed siblings a body gets, decided from measurements (test/bench/compression-policy.ts,
+// docs/performance.md).
 
 export type StoredEncoding = 'gzip' | 'br';
 

@@ -1,4 +1,5 @@
-// One page's content bodies as JSON text from plain data, so a worker thread or the render cache can stand in for the renderer.
+// One page's content bodies as JSON text from plain data, so a worker thread or the render cache can stand in for the
+// renderer.
 import { contentHash } from '../contract/etag.ts';
 import type { RenderOptions } from './markdown/render.ts';
 import { encodePhpJson } from './php-json.ts';

@@ -1,6 +1,8 @@
-// JSON exactly as PHP's json_encode without flags writes it (docs/typemill.md: JSON is encoded as PHP's json_encode encodes it).
+// JSON exactly as PHP's json_encode without flags writes it
+// (docs/typemill.md: JSON is encoded as PHP's json_encode encodes it).
 
-/** A YAML float: PHP prints it with its own float rules (`1.0e+20`), where a JS number would print `100000000000000000000`. */
+/** A YAML float: PHP prints it with its own float rules (`1.0e+20`), where a JS number would print
+ *  `100000000000000000000`. */
 export class PhpFloat {
   constructor(readonly value: number) {}
 }
@@ -36,7 +38,8 @@ function isPhpList(members: ReadonlyArray<[string, unknown]>): boolean {
   return members.every(([key], index) => key === String(index));
 }
 
-/** The reference encoder, one value at a time; the fast path below falls back to it when a string looks like its float marker. */
+/** The reference encoder, one value at a time; the fast path below falls back to it when a string looks like its float
+ *  marker. */
 function encodeValue(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'string') return encodeString(value);

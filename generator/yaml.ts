@@ -1,4 +1,5 @@
-// YAML as Symfony Yaml 5.4 (no flags) reads it: unquoted dates become Unix seconds, 0123 is octal, yes/no stay strings (docs/typemill.md: YAML is read as Symfony Yaml 5.4 reads it).
+// YAML as Symfony Yaml 5.4 (no flags) reads it: unquoted dates become Unix seconds, 0123 is octal, yes/no stay strings
+// (docs/typemill.md: YAML is read as Symfony Yaml 5.4 reads it).
 import { parse, YAMLParseError, type ScalarTag } from 'yaml';
 import { PhpFloat } from './php-json.ts';
 import { BuildError } from './types.ts';

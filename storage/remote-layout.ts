@@ -1,4 +1,5 @@
-// The published layout in a bucket, shared by publisher and follower: keys, pointer and manifest formats, their validators.
+// The published layout in a bucket, shared by publisher and follower: keys, pointer and manifest formats, their
+// validators.
 import { createHash } from 'node:crypto';
 import { DIST_LAYOUT } from '../contract/snapshot.ts';
 
@@ -47,11 +48,13 @@ export interface Manifest {
   bodyLists: ObjectDigest[];
 }
 
-/** One body list: body file as the index names it (`bodies/<name>.json.gz`) → digest of its bytes, which is also its key. */
+/** One body list: body file as the index names it (`bodies/<name>.json.gz`) → digest of its bytes, which is also its
+ *  key. */
 export type BodyList = Record<string, ObjectDigest>;
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
-/** Body files as the generator names them (media files as `<hash>.media`); nothing else may become a path in a follower's cache. */
+/** Body files as the generator names them (media files as `<hash>.media`); nothing else may become a path in a
+ *  follower's cache. */
 const BODY_FILE = /^bodies\/[A-Za-z0-9_-]{1,128}(?:\.json(?:\.gz|\.br)?|\.media)$/;
 /** Snapshot ids become one folder name in a follower's cache. */
 const SNAPSHOT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;

@@ -1,4 +1,5 @@
-// Builds the S3 client both commands use: standard AWS environment, path-style for non-AWS endpoints, bounded retries and timeouts.
+// Builds the S3 client both commands use: standard AWS environment, path-style for non-AWS endpoints, bounded retries
+// and timeouts.
 import { S3Client } from '@aws-sdk/client-s3';
 
 export interface StoreOptions {
@@ -6,7 +7,8 @@ export interface StoreOptions {
   endpoint?: string | undefined;
   /** `--region`, else `AWS_REGION`, else us-east-1 (R2 wants `auto`, MinIO ignores it). */
   region?: string | undefined;
-  /** Attempts per request including the first; the SDK backs off exponentially with jitter on 5xx, throttling and network errors. */
+  /** Attempts per request including the first; the SDK backs off exponentially with jitter on 5xx, throttling and
+   *  network errors. */
   maxAttempts?: number;
   /** No response within this many milliseconds counts as a failed attempt. */
   requestTimeoutMs?: number;
@@ -36,7 +38,8 @@ function isAwsEndpoint(endpoint: string): boolean {
 }
 
 export function createStoreClient(options: StoreOptions, environment: NodeJS.ProcessEnv = process.env): S3Client {
-  // The pinned SDK supports Node 20; its notice about later SDK releases would break the one-line output of both commands.
+  // The pinned SDK supports Node 20; its notice about later SDK releases would break the one-line output of both
+  // commands.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const endpoint = endpointFrom(options, environment);
   const accessKeyId = environment.AWS_ACCESS_KEY_ID;

@@ -22,7 +22,8 @@ export interface SearchDocument {
   /** Served by `article/content?draft=true`. */
   draft: boolean;
   restriction?: Restriction;
-  /** The snapshot entry of the content body indexed; snippets are cut from it at query time, so its text is stored once. */
+  /** The snapshot entry of the content body indexed; snippets are cut from it at query time, so its text is stored
+   *  once. */
   key: string;
 }
 
@@ -85,7 +86,8 @@ export function newMiniSearch(
   return new MiniSearch(miniSearchOptions(tools, commonTerms));
 }
 
-/** The terms of more than COMMON_TERMS.share of the documents' headings and text, when there are at least COMMON_TERMS.minPages. */
+/** The terms of more than COMMON_TERMS.share of the documents' headings and text, when there are at least
+ *  COMMON_TERMS.minPages. */
 export function commonTermsOf(texts: readonly string[], tools: LanguageTools): Set<string> {
   if (texts.length < COMMON_TERMS.minPages) return new Set();
   return commonTermsIn(

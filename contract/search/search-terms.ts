@@ -1,4 +1,5 @@
-// How text becomes index terms, the same at build time and at query time: words, stop words and stems per site language.
+// How text becomes index terms, the same at build time and at query time: words, stop words and stems per site
+// language.
 
 /** One language's stemmer and stop words (from @orama/stemmers and @orama/stopwords). */
 export interface LanguageTools {

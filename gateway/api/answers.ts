@@ -37,7 +37,8 @@ export function textValue(values: ParameterValues, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** `draft` means draft only for `true` or `1` (docs/typemill.md: Where Typemill contradicts the API contract, the contract wins). */
+/** `draft` means draft only for `true` or `1`
+ *  (docs/typemill.md: Where Typemill contradicts the API contract, the contract wins). */
 export function wantsDraft(values: ParameterValues): boolean {
   return values.draft === true;
 }

@@ -1,4 +1,5 @@
-// The gateway's decision order (docs/decisions.md: The gateway decides in a fixed order): ordered checks, first match wins, ending in the reply to send.
+// The gateway's decision order (docs/decisions.md: The gateway decides in a fixed order): ordered checks, first match
+// wins, ending in the reply to send.
 import { isMediaRoute, matchRoute } from './routes.ts';
 import type { MatchedRoute } from './routes.ts';
 import type { Endpoint } from './endpoints.ts';

@@ -53,7 +53,8 @@ function byName(keyOf: (name: string) => string, notFound: string) {
 export const imageAnswer = (keyOf: (name: string) => string) => byName(keyOf, MEDIA_MESSAGES.imageNotFound);
 export const fileAnswer = (keyOf: (name: string) => string) => byName(keyOf, MEDIA_MESSAGES.fileNotFound);
 
-/** Only page paths have media; any other path (`../settings/settings` included) has none (docs/decisions.md: Only media is media). */
+/** Only page paths have media; any other path (`../settings/settings` included) has none
+ *  (docs/decisions.md: Only media is media). */
 export function pageMediaAnswer(keyOf: (path: string) => string) {
   return (input: EndpointInput): Answer =>
     stored(input, keyOf(pagePathOf(textValue(input.values, 'path')))) ?? { kind: 'composed', body: NO_PAGE_MEDIA };

@@ -1,4 +1,5 @@
-// Finds the route of a request path in the endpoint table: exact and case-sensitive (docs/decisions.md: Caching headers, repeated parameters and case-sensitive routes), optional trailing slash,
+// Finds the route of a request path in the endpoint table: exact and case-sensitive
+// (docs/decisions.md: Caching headers, repeated parameters and case-sensitive routes), optional trailing slash,
 // optionally under the installation's base path.
 import { ENDPOINTS, MCP_ROUTE, SERVICE_ROUTES } from './endpoints.ts';
 import type { Endpoint } from './endpoints.ts';

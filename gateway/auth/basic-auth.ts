@@ -1,4 +1,5 @@
-// Reads Basic credentials from an Authorization header as leniently as Typemill does (docs/typemill.md: Basic credentials are read as leniently as Typemill reads them).
+// Reads Basic credentials from an Authorization header as leniently as Typemill does
+// (docs/typemill.md: Basic credentials are read as leniently as Typemill reads them).
 
 export interface Credentials {
   username: string;

@@ -1,4 +1,5 @@
-// Trusted addresses (docs/decisions.md: Trusted addresses are IPs, CIDR ranges and forward-resolved host names): compiled BlockList matchers and the client address behind trusted proxies.
+// Trusted addresses (docs/decisions.md: Trusted addresses are IPs, CIDR ranges and forward-resolved host names):
+// compiled BlockList matchers and the client address behind trusted proxies.
 import { BlockList, isIP } from 'node:net';
 import { normalizeAddress, parseRule } from '../../contract/address-rule.ts';
 

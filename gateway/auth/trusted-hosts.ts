@@ -1,4 +1,5 @@
-// Forward-resolves the trusted host names (no reverse DNS: docs/decisions.md: Trusted addresses are IPs, CIDR ranges and forward-resolved host names) into addresses.
+// Forward-resolves the trusted host names (no reverse DNS: docs/decisions.md: Trusted addresses are IPs, CIDR ranges
+// and forward-resolved host names) into addresses.
 import { promises as dns } from 'node:dns';
 
 export type HostLookup = (host: string) => Promise<string[]>;

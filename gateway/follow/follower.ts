@@ -44,7 +44,8 @@ export interface Follower {
   close(): Promise<void>;
 }
 
-// A minute at most between retries: after an outage a gateway catches up soon, and a few requests a minute cost the store nothing.
+// A minute at most between retries: after an outage a gateway catches up soon, and a few requests a minute cost the
+// store nothing.
 const DEFAULT_BACKOFF_MAX_MS = 60_000;
 
 export async function startFollower(options: FollowerOptions): Promise<Follower> {

@@ -1,4 +1,5 @@
-// Makes the pointer's snapshot a complete local snapshot folder: manifest, body lists, files and missing bodies, each checked against its digest.
+// Makes the pointer's snapshot a complete local snapshot folder: manifest, body lists, files and missing bodies, each
+// checked against its digest.
 import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';

@@ -1,4 +1,5 @@
-// Before a following gateway has its first snapshot: 503 with a JSON message on every path, and the follow status on /healthz.
+// Before a following gateway has its first snapshot: 503 with a JSON message on every path, and the follow status on
+// /healthz.
 import { matchRoute } from '../api/routes.ts';
 import { jsonReply } from '../http/reply.ts';
 import type { Reply } from '../http/reply.ts';

@@ -21,9 +21,11 @@ export interface FloodStats {
 }
 
 export interface FloodGuard {
-  /** The server's `connection` listener: a throttled peer beyond its socket allowance is closed before a byte is parsed. */
+  /** The server's `connection` listener: a throttled peer beyond its socket allowance is closed before a byte is
+   *  parsed. */
   admit(socket: Socket): void;
-  /** Resolves when a throttled request may be answered: after `parkMs`, or at once when the address has its allowance parked. */
+  /** Resolves when a throttled request may be answered: after `parkMs`, or at once when the address has its allowance
+   *  parked. */
   park(address: string): Promise<void>;
   stats(): FloodStats;
   /** Answers every parked request now (the server is closing). */

@@ -106,7 +106,8 @@ export function stringParameter(query: Query, name: string): string | undefined 
   return typeof value === 'string' ? value : undefined;
 }
 
-/** The string values of an array parameter in order, or a plain value as a one-element list (docs/typemill.md: Users endpoints validate their parameters). */
+/** The string values of an array parameter in order, or a plain value as a one-element list
+ *  (docs/typemill.md: Users endpoints validate their parameters). */
 export function listParameter(query: Query, name: string): string[] {
   const value = query.get(name);
   if (value === undefined) return [];

@@ -65,12 +65,15 @@ export function errorReply(status: number, message: string, headers: Record<stri
   return jsonReply(status, { message }, headers);
 }
 
-/** 400 in the shape Typemill's validator gives (docs/typemill.md: A missing or blank url or slug is a 400; Users endpoints validate their parameters): `{"message":…,"errors":{"url":…}}`. */
+/** 400 in the shape Typemill's validator gives
+ *  (docs/typemill.md: A missing or blank url or slug is a 400; Users endpoints validate their parameters):
+ *  `{"message":…,"errors":{"url":…}}`. */
 export function validationReply(field: string, message: string): Reply {
   return jsonReply(400, { message, errors: { [field]: message } });
 }
 
-/** Typemill's ACL message, sic "Your are an" (docs/typemill.md: A role below the minimum gets Typemill's permission message). */
+/** Typemill's ACL message, sic "Your are an"
+ *  (docs/typemill.md: A role below the minimum gets Typemill's permission message). */
 export function permissionDeniedReply(role: string, privilege: string, resource: string): Reply {
   return errorReply(403, `Permission denied. Your are an ${role} and you cannot ${privilege} this ${resource}`);
 }

@@ -1,10 +1,12 @@
-// One JSON line per request and per gateway event; never the Authorization header, a cookie or a password in the target.
+// One JSON line per request and per gateway event; never the Authorization header, a cookie or a password in the
+// target.
 import { loggableTarget } from './log-redaction.ts';
 
 export type LogWriter = (line: string) => void;
 
 const FLUSH_AT_BYTES = 64 * 1024;
-/** Lines wait at most this long; nginx's buffered access_log has the same trade (docs/performance.md: The request path). */
+/** Lines wait at most this long; nginx's buffered access_log has the same trade
+ *  (docs/performance.md: The request path). */
 export const FLUSH_AFTER_MS = 50;
 
 export interface BatchSchedule {

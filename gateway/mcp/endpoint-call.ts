@@ -1,4 +1,5 @@
-// Calls an API endpoint for the MCP server exactly as an HTTP request would reach it: same minimum role, same lookups, same restrictions.
+// Calls an API endpoint for the MCP server exactly as an HTTP request would reach it: same minimum role, same lookups,
+// same restrictions.
 import { readStoredBody } from '../snapshot/body-store.ts';
 import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import { ENDPOINTS } from '../api/endpoints.ts';

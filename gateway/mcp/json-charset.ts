@@ -1,4 +1,5 @@
-// Makes the MCP transport's JSON answers carry the same Content-Type as every other gateway answer (with charset=utf-8).
+// Makes the MCP transport's JSON answers carry the same Content-Type as every other gateway answer (with
+// charset=utf-8).
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { JSON_CONTENT_TYPE } from '../http/reply.ts';
 

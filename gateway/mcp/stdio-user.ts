@@ -1,4 +1,5 @@
-// The stdio server's user: SNAPI_USER / SNAPI_PASSWORD checked like Basic credentials against the snapshot being served.
+// The stdio server's user: SNAPI_USER / SNAPI_PASSWORD checked like Basic credentials against the snapshot being
+// served.
 import { authenticateRequest, verifyWithBcrypt } from '../auth/authenticate.ts';
 import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../auth/login-limiter.ts';
 import { MCP_ROUTE } from '../api/endpoints.ts';

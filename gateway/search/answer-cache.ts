@@ -1,4 +1,5 @@
-// Recent search answers of one snapshot, so a repeated query costs a map lookup; keyed by everything the answer depends on.
+// Recent search answers of one snapshot, so a repeated query costs a map lookup; keyed by everything the answer depends
+// on.
 import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import { createRecentMap } from './recent-map.ts';
 import type { SearchRequest } from './search-query.ts';

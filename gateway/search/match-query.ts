@@ -177,7 +177,8 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
   if (touchedCount < RELAX_BELOW)
     for (const [position, word] of queryWords.entries()) relax(word, position === last, true);
 
-  // A word found on few pages says more about what the reader means than one found on most (inverse document frequency).
+  // A word found on few pages says more about what the reader means than one found on most (inverse document
+  // frequency).
   const rarity = queryWords.map((word) => {
     const common = word.exact.some((term) => index.commonTerms.has(term));
     return Math.log(

@@ -36,7 +36,8 @@ export async function runSearch(
     page.map(async ({ id, score, terms }): Promise<SearchHit> => {
       const document = index.documents[id]!;
       const matched = new Set(terms);
-      // Stemming every word of a page is the costly part of a snippet; pages repeat their words, so each is decided once.
+      // Stemming every word of a page is the costly part of a snippet; pages repeat their words, so each is decided
+      // once.
       const decided = new Map<string, boolean>();
       const isMatch = (word: string) => {
         let match = decided.get(word);

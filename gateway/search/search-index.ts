@@ -1,4 +1,5 @@
-// Loads a snapshot's search index: validates the stored documents and revives the MiniSearch index with the shared options.
+// Loads a snapshot's search index: validates the stored documents and revives the MiniSearch index with the shared
+// options.
 import { readFile } from 'node:fs/promises';
 import { readStoredBody } from '../snapshot/body-store.ts';
 import type { Restriction } from '../../contract/snapshot.ts';

@@ -1,4 +1,5 @@
-// The index terms a word may also mean: those it begins (typing) and those one edit away (typos); asked only when needed.
+// The index terms a word may also mean: those it begins (typing) and those one edit away (typos); asked only when
+// needed.
 import type { PostingIndex } from './term-postings.ts';
 
 /** MiniSearch's weights for prefix and fuzzy matches, so an expanded term counts less than the word as typed. */

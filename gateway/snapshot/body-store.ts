@@ -1,4 +1,5 @@
-// Reads a snapshot's body on first use and keeps it when it fits the snapshot's memory budget; the budget is spent once, never evicted.
+// Reads a snapshot's body on first use and keeps it when it fits the snapshot's memory budget; the budget is spent
+// once, never evicted.
 import { createReadStream } from 'node:fs';
 import type { ReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -24,7 +25,8 @@ export function readsWhole(body: StoredBody): boolean {
   return body.size <= STREAM_ABOVE_BYTES || (body.size <= body.memory.limit && body.size <= body.memory.left);
 }
 
-// Concurrent first requests for one body share a read: fifty requests for a 7 MB navigation read it once, not fifty times.
+// Concurrent first requests for one body share a read: fifty requests for a 7 MB navigation read it once, not fifty
+// times.
 const READS = new WeakMap<StoredBody, Promise<Buffer>>();
 
 async function readChecked(body: StoredBody): Promise<Buffer> {

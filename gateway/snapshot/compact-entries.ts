@@ -102,7 +102,8 @@ export class CompactEntries implements ReadonlyMap<string, LoadedEntry> {
     else this.#restrictions.set(number, entry.restriction);
   }
 
-  /** A variant named `<identity file>.gz` or `.br` has the identity's hash: no second lookup (half the adds at 40,000 pages). */
+  /** A variant named `<identity file>.gz` or `.br` has the identity's hash: no second lookup (half the adds at 40,000
+   *  pages). */
   #recordBeside(identity: number, identityFile: string, variant: StoredFile, kind: number): number {
     const suffix = VARIANT_SUFFIXES[kind] ?? '';
     const beside =

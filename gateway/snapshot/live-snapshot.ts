@@ -13,7 +13,8 @@ export interface LiveSnapshot {
   reloadIfChanged(): Promise<void>;
   /** Loads `current` again (SIGHUP); true when a snapshot was loaded. */
   reload(): Promise<boolean>;
-  /** Resolves the trusted host names again every 5 minutes (docs/decisions.md: Trusted addresses are IPs, CIDR ranges and forward-resolved host names). */
+  /** Resolves the trusted host names again every 5 minutes
+   *  (docs/decisions.md: Trusted addresses are IPs, CIDR ranges and forward-resolved host names). */
   refreshHosts(): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
 // Reads index.json in chunks into the compact entries, and checks that every body file they name is in the bodies
-// folder. Nothing here holds the whole file or a tree of all entries at once (docs/performance.md: Heap after a snapshot load).
+// folder. Nothing here holds the whole file or a tree of all entries at once
+// (docs/performance.md: Heap after a snapshot load).
 import { opendirSync, readdirSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,5 +1,6 @@
 // `snapi user add NAME --role ROLE | passwd NAME | list`: user accounts in settings/users/ with a bcrypt hash, so no
-// one writes a hash by hand (docs/decisions.md: Accounts are made with snapi user). Passwords are never echoed or logged.
+// one writes a hash by hand (docs/decisions.md: Accounts are made with snapi user). Passwords are never echoed or
+// logged.
 import { hash } from 'bcryptjs';
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';

@@ -1,4 +1,5 @@
-// Renders the blocks of one page to Typemill's HTML, one string per block (docs/typemill.md: Each block is rendered on its own, in safe mode; Typemill's markdown additions are reproduced).
+// Renders the blocks of one page to Typemill's HTML, one string per block
+// (docs/typemill.md: Each block is rendered on its own, in safe mode; Typemill's markdown additions are reproduced).
 
 import { atxHeading } from './parsedown/blocks/header.ts';
 import { renderText } from './parsedown/markup.ts';

@@ -1,4 +1,5 @@
-// Typemill's markdownToArrayBlocks: Parsedown's block loop, keeping each top-level block's lines (docs/typemill.md: Pages are split into blocks as Parsedown splits them).
+// Typemill's markdownToArrayBlocks: Parsedown's block loop, keeping each top-level block's lines
+// (docs/typemill.md: Pages are split into blocks as Parsedown splits them).
 import { expandTabs, isBlankLine, splitLines, toBlockLine } from './split/lines.ts';
 import { BLOCK_RULES, BLOCK_TYPES_BY_MARKER, UNMARKED_BLOCK_TYPES } from './split/rules.ts';
 import type { BlockLine, BlockType, OpenBlock } from './split/types.ts';

@@ -2,7 +2,8 @@
 
 import type { HeadingEntry } from './render-env.ts';
 
-/** Reproduces Typemill's markup exactly, including its unbalanced `</li>`/`</ul>` (docs/typemill.md: Typemill's quirks are kept). */
+/** Reproduces Typemill's markup exactly, including its unbalanced `</li>`/`</ul>`
+ *  (docs/typemill.md: Typemill's quirks are kept). */
 export function buildToc(headings: readonly HeadingEntry[]): string {
   let markup = '<ul class="TOC">';
   let previousLevel = 1;

@@ -52,7 +52,8 @@ function newestFirst<T extends { timestamp: number }>(list: T[]): T[] {
     .map(({ item }) => item);
 }
 
-/** PHP's pathinfo of a file in media/files, with the folder instead of the server path (docs/typemill.md: Media bodies never show a server path). */
+/** PHP's pathinfo of a file in media/files, with the folder instead of the server path
+ *  (docs/typemill.md: Media bodies never show a server path). */
 function pathInfo(name: string): Record<string, string> {
   const dot = name.lastIndexOf('.');
   return dot < 0

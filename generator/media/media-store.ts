@@ -1,5 +1,6 @@
 // Puts media files into the staging snapshot content-addressed, as `bodies/<hash>.media`: linked from the previous
-// snapshot when it has the same bytes, else streamed in once (docs/decisions.md: Media files are served from the snapshot).
+// snapshot when it has the same bytes, else streamed in once
+// (docs/decisions.md: Media files are served from the snapshot).
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, linkSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';

@@ -1,4 +1,5 @@
-// Reads the published snapshot of a dist folder: its id, its own files (gzip-compressed for upload) and a digest of every body file.
+// Reads the published snapshot of a dist folder: its id, its own files (gzip-compressed for upload) and a digest of
+// every body file.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';

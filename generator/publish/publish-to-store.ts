@@ -1,4 +1,5 @@
-// Publishes a dist folder's snapshot to a bucket: missing or wrong bodies and body lists first, then the snapshot's files and manifest, the pointer last.
+// Publishes a dist folder's snapshot to a bucket: missing or wrong bodies and body lists first, then the snapshot's
+// files and manifest, the pointer last.
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -35,7 +36,8 @@ export interface PublishCounts {
   uploadedObjects: number;
   uploadedBytes: number;
   skippedObjects: number;
-  /** Of the uploaded: objects that were in the bucket but not as they should be (truncated, other bytes, other headers). */
+  /** Of the uploaded: objects that were in the bucket but not as they should be (truncated, other bytes, other
+   *  headers). */
   repairedObjects: number;
   totalObjects: number;
 }
@@ -195,7 +197,8 @@ export async function publishToStore(request: PublishRequest): Promise<PublishOu
   // A truncated, corrupt or mislabelled object left at the key (an interrupted upload, another tool) is put again.
   const isStored = async (item: Upload, found: ListedObject | undefined): Promise<boolean> => {
     if (found === undefined || found.size !== item.size) return false;
-    // Its headers were checked then; an ETag that is still the MD5 of these bytes shows nobody has put other bytes since.
+    // Its headers were checked then; an ETag that is still the MD5 of these bytes shows nobody has put other bytes
+    // since.
     if (checkedBefore.has(item.key) && found.etag === item.md5) return true;
     const stored = await headObject(store, item.key);
     return stored !== undefined && storedObjectMatches(stored, item);

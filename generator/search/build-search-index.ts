@@ -1,4 +1,5 @@
-// Builds the snapshot's search index (one MiniSearch index, visibility stored per document) as the body of one index entry.
+// Builds the snapshot's search index (one MiniSearch index, visibility stored per document) as the body of one index
+// entry.
 import { SEARCH_FORMAT, SEARCH_INDEX_KEY, indexedFields } from '../../contract/search/search-format.ts';
 import type { SearchDocument, SearchSection, StoredSearchIndex } from '../../contract/search/search-format.ts';
 import { languageTools } from '../../contract/search/search-terms.ts';

@@ -39,7 +39,8 @@ export interface PageVersion {
   draft: boolean;
 }
 
-/** Live content is found without `draft`; with `draft` the draft is found, or the live content where there is no draft (as article/content answers). */
+/** Live content is found without `draft`; with `draft` the draft is found, or the live content where there is no draft
+ *  (as article/content answers). */
 export function pageVersions(url: string, live: string | undefined, draft: string | undefined): PageVersion[] {
   const sameDraft = draft === undefined || draft === live;
   const versions: PageVersion[] = [];
@@ -84,7 +85,8 @@ export function pageDocuments(page: SearchPage, bodies: PageBodies): IndexedDocu
   });
 }
 
-/** Every page's documents from built responses in memory (the checker and tests; the build streams, see site-search.ts). */
+/** Every page's documents from built responses in memory (the checker and tests; the build streams, see
+ *  site-search.ts). */
 export function searchDocuments(pages: readonly SearchPage[], responses: readonly BuiltResponse[]): IndexedDocument[] {
   const byKey = new Map(responses.map((response) => [response.key, response]));
   return pages.flatMap((page) => {

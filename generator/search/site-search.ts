@@ -1,4 +1,5 @@
-// The build's search step: the plan's pages in, each page's content bodies read one page at a time, the index entry out.
+// The build's search step: the plan's pages in, each page's content bodies read one page at a time, the index entry
+// out.
 import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import { languageTools } from '../../contract/search/search-terms.ts';
 import type { BuildPlan } from '../build.ts';
@@ -14,7 +15,8 @@ export type ReadContentBody = (key: string) => Promise<string | undefined>;
 /** Bodies read ahead while earlier pages are indexed: enough to hide a file read, few enough to hold little text. */
 const READ_AHEAD = 16;
 
-/** The meta body's title comes from the stored meta (generator/build.ts pageResponses): read here without the meta body. */
+/** The meta body's title comes from the stored meta (generator/build.ts pageResponses): read here without the meta
+ *  body. */
 function storedTitle(meta: Record<string, unknown>): string {
   return typeof meta.title === 'string' ? meta.title.trim() : '';
 }

@@ -28,7 +28,8 @@ export function fieldCounts(text: string, tools: LanguageTools): FieldCounts {
   return termCounts(countWords(text), tools);
 }
 
-/** A content body's words by field, without making its sections: the index needs counts, and only the first heading's text. */
+/** A content body's words by field, without making its sections: the index needs counts, and only the first heading's
+ *  text. */
 export interface BodyWords {
   firstHeading: string | undefined;
   headings: Map<string, number>;

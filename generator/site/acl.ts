@@ -1,4 +1,5 @@
-// Typemill's role permissions (docs/typemill.md: Roles inherit their parent's permissions): each role inherits its parent's rules.
+// Typemill's role permissions (docs/typemill.md: Roles inherit their parent's permissions): each role inherits its
+// parent's rules.
 type Permissions = Record<string, readonly string[]>;
 
 const ROLE_RULES: Record<string, { inherits?: string; allow: Permissions }> = {

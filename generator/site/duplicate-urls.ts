@@ -1,4 +1,5 @@
-// Entries that share a URL: Typemill allows it, URL lookups then return one of them (docs/typemill.md: Entries may share a URL, and the later one wins).
+// Entries that share a URL: Typemill allows it, URL lookups then return one of them
+// (docs/typemill.md: Entries may share a URL, and the later one wins).
 import { walkItems } from '../tree/build-items.ts';
 import type { Item } from '../tree/item.ts';
 import type { BuildProblem } from '../types.ts';

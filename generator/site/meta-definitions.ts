@@ -26,7 +26,8 @@ export const BUILT_IN_TABS: TabDefinitions = [
   },
 ];
 
-/** Used when the theme has no yaml of its own, so every field of the API contract appears (docs/typemill.md: Theme meta fields have a built-in fallback). */
+/** Used when the theme has no yaml of its own, so every field of the API contract appears
+ *  (docs/typemill.md: Theme meta fields have a built-in fallback). */
 export const FALLBACK_THEME_TABS: TabDefinitions = [
   {
     tab: 'meta',
@@ -75,7 +76,8 @@ export function mergeTabs(base: TabDefinitions, extra: TabDefinitions): TabDefin
   return merged;
 }
 
-/** Field names per tab for one item: rights only with `pageaccess`, folder fieldset only for folders; fieldsets flattened. */
+/** Field names per tab for one item: rights only with `pageaccess`, folder fieldset only for folders; fieldsets
+ *  flattened. */
 export function fieldsFor(
   definitions: TabDefinitions,
   options: { pageaccess: boolean; folder: boolean },

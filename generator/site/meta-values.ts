@@ -1,4 +1,5 @@
-// Metadata values of one item: stored yaml, defaults and file times (docs/typemill.md: Meta values are the stored value, else a default, else null; Page file times stand in for modified, created and time).
+// Metadata values of one item: stored yaml, defaults and file times
+// (docs/typemill.md: Meta values are the stored value, else a default, else null; Page file times stand in for modified, created and time).
 import { isRecord } from '../yaml.ts';
 
 export interface MetaItem {

@@ -1,4 +1,5 @@
-// Author-interface menus per role: mainnavi and systemnavi (docs/typemill.md: The main menu per role; The system menu per role; Plugins add system menu entries through systemnavi).
+// Author-interface menus per role: mainnavi and systemnavi
+// (docs/typemill.md: The main menu per role; The system menu per role; Plugins add system menu entries through systemnavi).
 import { isAllowed } from './acl.ts';
 import { isRecord } from '../yaml.ts';
 
@@ -72,7 +73,8 @@ export function mainNavigation(role: string, editor: unknown): Record<string, Re
   return menu;
 }
 
-/** A plugin's `systemnavi:` map (docs/typemill.md: Plugins add system menu entries through systemnavi) → entries with base path URLs; invalid entries are skipped. */
+/** A plugin's `systemnavi:` map (docs/typemill.md: Plugins add system menu entries through systemnavi) → entries with
+ *  base path URLs; invalid entries are skipped. */
 export function pluginSystemEntries(systemnavi: unknown): Array<[string, MenuEntry]> {
   if (!isRecord(systemnavi)) return [];
   const entries: Array<[string, MenuEntry]> = [];

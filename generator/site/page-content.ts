@@ -1,4 +1,5 @@
-// Article content bodies of one page, live and draft (docs/typemill.md: Live content comes from the .md, draft content from the .txt; Content responses list blocks with id, markdown and html).
+// Article content bodies of one page, live and draft
+// (docs/typemill.md: Live content comes from the .md, draft content from the .txt; Content responses list blocks with id, markdown and html).
 import { memoisedBlockRenderer, type BlockRenderer } from '../block-memo.ts';
 import { renderBlocks as renderEachBlock, type RenderOptions } from '../markdown/render.ts';
 import { splitBlocks } from '../markdown/split-blocks.ts';

@@ -13,7 +13,8 @@ export interface ParsedSources {
   drafts: Map<string, string[]>;
   /** Site-relative path of a content `.md` → its markdown without front matter. */
   markdown: Map<string, string>;
-  /** Content entries a front matter `draft: true` turns into drafts: `.md` path → `.txt` path, or `` when a real draft exists. */
+  /** Content entries a front matter `draft: true` turns into drafts: `.md` path → `.txt` path, or `` when a real draft
+   *  exists. */
   renamedEntries: Map<string, string>;
   errors: BuildProblem[];
   warnings: BuildProblem[];

@@ -1,4 +1,5 @@
-// Site settings as Typemill's API returns them: defaults, the user's settings.yaml, derived paths (docs/typemill.md: Settings are Typemill's defaults merged with settings.yaml).
+// Site settings as Typemill's API returns them: defaults, the user's settings.yaml, derived paths
+// (docs/typemill.md: Settings are Typemill's defaults merged with settings.yaml).
 import { isRecord } from '../yaml.ts';
 import { isSecretName } from '../../contract/secret-names.ts';
 

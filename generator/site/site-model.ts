@@ -42,7 +42,8 @@ export function storedMeta(sources: ParsedSources, pathWithoutType: string): Rec
   return isRecord(stored) && isRecord(stored.meta) ? stored.meta : {};
 }
 
-/** Typemill keys yaml values by URL, so two items with one URL both get the later one's values (docs/typemill.md: navtitle, hide and noindex come from the page yaml, keyed by URL). */
+/** Typemill keys yaml values by URL, so two items with one URL both get the later one's values
+ *  (docs/typemill.md: navtitle, hide and noindex come from the page yaml, keyed by URL). */
 function applyYamlValues(draftTree: Item[], sources: ParsedSources): void {
   const byUrl = new Map<string, Record<string, unknown>>();
   for (const item of walkItems(draftTree))

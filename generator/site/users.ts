@@ -1,4 +1,5 @@
-// User records and the private accounts table from settings/users/*.yaml (docs/typemill.md: User records are the user files without the password).
+// User records and the private accounts table from settings/users/*.yaml
+// (docs/typemill.md: User records are the user files without the password).
 import { ROLES, type Account } from '../../contract/snapshot.ts';
 import type { BuildProblem } from '../types.ts';
 import { isRecord } from '../yaml.ts';
@@ -88,7 +89,8 @@ export function usersByRole(users: Users): Map<string, string[]> {
   return byRole;
 }
 
-/** Lower-cased email → login names with that email, natural order exact and case-insensitive (docs/typemill.md: Users endpoints validate their parameters). */
+/** Lower-cased email → login names with that email, natural order exact and case-insensitive
+ *  (docs/typemill.md: Users endpoints validate their parameters). */
 export function usersByEmail(users: Users): Map<string, string[]> {
   const byEmail = new Map<string, string[]>();
   for (const name of byNaturalName(users.records.keys())) {

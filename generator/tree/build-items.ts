@@ -1,4 +1,5 @@
-// Turns scanned folder entries into the draft tree of items (docs/typemill.md: A folder holds posts or pages by Typemill's two rules; Status and file type come from the files present; Item fields are derived as Typemill derives them).
+// Turns scanned folder entries into the draft tree of items
+// (docs/typemill.md: A folder holds posts or pages by Typemill's two rules; Status and file type come from the files present; Item fields are derived as Typemill derives them).
 import { byteOrder, nameParts, nameWithoutType, parseEntryName } from './entry-name.ts';
 import type { Item } from './item.ts';
 import type { ScanEntry } from './scan-folder.ts';
@@ -112,7 +113,8 @@ export function buildItems(
         }),
       });
     } else {
-      // A top-level file's chapter is the integer key+1; Typemill would give the string ".N" (docs/typemill.md: Where Typemill contradicts the API contract, the contract wins).
+      // A top-level file's chapter is the integer key+1; Typemill would give the string ".N"
+      // (docs/typemill.md: Where Typemill contradicts the API contract, the contract wins).
       const chapter = topLevel ? key + 1 : `${parent.chapter}.${key + 1}`;
       const { status, fileType } = FILE_STATUS[parsed.type] ?? { status: 'modified' as const, fileType: 'txt' };
       items.push({

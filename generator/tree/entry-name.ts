@@ -1,4 +1,5 @@
-// Splits a file or folder name into Typemill's order, name and slug parts (docs/typemill.md: Order, name and slug come from the entry name).
+// Splits a file or folder name into Typemill's order, name and slug parts
+// (docs/typemill.md: Order, name and slug come from the entry name).
 import { slugify } from '../slugify.ts';
 
 const SEPARATORS = /[-._=+?!*#()/ ]/;

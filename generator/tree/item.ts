@@ -1,4 +1,5 @@
-// The Item shape in Typemill's field order (docs/typemill.md: Item fields keep Typemill's order): files and folders differ.
+// The Item shape in Typemill's field order (docs/typemill.md: Item fields keep Typemill's order): files and folders
+// differ.
 
 export interface Item {
   originalName: string;

@@ -1,4 +1,5 @@
-// The published navigation from the draft tree: no unpublished, no hidden, nothing renumbered (docs/typemill.md: The live navigation filters the draft tree without renumbering).
+// The published navigation from the draft tree: no unpublished, no hidden, nothing renumbered
+// (docs/typemill.md: The live navigation filters the draft tree without renumbering).
 import type { Item } from './item.ts';
 
 export function liveItems(items: readonly Item[]): Item[] {

@@ -1,8 +1,10 @@
-// Item lookup by URL and by slug, precomputed over the draft tree (docs/typemill.md: URL lookups normalise the url as Typemill does; Slug lookups return every item with that slug in tree order).
+// Item lookup by URL and by slug, precomputed over the draft tree
+// (docs/typemill.md: URL lookups normalise the url as Typemill does; Slug lookups return every item with that slug in tree order).
 import { walkItems } from './build-items.ts';
 import type { Item } from './item.ts';
 
-/** Normalised URL → item, as Typemill resolves it: the last top-level item with the first segment, then the last descendant. */
+/** Normalised URL → item, as Typemill resolves it: the last top-level item with the first segment, then the last
+ *  descendant. */
 export function itemsByUrl(tree: readonly Item[]): Map<string, Item> {
   const topLevel = new Map<string, Item>();
   for (const item of tree) topLevel.set(item.urlRelWoF, item);

@@ -1,4 +1,5 @@
-// Timing of failed logins: unknown user vs wrong password, over loopback; means, medians and Welch's t decide the verdict (exit 1 on a difference).
+// Timing of failed logins: unknown user vs wrong password, over loopback; means, medians and Welch's t decide the
+// verdict (exit 1 on a difference).
 import { performance } from 'node:perf_hooks';
 import bcrypt from 'bcryptjs';
 import { startHostileFixture } from '../hostile/hostile-fixture.ts';

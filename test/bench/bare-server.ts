@@ -1,4 +1,5 @@
-// The baseline: a bare node:http server answering each URL of the mix with the same identity body snapi stores for it, from a Map, no auth.
+// The baseline: a bare node:http server answering each URL of the mix with the same identity body snapi stores for it,
+// from a Map, no auth.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 

@@ -1,4 +1,5 @@
-// Build benchmark: snapi, Eleventy and Hugo on the same markdown, alternating runs after a warm-up; then snapi's rebuild after one change.
+// Build benchmark: snapi, Eleventy and Hugo on the same markdown, alternating runs after a warm-up; then snapi's
+// rebuild after one change.
 import { appendFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { MadeSite } from './make-site.ts';

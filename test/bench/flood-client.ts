@@ -1,4 +1,5 @@
-// Floods the gateway with wrong-password requests from one address (127.0.0.2) until SIGTERM, then prints what it got as JSON.
+// Floods the gateway with wrong-password requests from one address (127.0.0.2) until SIGTERM, then prints what it got
+// as JSON.
 import { Agent, request } from 'node:http';
 
 const [url = '', concurrency = '8'] = process.argv.slice(2);

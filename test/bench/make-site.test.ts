@@ -1,4 +1,5 @@
-// Specification of the benchmark site generator: deterministic, and shaped like a real documentation site (2–3 folder levels, 10–30 pages a folder, a few drafts and duplicate slugs).
+// Specification of the benchmark site generator: deterministic, and shaped like a real documentation site (2–3 folder
+// levels, 10–30 pages a folder, a few drafts and duplicate slugs).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { suite } from 'uvu';

@@ -95,7 +95,8 @@ function pad(index: number): string {
 function folderPages(random: Random, folder: string, count: number, plans: PagePlan[]): void {
   for (let index = 0; index < count; index++) {
     let title = titleCase(`${random.pick(TITLE_WORDS)} ${random.pick(TITLE_WORDS)} ${plans.length}`);
-    // Every 60th page takes a shared title, four times in a row: duplicate slugs in different folders (folders hold ≤ 30 pages).
+    // Every 60th page takes a shared title, four times in a row: duplicate slugs in different folders (folders hold ≤
+    // 30 pages).
     if (plans.length % 60 === 7) title = SHARED_TITLES[Math.floor(plans.length / 240) % SHARED_TITLES.length]!;
     const roll = random.next();
     const kind = roll < 0.05 ? 'draft' : roll < 0.1 ? 'modified' : 'page';

@@ -1,5 +1,6 @@
 // The pathological markdown rows of `npm run bench`: each input of test/markdown/pathological-inputs.ts at full size,
-// split and rendered by snapi, each within 500 ms and all within 5 s. Alone: npx tsx test/bench/markdown-pathological.ts
+// split and rendered by snapi, each within 500 ms and all within 5 s. Alone: npx tsx
+// test/bench/markdown-pathological.ts
 import { pathToFileURL } from 'node:url';
 import { renderBlocks } from '../../generator/markdown/render.ts';
 import { splitBlocks } from '../../generator/markdown/split-blocks.ts';

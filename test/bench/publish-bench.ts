@@ -1,5 +1,6 @@
-// Publish benchmark: time and bytes to publish the 4,000-page site to a local S3-compatible server, in full and after one page changed.
-// Run: npx tsx test/bench/publish-bench.ts [--pages N]   (target: the one-page publish uploads at most 1 % of the full publish's bytes)
+// Publish benchmark: time and bytes to publish the 4,000-page site to a local S3-compatible server, in full and after
+// one page changed. Run: npx tsx test/bench/publish-bench.ts [--pages N] (target: the one-page publish uploads at most
+// 1 % of the full publish's bytes)
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -1,4 +1,5 @@
-// The scale rows of the benchmark table: growth from the smallest to the largest site against a linear bound, and memory.
+// The scale rows of the benchmark table: growth from the smallest to the largest site against a linear bound, and
+// memory.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { scaleRows } from './report.ts';

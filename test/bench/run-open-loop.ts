@@ -1,4 +1,5 @@
-// Runs one open-loop load through open-loop-client.ts in its own process, pinned to the client core when taskset exists.
+// Runs one open-loop load through open-loop-client.ts in its own process, pinned to the client core when taskset
+// exists.
 import { spawn } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -129,7 +129,8 @@ rows.push(...scaleRows(scale));
 const largestScale = Math.max(0, ...scaleSizes);
 
 const gatewayDist = join(workDir, `out-gateway-${settings.gatewayPages}`);
-// --reuse-snapshot: the site is deterministic, so a snapshot built from the same page count before is the same snapshot.
+// --reuse-snapshot: the site is deterministic, so a snapshot built from the same page count before is the same
+// snapshot.
 if (!values['reuse-snapshot'] || !existsSync(join(gatewayDist, 'current'))) {
   log(`making a ${settings.gatewayPages}-page site and building its snapshot for the gateway`);
   const gatewaySite = makeSite({

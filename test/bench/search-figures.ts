@@ -1,4 +1,5 @@
-// Search quality and in-process latency on a loaded index: title top-3, one-typo top-3, prefix top-3, p50/p99 per query.
+// Search quality and in-process latency on a loaded index: title top-3, one-typo top-3, prefix top-3, p50/p99 per
+// query.
 import type { AuthenticatedUser } from '../../gateway/auth/credential-cache.ts';
 import { runSearch } from '../../gateway/search/run-search.ts';
 import type { SearchIndex } from '../../gateway/search/search-index.ts';
@@ -9,10 +10,12 @@ import { fold, wordsOf } from '../../contract/search/search-terms.ts';
 export interface QualityFigures {
   pages: number;
   titleTop3: number;
-  /** Among pages whose title at most two other pages share: a query cannot put more than three equal titles in the top 3. */
+  /** Among pages whose title at most two other pages share: a query cannot put more than three equal titles in the top
+   *  3. */
   distinctTitlePages: number;
   distinctTitleTop3: number;
-  /** The best share any ranking can reach: a title whose words n pages share finds at most three of them (Σ min(n, 3) / pages). */
+  /** The best share any ranking can reach: a title whose words n pages share finds at most three of them (Σ min(n, 3) /
+   *  pages). */
   ceiling: number;
   /** The most pages whose titles have the same words. */
   largestSameTitle: number;
@@ -60,7 +63,8 @@ export async function measureQuality(index: SearchIndex, user: AuthenticatedUser
   const titleCounts = new Map<string, number>();
   for (const page of pages) titleCounts.set(page.title, (titleCounts.get(page.title) ?? 0) + 1);
   const distinct = new Set(pages.filter((page) => (titleCounts.get(page.title) ?? 0) <= 3));
-  // Titles with the same words (case and accents aside, in any order) are the same query and get the same three results.
+  // Titles with the same words (case and accents aside, in any order) are the same query and get the same three
+  // results.
   const sameQuery = new Map<string, number>();
   for (const page of pages) {
     const words = wordsOf(page.title)

@@ -1,6 +1,7 @@
 // `npx tsx test/bench/search-judged.ts --docs DIR`: the judged queries on the Typemill documentation. DIR is a checkout
-// of github.com/typemill/docs (its content folder; not vendored, the repository has no licence); nothing is fetched here.
-// Builds it as a site into test/.tmp/typemill-docs, prints each miss and the share in the first three; exit 1 below 97 %.
+// of github.com/typemill/docs (its content folder; not vendored, the repository has no licence); nothing is fetched
+// here. Builds it as a site into test/.tmp/typemill-docs, prints each miss and the share in the first three; exit 1
+// below 97 %.
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';

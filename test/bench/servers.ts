@@ -76,7 +76,8 @@ export function cpuMsOf(pid: number | undefined): number {
   }
 }
 
-/** The node arguments of `npm run serve` (`node gateway/build/serve.mjs`), so the bench runs what users run, without npm in between. */
+/** The node arguments of `npm run serve` (`node gateway/build/serve.mjs`), so the bench runs what users run, without
+ *  npm in between. */
 function serveArguments(): string[] {
   const scripts = (
     JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }

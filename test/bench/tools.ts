@@ -1,4 +1,5 @@
-// Installs the tools compared against (Eleventy 3.1.5 from npm into a cache folder, Hugo and nginx from apt), never as project dependencies.
+// Installs the tools compared against (Eleventy 3.1.5 from npm into a cache folder, Hugo and nginx from apt), never as
+// project dependencies.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

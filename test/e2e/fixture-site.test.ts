@@ -1,4 +1,5 @@
-// End to end: the generator builds test/fixtures/site, the gateway serves it; generator and gateway agree on the contract.
+// End to end: the generator builds test/fixtures/site, the gateway serves it; generator and gateway agree on the
+// contract.
 import { join } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { suite } from 'uvu';

@@ -45,7 +45,8 @@ const publishRound = (distDir: string, round: number) =>
 type Operation = [name: string, ...paths: string[]];
 const SPIED = ['rename', 'symlink', 'unlink', 'rm', 'link', 'copyFile', 'cp'] as const;
 
-/** Records every call of the spied fs/promises functions while `action` runs (ESM bindings follow via syncBuiltinESMExports). */
+/** Records every call of the spied fs/promises functions while `action` runs (ESM bindings follow via
+ *  syncBuiltinESMExports). */
 async function recordingFs<T>(
   action: (operations: Operation[], atSwitch: (check: () => void) => void) => Promise<T>,
   currentLink: string,

@@ -1,4 +1,5 @@
-// Specification of the draft tree's items (docs/typemill.md: Item fields are derived as Typemill derives them; Item fields keep Typemill's order).
+// Specification of the draft tree's items
+// (docs/typemill.md: Item fields are derived as Typemill derives them; Item fields keep Typemill's order).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { orderedItem, type Item } from '../../generator/tree/item.ts';

@@ -1,4 +1,5 @@
-// Specification of order, name and slug from a file or folder name (docs/typemill.md: Order, name and slug come from the entry name).
+// Specification of order, name and slug from a file or folder name
+// (docs/typemill.md: Order, name and slug come from the entry name).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { nameParts, parseEntryName } from '../../generator/tree/entry-name.ts';

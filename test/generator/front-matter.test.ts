@@ -1,4 +1,5 @@
-// Front matter (docs/typemill.md: Front matter is a second source of page metadata): detection, stripping, aliases, precedence against the sibling yaml, drafts, errors.
+// Front matter (docs/typemill.md: Front matter is a second source of page metadata): detection, stripping, aliases,
+// precedence against the sibling yaml, drafts, errors.
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,4 +1,5 @@
-// UPDATE_GOLDEN=1 rewrites the reviewed expected files, so it is refused under CI, where it would make the golden test pass by definition.
+// UPDATE_GOLDEN=1 rewrites the reviewed expected files, so it is refused under CI, where it would make the golden test
+// pass by definition.
 import { execFile } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';

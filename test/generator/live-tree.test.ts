@@ -1,4 +1,5 @@
-// Specification of the live navigation: filtering without renumbering (docs/typemill.md: The live navigation filters the draft tree without renumbering).
+// Specification of the live navigation: filtering without renumbering
+// (docs/typemill.md: The live navigation filters the draft tree without renumbering).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { walkItems } from '../../generator/tree/build-items.ts';

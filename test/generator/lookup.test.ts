@@ -1,4 +1,5 @@
-// Specification of item lookup by URL and by slug over the draft tree (docs/typemill.md: URL lookups normalise the url as Typemill does; Slug lookups return every item with that slug in tree order).
+// Specification of item lookup by URL and by slug over the draft tree
+// (docs/typemill.md: URL lookups normalise the url as Typemill does; Slug lookups return every item with that slug in tree order).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Item } from '../../generator/tree/item.ts';

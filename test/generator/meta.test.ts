@@ -1,4 +1,5 @@
-// Specification of metadata fields and values (docs/typemill.md: Meta fields come from the built-in tab, active plugins and the theme; Meta values are the stored value, else a default, else null).
+// Specification of metadata fields and values
+// (docs/typemill.md: Meta fields come from the built-in tab, active plugins and the theme; Meta values are the stored value, else a default, else null).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { encodePhpJson } from '../../generator/php-json.ts';

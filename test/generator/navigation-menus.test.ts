@@ -1,4 +1,5 @@
-// Specification of the author-interface menus per role (docs/typemill.md: The main menu per role; The system menu per role; Plugins add system menu entries through systemnavi).
+// Specification of the author-interface menus per role
+// (docs/typemill.md: The main menu per role; The system menu per role; Plugins add system menu entries through systemnavi).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { encodePhpJson } from '../../generator/php-json.ts';

@@ -1,4 +1,5 @@
-// Specification of PHP json_encode output without flags (docs/typemill.md: JSON is encoded as PHP's json_encode encodes it).
+// Specification of PHP json_encode output without flags
+// (docs/typemill.md: JSON is encoded as PHP's json_encode encodes it).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { encodePhpJson, PhpFloat } from '../../generator/php-json.ts';

@@ -1,4 +1,5 @@
-// A page whose render never ends stops the build at the bound: one error line naming its file, exit 1, nothing published.
+// A page whose render never ends stops the build at the bound: one error line naming its file, exit 1, nothing
+// published.
 import { appendFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { suite } from 'uvu';

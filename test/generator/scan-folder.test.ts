@@ -1,4 +1,5 @@
-// Specification of scanning content/: byte order, ignored names, draft merging (docs/typemill.md: The content folder is scanned in byte order).
+// Specification of scanning content/: byte order, ignored names, draft merging
+// (docs/typemill.md: The content folder is scanned in byte order).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toListing } from '../../generator/tree/scan-folder.ts';

@@ -1,4 +1,5 @@
-// Specification of the settings response (docs/typemill.md: Settings are Typemill's defaults merged with settings.yaml; Secrets are removed from settings).
+// Specification of the settings response
+// (docs/typemill.md: Settings are Typemill's defaults merged with settings.yaml; Secrets are removed from settings).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { encodePhpJson } from '../../generator/php-json.ts';

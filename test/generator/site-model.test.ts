@@ -1,4 +1,5 @@
-// Specification of yaml values on items, the home item and the model's trees (docs/typemill.md: navtitle, hide and noindex come from the page yaml, keyed by URL; The home item is synthetic).
+// Specification of yaml values on items, the home item and the model's trees
+// (docs/typemill.md: navtitle, hide and noindex come from the page yaml, keyed by URL; The home item is synthetic).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ParsedSources } from '../../generator/site/parse-sources.ts';

@@ -1,4 +1,5 @@
-// Specification of user records and the user indexes (docs/typemill.md: User records are the user files without the password; Users endpoints validate their parameters).
+// Specification of user records and the user indexes
+// (docs/typemill.md: User records are the user files without the password; Users endpoints validate their parameters).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { encodePhpJson } from '../../generator/php-json.ts';

@@ -1,4 +1,5 @@
-// Specification of YAML as Symfony Yaml 5.4 reads it (docs/typemill.md: YAML is read as Symfony Yaml 5.4 reads it) and of its error messages.
+// Specification of YAML as Symfony Yaml 5.4 reads it (docs/typemill.md: YAML is read as Symfony Yaml 5.4 reads it) and
+// of its error messages.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { YAMLParseError } from 'yaml';

@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
-/** Every file with its size and time; folders by name only (a staging folder made and removed changes its parent's time). */
+/** Every file with its size and time; folders by name only (a staging folder made and removed changes its parent's
+ *  time). */
 export async function listTree(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { recursive: true, withFileTypes: true });
   const lines = await Promise.all(

@@ -1,4 +1,5 @@
-// Copies a fixture site to a temporary folder with fixed file times, so file-time metadata is reproducible (docs/typemill.md: Page file times stand in for modified, created and time).
+// Copies a fixture site to a temporary folder with fixed file times, so file-time metadata is reproducible
+// (docs/typemill.md: Page file times stand in for modified, created and time).
 import { cp, mkdir, mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 

@@ -1,4 +1,5 @@
-// Whether golden tests may rewrite their expected files: only on request, and never under CI, where a rewrite would compare the output with itself.
+// Whether golden tests may rewrite their expected files: only on request, and never under CI, where a rewrite would
+// compare the output with itself.
 
 /** `process.env` or a table of the two variables read: UPDATE_GOLDEN and CI. */
 export type GoldenEnvironment = Readonly<Record<string, string | undefined>>;

@@ -1,4 +1,5 @@
-// What a published snapshot folder still lacks (index, accounts, change report, every body file the index names), read synchronously.
+// What a published snapshot folder still lacks (index, accounts, change report, every body file the index names), read
+// synchronously.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST_LAYOUT, type SnapshotIndex } from '../../contract/snapshot.ts';

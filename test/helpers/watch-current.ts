@@ -1,4 +1,5 @@
-// Worker: polls dist/current in a tight synchronous loop until told to stop; reports polls and every moment it was missing or incomplete.
+// Worker: polls dist/current in a tight synchronous loop until told to stop; reports polls and every moment it was
+// missing or incomplete.
 import { readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';

@@ -1,4 +1,5 @@
-// Brute force: the per-address limiter holds under 1,000 wrong attempts, sequential or concurrent, and stays bounded in memory.
+// Brute force: the per-address limiter holds under 1,000 wrong attempts, sequential or concurrent, and stays bounded in
+// memory.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startHostileFixture } from './hostile-fixture.ts';

@@ -13,7 +13,8 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const TARGET_BYTES = 50 * 1024 * 1024;
 const FILLER = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(8);
 
-/** `# Big page`, then sections of a heading and a paragraph until the text reaches 50 MB; returns the text and section count. */
+/** `# Big page`, then sections of a heading and a paragraph until the text reaches 50 MB; returns the text and section
+ *  count. */
 function bigMarkdown(): { text: string; sections: number } {
   const parts = ['# Big page\n'];
   let bytes = parts[0]!.length;

@@ -1,4 +1,5 @@
-// Build faults: each bad input gives a message naming the file (and line), errors publish nothing, warnings let the build go on.
+// Build faults: each bad input gives a message naming the file (and line), errors publish nothing, warnings let the
+// build go on.
 import { execFile } from 'node:child_process';
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -89,7 +90,8 @@ const ERROR_FAULTS: Fault[] = [
       'content/09-b/to-a/to-b: symbolic link loop: it points to {site}/content/09-b, a folder that contains it; remove the link',
     ],
   },
-  // We run as root, so chmod 000 does not stop reads: a dangling link and a folder where a file belongs stand in for unreadable files.
+  // We run as root, so chmod 000 does not stop reads: a dangling link and a folder where a file belongs stand in for
+  // unreadable files.
   {
     name: 'an unreadable page: a dangling symbolic link',
     apply: (site) => symlink('/nonexistent/snapi-test/page.md', join(site, 'content', '08-gone.md')),

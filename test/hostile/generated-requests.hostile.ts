@@ -1,4 +1,5 @@
-// 6,000 generated hostile requests from two fixed seeds: every one answered as expected, safely, and the server stays up.
+// 6,000 generated hostile requests from two fixed seeds: every one answered as expected, safely, and the server stays
+// up.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startHostileFixture } from './hostile-fixture.ts';

@@ -47,7 +47,8 @@ export interface HostileFixture {
   close(): Promise<void>;
 }
 
-/** `<root>/dist` (published snapshot, a second unpublished one, a stray file) beside `<root>/outside.json` and a site folder. */
+/** `<root>/dist` (published snapshot, a second unpublished one, a stray file) beside `<root>/outside.json` and a site
+ *  folder. */
 export async function startHostileFixture(
   name: string,
   options: Partial<GatewayOptions> = {},

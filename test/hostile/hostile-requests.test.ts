@@ -1,4 +1,5 @@
-// Hand-written hostile requests over raw sockets: each gets the expected status and a JSON body, and nothing private leaks.
+// Hand-written hostile requests over raw sockets: each gets the expected status and a JSON body, and nothing private
+// leaks.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { exchange } from './raw-http.ts';

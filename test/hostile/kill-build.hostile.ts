@@ -34,7 +34,8 @@ async function stagingFolders(out: string): Promise<string[]> {
   return names.filter((name) => name.startsWith('.staging-'));
 }
 
-/** Runs `node --import tsx generator/cli/build.ts`; with `killAfterWritingMs`, sends SIGKILL that long after the build starts writing. */
+/** Runs `node --import tsx generator/cli/build.ts`; with `killAfterWritingMs`, sends SIGKILL that long after the build
+ *  starts writing. */
 async function runBuild(site: string, out: string, killAfterWritingMs?: number): Promise<BuildRun> {
   // Killed builds leave staging folders behind until the next publish: only a new one means this build is writing.
   const leftOver = new Set(await stagingFolders(out));

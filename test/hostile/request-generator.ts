@@ -7,7 +7,8 @@ import type { Expectation } from './safe-answer.ts';
 export interface GeneratedCase extends Expectation {
   family: string;
   send: Buffer;
-  /** For 200 answers whose exact body the generator cannot know: the body must be one of these or start with one of the prefixes. */
+  /** For 200 answers whose exact body the generator cannot know: the body must be one of these or start with one of the
+   *  prefixes. */
   bodyOneOf?: { bodies: ReadonlySet<string>; prefixes: readonly string[] };
 }
 
@@ -249,7 +250,8 @@ export function generateCases(seed: number, count: number): GeneratedCase[] {
         body: malformed ? json(MESSAGES.malformedRequest) : NAVIGATION,
       };
     },
-    // One byte inserted into a route: outside the visible ASCII range the request line is malformed, inside it the route no longer matches.
+    // One byte inserted into a route: outside the visible ASCII range the request line is malformed, inside it the
+    // route no longer matches.
     () => {
       const path = '/api/v1/navigation';
       const position = 1 + below(path.length - 1);

@@ -1,4 +1,5 @@
-// Hostile requests to /api/v1/search and /mcp over raw sockets: expected status, a JSON body, nothing private, never a 5xx.
+// Hostile requests to /api/v1/search and /mcp over raw sockets: expected status, a JSON body, nothing private, never a
+// 5xx.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { exchange } from './raw-http.ts';

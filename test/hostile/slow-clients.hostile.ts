@@ -1,4 +1,5 @@
-// Slow clients: 500 header-dribbling sockets and clients that never read are closed by the timeouts while normal requests keep working.
+// Slow clients: 500 header-dribbling sockets and clients that never read are closed by the timeouts while normal
+// requests keep working.
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { suite } from 'uvu';

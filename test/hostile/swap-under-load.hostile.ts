@@ -1,4 +1,5 @@
-// Swaps under load: 20 publishes while keep-alive clients keep asking; no request fails and no body comes with another snapshot's ETag.
+// Swaps under load: 20 publishes while keep-alive clients keep asking; no request fails and no body comes with another
+// snapshot's ETag.
 import { Agent, get } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import { writeFile } from 'node:fs/promises';

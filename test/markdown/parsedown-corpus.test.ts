@@ -1,4 +1,5 @@
-// The differential corpus: every case's blocks and HTML must equal what Typemill 2.10's Parsedown stack produced (cases.json).
+// The differential corpus: every case's blocks and HTML must equal what Typemill 2.10's Parsedown stack produced
+// (cases.json).
 
 import { readFileSync } from 'node:fs';
 import { suite } from 'uvu';

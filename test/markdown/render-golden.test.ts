@@ -1,4 +1,5 @@
-// Golden strings from the real Typemill, rendered block by block (docs/typemill.md: Rendered HTML is checked against strings from the real Typemill).
+// Golden strings from the real Typemill, rendered block by block
+// (docs/typemill.md: Rendered HTML is checked against strings from the real Typemill).
 
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

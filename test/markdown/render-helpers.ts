@@ -1,4 +1,5 @@
-// Shared options for the markdown render tests: the base URL and langattr the golden strings were made with, a fake site with two media files.
+// Shared options for the markdown render tests: the base URL and langattr the golden strings were made with, a fake
+// site with two media files.
 
 import { renderBlocks, type RenderOptions } from '../../generator/markdown/render.ts';
 

@@ -1,4 +1,5 @@
-// Specifies splitBlocks against Typemill's markdownToArrayBlocks; expectations follow the PHP code (docs/typemill.md: Pages are split into blocks as Parsedown splits them).
+// Specifies splitBlocks against Typemill's markdownToArrayBlocks; expectations follow the PHP code
+// (docs/typemill.md: Pages are split into blocks as Parsedown splits them).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { splitBlocks } from '../../generator/markdown/split-blocks.ts';

@@ -1,4 +1,5 @@
-// MCP over Streamable HTTP at /mcp: the shared behaviours with the SDK client, and the gateway's checks before any MCP message.
+// MCP over Streamable HTTP at /mcp: the shared behaviours with the SDK client, and the gateway's checks before any MCP
+// message.
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -313,7 +313,8 @@ export function defineMcpSpec(test: Test, setup: () => McpSetup): void {
       author,
       PUBLISHED_PAGES.map((url) => `snapi://page${url}`),
     );
-    // backups: allowedrole editor; security-hardening: alloweduser editor1,admin, so not manager1 despite the higher role.
+    // backups: allowedrole editor; security-hardening: alloweduser editor1,admin, so not manager1 despite the higher
+    // role.
     const withRestricted = (...extra: string[]) =>
       PUBLISHED_PAGES.flatMap((url) => (url === '/administration/user-management' ? [url, ...extra] : [url])).map(
         (url) => `snapi://page${url}`,

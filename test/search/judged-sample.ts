@@ -1,4 +1,5 @@
-// Reader queries on the sample site (content/) with the page each reader means, misspellings and half-typed words included.
+// Reader queries on the sample site (content/) with the page each reader means, misspellings and half-typed words
+// included.
 import type { JudgedQuery } from './judge.ts';
 
 export const SAMPLE_JUDGED: readonly JudgedQuery[] = [

@@ -1,5 +1,5 @@
-// Reader queries on the Typemill documentation (github.com/typemill/docs, not vendored: it has no licence) with the page
-// each reader means. Written from the site's menu and pages as a reader would ask, misspellings included.
+// Reader queries on the Typemill documentation (github.com/typemill/docs, not vendored: it has no licence) with the
+// page each reader means. Written from the site's menu and pages as a reader would ask, misspellings included.
 import type { JudgedQuery } from './judge.ts';
 
 export const TYPEMILL_DOCS_JUDGED: readonly JudgedQuery[] = [

@@ -1,4 +1,5 @@
-// The query path's parts on small hand-made indexes: postings and their scores, typo and prefix expansion, relaxing step
+// The query path's parts on small hand-made indexes: postings and their scores, typo and prefix expansion, relaxing
+// step
 // by step, visibility as a byte map per caller, words written together, and the best `wanted` without sorting all.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,4 +1,5 @@
-// Search on the sample site: title quality, prefix and typo tolerance, snippets, drafts and restrictions, and parameter errors.
+// Search on the sample site: title quality, prefix and typo tolerance, snippets, drafts and restrictions, and parameter
+// errors.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseQuery } from '../../gateway/http/query.ts';

@@ -1,5 +1,6 @@
-// Faults between store and gateway: a store that stops mid-download or stalls, a corrupt body, a publish stopped before its
-// pointer, a pointer that is no snapshot or of a newer format. The gateway keeps its snapshot, logs one event, and catches up.
+// Faults between store and gateway: a store that stops mid-download or stalls, a corrupt body, a publish stopped before
+// its pointer, a pointer that is no snapshot or of a newer format. The gateway keeps its snapshot, logs one event, and
+// catches up.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
@@ -103,7 +104,8 @@ Faults(
       'a request log line',
     );
     proxy.restore();
-    // The follower logs once it has switched and pruned; the gateway's own watch may load the snapshot a moment earlier.
+    // The follower logs once it has switched and pruned; the gateway's own watch may load the snapshot a moment
+    // earlier.
     await waitFor(() => eventsOf(follower.logs, 'follow-recovered').length === 1, 'recovery after the store returned');
     const switched = eventsOf(follower.logs, 'follow-switched').at(-1) ?? {};
     assert.equal(

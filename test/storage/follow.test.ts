@@ -1,4 +1,5 @@
-// Gateways following a bucket: 503 before the first snapshot, two gateways switching together, polling, and /healthz lag.
+// Gateways following a bucket: 503 before the first snapshot, two gateways switching together, polling, and /healthz
+// lag.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { send } from '../gateway/http-client.ts';

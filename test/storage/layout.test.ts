@@ -1,4 +1,5 @@
-// The pure parts of object storage: s3:// addresses, addressing style, and the validators that keep store data out of paths.
+// The pure parts of object storage: s3:// addresses, addressing style, and the validators that keep store data out of
+// paths.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseS3Location } from '../../storage/s3-location.ts';

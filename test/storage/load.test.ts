@@ -1,4 +1,5 @@
-// Twenty publishes while two following gateways answer a steady stream of requests: no failed, unknown or backward answer.
+// Twenty publishes while two following gateways answer a steady stream of requests: no failed, unknown or backward
+// answer.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { send } from '../gateway/http-client.ts';

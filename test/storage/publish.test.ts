@@ -1,4 +1,5 @@
-// Publishing a snapshot to a real S3-compatible server: what is uploaded, in which form, and what a repeat or a small change costs.
+// Publishing a snapshot to a real S3-compatible server: what is uploaded, in which form, and what a repeat or a small
+// change costs.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFile } from 'node:fs/promises';

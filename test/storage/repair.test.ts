@@ -182,7 +182,8 @@ Repair(
     const key = 'site/snapshots/r-5/index.json.gz';
     const whole = await getObject(server.store, key);
     if (whole.kind !== 'found') throw new Error(`${key} missing after the stopped publish`);
-    // Written by snapi's own put, so its sha256 metadata describes the truncated bytes: the size and digest still betray it.
+    // Written by snapi's own put, so its sha256 metadata describes the truncated bytes: the size and digest still
+    // betray it.
     await putObject(server.store, key, whole.bytes.subarray(0, whole.bytes.length - 1), {
       contentType: 'application/gzip',
       cacheControl: IMMUTABLE,

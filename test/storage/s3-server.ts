@@ -1,4 +1,5 @@
-// Test helper: a real S3-compatible server (s3rver) as a child process on an ephemeral loopback port, plus an SDK client for it.
+// Test helper: a real S3-compatible server (s3rver) as a child process on an ephemeral loopback port, plus an SDK
+// client for it.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -39,7 +40,8 @@ process.on('exit', () => {
 });
 
 function launch(directory: string, port: number): Promise<{ child: ChildProcess; port: number }> {
-  // Listings over 1,000 keys fail on Node >= 17 without the legacy OpenSSL provider (s3rver 3.7.1 uses MD4-era hashing).
+  // Listings over 1,000 keys fail on Node >= 17 without the legacy OpenSSL provider (s3rver 3.7.1 uses MD4-era
+  // hashing).
   const child = spawn(
     process.execPath,
     [

@@ -1,4 +1,5 @@
-// The footnotes list Typemill appends to a text that defines footnotes: referenced ones by number, each with back links.
+// The footnotes list Typemill appends to a text that defines footnotes: referenced ones by number, each with back
+// links.
 
 import type { Element, Parser } from './types.ts';
 

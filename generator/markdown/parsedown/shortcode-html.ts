@@ -9,7 +9,8 @@ const PARAMETER = /(\w+)[ \t\n\x0B\f\r]*=[ \t\n\x0B\f\r]*("[^"]*"|'[^']*'|[^"' \
 
 type ShortcodeRenderer = (params: ShortcodeParams, options: RenderOptions) => string | null;
 
-/** Shortcodes that can run at build time; plugin shortcodes cannot (docs/typemill.md: Plugin shortcodes render "No shortcode found."). */
+/** Shortcodes that can run at build time; plugin shortcodes cannot
+ *  (docs/typemill.md: Plugin shortcodes render "No shortcode found."). */
 const SHORTCODES: Readonly<Record<string, ShortcodeRenderer>> = {
   video: renderVideo,
 };

@@ -1,4 +1,5 @@
-// The shapes Parsedown's rules pass around: elements (a tree rendered late), lines, blocks, inline matches and the parser.
+// The shapes Parsedown's rules pass around: elements (a tree rendered late), lines, blocks, inline matches and the
+// parser.
 
 import type { RenderOptions } from '../render-env.ts';
 import type { HeadingEntry } from '../render-env.ts';

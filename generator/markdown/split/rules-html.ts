@@ -1,4 +1,5 @@
-// HTML comments (Parsedown) and HTML elements (ParsedownExtra, nesting-aware): recognised because splitting runs with safe mode off.
+// HTML comments (Parsedown) and HTML elements (ParsedownExtra, nesting-aware): recognised because splitting runs with
+// safe mode off.
 import type { BlockRule } from './types.ts';
 import { PHP_WHITESPACE, trimCharacters } from './php-string.ts';
 

@@ -1,4 +1,5 @@
-// The paragraph and the blocks that take it over: setext heading, table (Parsedown) and definition list (ParsedownExtra).
+// The paragraph and the blocks that take it over: setext heading, table (Parsedown) and definition list
+// (ParsedownExtra).
 import type { BlockLine, BlockRule, OpenBlock } from './types.ts';
 import { chopCharacters, PHP_WHITESPACE, trimCharacters } from './php-string.ts';
 

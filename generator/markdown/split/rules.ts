@@ -1,4 +1,5 @@
-// The block types a line may start, in the order Typemill's parser tries them (Parsedown + ParsedownExtra + ParsedownExtension).
+// The block types a line may start, in the order Typemill's parser tries them (Parsedown + ParsedownExtra +
+// ParsedownExtension).
 import type { BlockRule, BlockType } from './types.ts';
 import { ABBREVIATION_RULE, FOOTNOTE_RULE, REFERENCE_RULE } from './rules-definitions.ts';
 import { COMMENT_RULE, MARKUP_RULE } from './rules-html.ts';

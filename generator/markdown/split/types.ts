@@ -47,7 +47,8 @@ export interface OpenBlock {
   readonly type: BlockType;
   /** Blank lines seen since the block last took a line (Parsedown's `interrupted`); 0 = not interrupted. */
   readonly interrupted: number;
-  /** The block takes over the paragraph before it, so its first line joins that block (Parsedown's inherited `identified`). */
+  /** The block takes over the paragraph before it, so its first line joins that block (Parsedown's inherited
+   *  `identified`). */
   readonly joinsPrevious?: boolean;
   /** Fence or math closed, caption taken, comment or element closed: the block takes no more lines. */
   readonly finished?: boolean;

@@ -1,4 +1,5 @@
-// The login throttle counts password checks still running, in memory and without timing: concurrent guesses cannot slip past.
+// The login throttle counts password checks still running, in memory and without timing: concurrent guesses cannot slip
+// past.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { authenticateRequest } from '../../../gateway/auth/authenticate.ts';

@@ -1,4 +1,5 @@
-// The hand-written request log line is exactly the JSON the log has always held, and the plain-target memory never keeps a secret.
+// The hand-written request log line is exactly the JSON the log has always held, and the plain-target memory never
+// keeps a secret.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { requestLine } from '../../../gateway/http/request-log.ts';

@@ -1,4 +1,5 @@
-// Bodies of a loaded snapshot: kept in memory after the first read while the budget lasts, checked, streamed when large.
+// Bodies of a loaded snapshot: kept in memory after the first read while the budget lasts, checked, streamed when
+// large.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { rm, writeFile } from 'node:fs/promises';

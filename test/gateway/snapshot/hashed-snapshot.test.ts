@@ -14,7 +14,8 @@ import { startFixture } from '../start-fixture.ts';
 
 const SUFFIXES = { identity: '.json', gzip: '.json.gz', br: '.json.br' } as const;
 
-/** Renames the bodies of `snapshots/<id>` to `bodies/<hash>.json(.gz|.br)`, the hash being the ETag's, and rewrites the index. */
+/** Renames the bodies of `snapshots/<id>` to `bodies/<hash>.json(.gz|.br)`, the hash being the ETag's, and rewrites the
+ *  index. */
 async function nameBodiesAfterHashes(dist: string, id: string): Promise<void> {
   const directory = join(dist, DIST_LAYOUT.snapshotsDir, id);
   const indexPath = join(directory, DIST_LAYOUT.indexFile);

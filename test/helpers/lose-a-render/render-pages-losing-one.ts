@@ -1,4 +1,5 @@
-// The real renderSitePages, except that the bodies of content/06-contact.md go missing, as a renderer bug would lose them.
+// The real renderSitePages, except that the bodies of content/06-contact.md go missing, as a renderer bug would lose
+// them.
 import type { BuildPlan } from '../../../generator/build.ts';
 import {
   renderSitePages as renderAll,

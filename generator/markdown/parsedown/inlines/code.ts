@@ -1,4 +1,5 @@
-// Code spans: a run of backticks, the text, the same run again (not part of a longer run); inner line ends become spaces.
+// Code spans: a run of backticks, the text, the same run again (not part of a longer run); inner line ends become
+// spaces.
 
 import { chopCharacters } from '../../split/php-string.ts';
 import type { InlineRule } from '../types.ts';
