@@ -12,7 +12,7 @@ import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import { meetsMinimumRole } from '../auth/roles.ts';
 import type { Answer } from './answers.ts';
 import type { ServingState } from '../snapshot/snapshot-loader.ts';
-import { MESSAGES, errorReply, jsonReply, permissionDeniedReply } from '../http/reply.ts';
+import { MESSAGES, errorReply, forUser, jsonReply, permissionDeniedReply } from '../http/reply.ts';
 import type { Reply } from '../http/reply.ts';
 import { entryReply, composedReply } from '../http/success-reply.ts';
 import { documentReply } from '../http/document-reply.ts';
@@ -145,7 +145,6 @@ function safePathOf(target: string): string {
 }
 
 function answerReply(answer: Answer, route: ReplyPolicy, request: GatewayRequest): Reply {
-  // Every answer is a fresh reply object, so the caller may set its user.
   if (answer.kind === 'reply') return answer.reply;
   if (answer.kind === 'composed') return composedReply(answer.body, route, request.ifNoneMatch);
   return entryReply(answer.entry, route, request);
@@ -166,8 +165,7 @@ function then<T, U>(value: Eventually<T>, next: (settled: T) => Eventually<U>): 
 
 function refused(outcome: Exclude<AuthenticationOutcome, { allowed: true }>, client: string): Admission {
   const reply = refusal(outcome);
-  if (outcome.reason === 'locked-out') reply.throttledAddress = client;
-  return { reply };
+  return { reply: outcome.reason === 'locked-out' ? { ...reply, throttledAddress: client } : reply };
 }
 
 function afterAuthentication(
@@ -179,9 +177,7 @@ function afterAuthentication(
   if (!outcome.allowed) return refused(outcome, client);
   const { user } = outcome;
   if (!meetsMinimumRole(user.role, route.minRole)) {
-    const denied = permissionDeniedReply(user.role, route.privilege, route.resource);
-    denied.user = user.username;
-    return { reply: denied };
+    return { reply: forUser(permissionDeniedReply(user.role, route.privilege, route.resource), user.username) };
   }
   return { user, route, queryString };
 }
@@ -198,8 +194,7 @@ function afterMediaAuthentication(
   const reply = passesRestriction(media.restriction, outcome.user)
     ? mediaReply(media, route, request, RESTRICTED_MEDIA_CACHE)
     : errorReply(403, MESSAGES.notEnoughRights);
-  reply.user = outcome.user.username;
-  return { reply };
+  return { reply: forUser(reply, outcome.user.username) };
 }
 
 export function admit(request: GatewayRequest, tables: DecisionTables): Eventually<Admission> {
@@ -244,9 +239,7 @@ function answerAdmitted(admission: Admission, request: GatewayRequest, tables: D
   const { user, route, queryString } = admission;
   // Only search answers asynchronously.
   return then(route.answer({ query: parseQuery(queryString), user, snapshot: tables.state.snapshot }), (answer) => {
-    const reply = answerReply(answer, tables.cdn ? cdnPolicy(route) : route, request);
-    reply.user = user.username;
-    return reply;
+    return forUser(answerReply(answer, tables.cdn ? cdnPolicy(route) : route, request), user.username);
   });
 }
 

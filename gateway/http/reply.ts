@@ -9,15 +9,21 @@ export type ReplyBody =
   /** Bytes `start`..`end` (inclusive) of a media file, always streamed: media never spends the memory budget of bodies. */
   | { kind: 'file'; stored: StoredBody; start: number; end: number };
 
+/** Built once and never changed: a step that adds the user or the throttled address makes a new reply. */
 export interface Reply {
-  status: number;
+  readonly status: number;
   /** A record, or a flat `[name, value, …]` list prepared once per entry (success-reply.ts). */
-  headers: Record<string, string> | string[];
-  body: ReplyBody;
+  readonly headers: Record<string, string> | string[];
+  readonly body: ReplyBody;
   /** The authenticated user name, for the request log. */
-  user?: string;
+  readonly user?: string;
   /** On a 429: the client address the limiter refused, so the shell can park the answer (flood-guard.ts). */
-  throttledAddress?: string;
+  readonly throttledAddress?: string;
+}
+
+/** The same reply, for the request log's user. */
+export function forUser(reply: Reply, user: string): Reply {
+  return { ...reply, user };
 }
 
 export const MESSAGES = {
