@@ -1,47 +1,22 @@
 // Every command's answer to the ordinary mistakes: one line, the documented exit code, and the published snapshot and
 // a gateway serving it untouched.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readlink, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../generator/build-site.ts';
 import { startGateway, type Gateway } from '../../gateway/http/server.ts';
 import { copyFixture, removeDir } from '../helpers/fixture-site.ts';
+import { ROOT, runProcess } from '../helpers/run-process.ts';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const BUILT_SERVE = join(ROOT, 'gateway', 'build', 'serve.mjs');
 const BUILT_MCP = join(ROOT, 'gateway', 'build', 'mcp.mjs');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** A command as a process (`tsx` for the generator's commands, plain node for the built gateway's). */
-function runCommand(entry: string, args: string[], environment: Record<string, string> = {}): Promise<Run> {
-  const runner = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
-  const child = spawn(process.execPath, [...runner, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...environment },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  // A command that answers a mistake by starting to serve would never close: ended after 20 s, the test then fails.
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  return new Promise((done) =>
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, stdout, stderr });
-    }),
-  );
-}
+const runCommand = (entry: string, args: string[], environment: Record<string, string> = {}) =>
+  runProcess(entry, args, { environment });
 
 const build = (args: string[]) => runCommand('generator/cli/build.ts', args);
 

@@ -1,24 +1,16 @@
 // `snapi`: one command on the PATH for every program; --help and --version, each subcommand's --help, and the same
 // code as the npm scripts behind it.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { ROOT, runProcess } from '../helpers/run-process.ts';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const SNAPI = join(ROOT, 'bin', 'snapi.mjs');
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const SUBCOMMANDS = ['build', 'check', 'serve', 'dev', 'watch', 'publish', 'mcp', 'user'];
 
-function snapi(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [SNAPI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((done) => child.on('close', (code) => done({ code, stdout, stderr })));
-}
+const snapi = (args: string[]) => runProcess(SNAPI, args);
 
 const Command = suite('the snapi command');
 

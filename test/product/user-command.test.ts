@@ -3,32 +3,18 @@
 import bcrypt from 'bcryptjs';
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../generator/build-site.ts';
 import { startGateway } from '../../gateway/http/server.ts';
 import { removeDir, temporaryDir } from '../helpers/fixture-site.ts';
+import { ROOT, runProcess } from '../helpers/run-process.ts';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const SNAPI = join(ROOT, 'bin', 'snapi.mjs');
 const HASH = /^\$2y\$10\$[./A-Za-z0-9]{53}$/;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function snapi(args: string[], stdin: string): Promise<Run> {
-  const child = spawn(process.execPath, [SNAPI, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdin.end(stdin);
-  return new Promise((done) => child.on('close', (code) => done({ code, stdout, stderr })));
-}
+const snapi = (args: string[], stdin: string) => runProcess(SNAPI, args, { stdin });
 
 /** Runs snapi on a pseudo-terminal; each answer is typed (with Enter) only once its prompt is on the screen. */
 function snapiOnTerminal(

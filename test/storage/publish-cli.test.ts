@@ -1,16 +1,13 @@
 // `npm run publish` as a process: one JSON object with --json, and one clear line with a non-zero exit for each kind of bad input.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { putObject } from '../../storage/store-objects.ts';
 import { USAGE, runPublishCommand } from '../../generator/publish/publish-command.ts';
 import { startS3Server } from './s3-server.ts';
 import type { S3Server } from './s3-server.ts';
 import { localDist, versionSpec } from './storage-fixture.ts';
+import { runProcess } from '../helpers/run-process.ts';
 import type { LocalDist } from './storage-fixture.ts';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 interface Run {
   code: number | null;
@@ -18,18 +15,8 @@ interface Run {
   stderr: string;
 }
 
-function runPublish(args: string[], environment: Record<string, string> = {}): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'generator/cli/publish.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...environment },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+const runPublish = (args: string[], environment: Record<string, string> = {}) =>
+  runProcess('generator/cli/publish.ts', args, { environment });
 
 /** The command in this process: same code path as the CLI, without a process start per case. */
 async function runInProcess(args: string[], environment: Record<string, string> = {}): Promise<Run> {
