@@ -17,6 +17,7 @@ import { languageTools } from '../../contract/search/search-terms.ts';
 import { postingIndex } from './term-postings.ts';
 import { createVisibility } from './visibility.ts';
 import type { Visibility } from './visibility.ts';
+import { fail, record, text } from './index-fields.ts';
 
 export interface SearchIndex extends MatchIndex {
   documents: readonly SearchDocument[];
@@ -31,22 +32,6 @@ export interface SearchIndex extends MatchIndex {
 /** Characters of page text kept per snapshot, the most recently used (results of popular queries) first: about 80 MB
  *  holds every page of a 4,000-page site with 10 KB of text each; the bodies themselves are in the body store's budget. */
 const PAGE_TEXT_CHARACTERS = 96_000_000;
-
-type Json = Record<string, unknown>;
-
-function fail(where: string, problem: string): never {
-  throw new Error(`search index ${where}: ${problem}`);
-}
-
-function record(value: unknown, where: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(where, 'expected an object');
-  return value as Json;
-}
-
-function text(value: unknown, where: string): string {
-  if (typeof value !== 'string') fail(where, 'expected a string');
-  return value;
-}
 
 function restrictionOf(value: unknown, where: string): Restriction | undefined {
   if (value === undefined) return undefined;

@@ -1,6 +1,8 @@
 // The stored index (MiniSearch's serialised form) as flat postings: per term its documents and their BM25 score, summed
 // over the fields with their weights, computed once at load so a query only adds numbers.
 import { FIELD_BOOST } from '../../contract/search/search-format.ts';
+import { count, fail, record } from './index-fields.ts';
+import type { Json } from './index-fields.ts';
 
 /** One term's documents in ascending id order, each with its weighted BM25 score and whether the title holds it. */
 export interface Posting {
@@ -38,23 +40,6 @@ function bm25(
     (BM25.d +
       (termFrequency * (BM25.k + 1)) / (termFrequency + BM25.k * (1 - BM25.b + (BM25.b * fieldLength) / averageLength)))
   );
-}
-
-type Json = Record<string, unknown>;
-
-function fail(where: string, problem: string): never {
-  throw new Error(`search index ${where}: ${problem}`);
-}
-
-function record(value: unknown, where: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(where, 'expected an object');
-  return value as Json;
-}
-
-function count(value: unknown, where: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
-    fail(where, 'expected a non-negative integer');
-  return value;
 }
 
 function fieldLengths(stored: Json, documentCount: number): Float64Array[] {
