@@ -6,7 +6,7 @@ import { listParameter, stringParameter } from '../http/query.ts';
 import type { Query } from '../http/query.ts';
 import { errorReply, validationReply } from '../http/reply.ts';
 import type { Reply } from '../http/reply.ts';
-import { wordsOf } from '../../contract/search/search-terms.ts';
+import { queryWords } from '../search/query-words.ts';
 
 export type ParameterValue = string | string[] | number | boolean | undefined;
 /** By parameter name without `[]`: `values.url`, `values.usernames`. */
@@ -64,7 +64,7 @@ function checkOne(parameter: Parameter, query: Query): { value: ParameterValue }
     return { reply: invalidReply(parameter) };
   if (parameter.maxLength !== undefined && [...value].length > parameter.maxLength)
     return { reply: invalidReply(parameter) };
-  if (parameter.maxWords !== undefined && wordsOf(value).length > parameter.maxWords.limit)
+  if (parameter.maxWords !== undefined && queryWords(value).length > parameter.maxWords.limit)
     return { reply: validationReply(field, parameter.maxWords.message) };
   return { value };
 }

@@ -1,7 +1,7 @@
 // The search endpoint's request, from its parameters as the endpoint table's rules validated them.
 import type { Reply } from '../http/reply.ts';
 import type { ParameterValues } from '../api/parameters.ts';
-import { wordsOf } from '../../contract/search/search-terms.ts';
+import { queryWords } from './query-words.ts';
 
 import { ENDPOINT_SPECS, SEARCH_LIMITS } from '../../contract/endpoints.ts';
 import { checkParameters } from '../api/parameters.ts';
@@ -24,7 +24,7 @@ export function searchRequestOf(values: ParameterValues): SearchRequest {
   const query = typeof values.q === 'string' ? values.q : '';
   return {
     query,
-    words: wordsOf(query).map(({ word }) => word),
+    words: [...queryWords(query)],
     draft: values.draft === true,
     limit: typeof values.limit === 'number' ? values.limit : SEARCH_LIMITS.defaultLimit,
     offset: typeof values.offset === 'number' ? values.offset : 0,
