@@ -9,7 +9,7 @@ import {
 } from '../terminal/command-line.ts';
 import { ensureCanListen } from '../terminal/listen-check.ts';
 import { startDevServer, WATCHED_FOLDERS } from './dev-mode.ts';
-import { siteFolderProblem } from '../generator/site-folder.ts';
+import { siteFolderProblem } from '../generator/load/site-folder.ts';
 
 const DEV = {
   name: 'dev',

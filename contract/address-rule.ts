@@ -34,7 +34,7 @@ export function parseRule(entry: string): ParsedRule | undefined {
 }
 
 /** The one check of a trusted address entry, used by the gateway at load (gateway/auth/ip-trust.ts) and by the build
- *  (generator/site/access-settings.ts). */
+ *  (generator/plan/access-settings.ts). */
 export function isAddressRule(entry: string): boolean {
   return parseRule(entry.trim()) !== undefined;
 }

@@ -1,14 +1,14 @@
 // The whole pipeline as one call (load → build → publish), for the CLI, `npm start` and tests.
 import { resolve } from 'node:path';
 import { finishBuild, planBuild, type BuildPlan } from './build.ts';
-import { loadSite } from './load.ts';
-import { siteFolderProblem } from './site-folder.ts';
-import { openApiResponse } from './openapi-document.ts';
+import { loadSite } from './load/load-site.ts';
+import { siteFolderProblem } from './load/site-folder.ts';
+import { openApiResponse } from './load/openapi-document.ts';
 import type { BuildProblem, BuildResult, StoredResponse } from './types.ts';
-import { RenderTimeout } from './render-bound.ts';
-import { renderSitePages, type RenderedSite } from './render-pages.ts';
-import { openStaging, type Staging } from './snapshot-staging.ts';
-import { publishStaged, stageResponses, type Published } from './write-snapshot.ts';
+import { RenderTimeout } from './render/render-bound.ts';
+import { renderSitePages, type RenderedSite } from './render/render-pages.ts';
+import { openStaging, type Staging } from './write/snapshot-staging.ts';
+import { publishStaged, stageResponses, type Published } from './write/write-snapshot.ts';
 import { siteSearchResponse, type ReadContentBody } from './search/site-search.ts';
 
 export interface BuildSiteOptions {

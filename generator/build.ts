@@ -7,21 +7,21 @@ import {
   type ContentSettings,
   type RenderedContent,
   type StoredContent,
-} from './content-bodies.ts';
-import { encodePhpJson } from './php-json.ts';
-import { walkItems } from './tree/build-items.ts';
-import { orderedItem, type Item } from './tree/item.ts';
-import { accessSettingProblems } from './site/access-settings.ts';
-import { duplicateUrlWarnings } from './site/duplicate-urls.ts';
-import { BUILT_IN_TABS, FALLBACK_THEME_TABS, fieldsFor, mergeTabs, parseMetatabs } from './site/meta-definitions.ts';
-import { metaBody } from './site/meta-values.ts';
-import { mainNavigation, pluginSystemEntries, systemNavigation } from './site/navigation-menus.ts';
-import { parseSources, type ParsedSources } from './site/parse-sources.ts';
-import { activePlugins, listSetting, settingsBody } from './site/settings.ts';
-import { buildSiteModel, restrictionOf, storedMeta, type SiteModel } from './site/site-model.ts';
-import { readUsers, usersByEmail, usersByRole } from './site/users.ts';
+} from './render/content-bodies.ts';
+import { encodePhpJson } from './php/php-json.ts';
+import { walkItems } from './plan/tree/build-items.ts';
+import { orderedItem, type Item } from './plan/tree/item.ts';
+import { accessSettingProblems } from './plan/access-settings.ts';
+import { duplicateUrlWarnings } from './plan/duplicate-urls.ts';
+import { BUILT_IN_TABS, FALLBACK_THEME_TABS, fieldsFor, mergeTabs, parseMetatabs } from './plan/meta-definitions.ts';
+import { metaBody } from './plan/meta-values.ts';
+import { mainNavigation, pluginSystemEntries, systemNavigation } from './plan/navigation-menus.ts';
+import { parseSources, type ParsedSources } from './plan/parse-sources.ts';
+import { activePlugins, listSetting, settingsBody } from './plan/settings.ts';
+import { buildSiteModel, restrictionOf, storedMeta, type SiteModel } from './plan/site-model.ts';
+import { namesByEmail, namesByRole, readUsers } from './plan/users.ts';
 import type { BuildProblem, BuildResult, BuiltResponse, SiteSource, StoredResponse } from './types.ts';
-import { isRecord } from './yaml.ts';
+import { isRecord } from './load/yaml.ts';
 import { planMedia, type MediaPlan, type PageTexts } from './media/media-bodies.ts';
 
 const CONTENT = 'content';
@@ -276,8 +276,8 @@ export function finishBuild(plan: BuildPlan, rendered: PageContents): BuildResul
     ...navigationResponses(model, sources),
     ...pageResponses(plan, rendered),
     ...slugs.responses,
-    ...[...usersByRole(users)].map(([role, names]) => ({ key: keyOf(KEYS.usersByRole, role), body: userList(names) })),
-    ...[...usersByEmail(users)].map(([email, names]) => ({
+    ...[...namesByRole(users)].map(([role, names]) => ({ key: keyOf(KEYS.usersByRole, role), body: userList(names) })),
+    ...[...namesByEmail(users)].map(([email, names]) => ({
       key: keyOf(KEYS.usersByEmail, email),
       body: userList(names),
     })),

@@ -85,26 +85,26 @@ const PROBES = [
   },
   {
     name: 'fallback JSON encoder without \\/',
-    file: 'generator/php-json.ts',
+    file: 'generator/php/php-json.ts',
     find: "    .replace(/\\//g, '\\\\/')\n",
     replace: '',
-    tests: 'generator/php-json-fallback\\.test\\.ts$',
+    tests: 'generator/php/php-json-fallback\\.test\\.ts$',
   },
   {
     name: 'publish removes current, then links it',
-    file: 'generator/write-snapshot.ts',
+    file: 'generator/write/write-snapshot.ts',
     find: '  await symlink(join(DIST_LAYOUT.snapshotsDir, id), temporaryLink);\n  await rename(temporaryLink, join(distDir, DIST_LAYOUT.currentLink));',
     replace:
       '  await rm(join(distDir, DIST_LAYOUT.currentLink), { force: true });\n  await symlink(join(DIST_LAYOUT.snapshotsDir, id), join(distDir, DIST_LAYOUT.currentLink));',
-    tests: 'generator/atomic-publish\\.test\\.ts$',
+    tests: 'generator/write/atomic-publish\\.test\\.ts$',
   },
   {
     name: 'publish switches current before the snapshot folder is complete',
-    file: 'generator/write-snapshot.ts',
+    file: 'generator/write/write-snapshot.ts',
     find: '  await rename(staging.directory, directory);\n',
     replace:
       '  await symlink(join(DIST_LAYOUT.snapshotsDir, id), join(distDir, `.early-${id}`));\n  await rename(join(distDir, `.early-${id}`), join(distDir, DIST_LAYOUT.currentLink));\n  await new Promise((resolve) => setTimeout(resolve, 1));\n  await rename(staging.directory, directory);\n',
-    tests: 'generator/atomic-publish\\.test\\.ts$',
+    tests: 'generator/write/atomic-publish\\.test\\.ts$',
   },
   {
     name: 'golden updates allowed under CI',
@@ -145,14 +145,14 @@ const PROBES = [
   },
   {
     name: 'an empty content folder is published',
-    file: 'generator/site-folder.ts',
+    file: 'generator/load/site-folder.ts',
     find: '  if (!options.allowEmpty && !holdsPages(content)) {',
     replace: '  if (!options.allowEmpty && !holdsPages(content) && false) {',
     tests: 'product/command-errors\\.test\\.ts$',
   },
   {
     name: 'a missing site folder is built as an empty site',
-    file: 'generator/site-folder.ts',
+    file: 'generator/load/site-folder.ts',
     find: '  } catch {\n    return {\n      kind: \'usage\',\n      message: `site folder "${siteDir}" does not exist',
     replace:
       '  } catch {\n    return undefined;\n    return {\n      kind: \'usage\',\n      message: `site folder "${siteDir}" does not exist',
@@ -160,14 +160,14 @@ const PROBES = [
   },
   {
     name: 'the build accepts a trusted IP the gateway refuses',
-    file: 'generator/site/access-settings.ts',
+    file: 'generator/plan/access-settings.ts',
     find: '    const invalid = listSetting(settings[key]).filter((entry) => !isAddressRule(entry));',
     replace: '    const invalid = listSetting(settings[key]).filter((entry) => !isAddressRule(entry) && false);',
     tests: 'generator/build-then-load\\.test\\.ts$',
   },
   {
     name: 'publish falls back to ./dist without --dist',
-    file: 'generator/publish/publish-command.ts',
+    file: 'generator/upload/publish-command.ts',
     find: "  if (dist === undefined) throw new UsageError('--dist DIR is required: the snapshot folder npm run build wrote');",
     replace: '',
     tests: 'storage/publish-cli\\.test\\.ts$',
@@ -188,7 +188,7 @@ const PROBES = [
   },
   {
     name: "user add writes bcryptjs's $2b$ hash that PHP names $2y$",
-    file: 'generator/site/user-file.ts',
+    file: 'generator/plan/user-file.ts',
     find: "  return hash.replace(/^\\$2[ab]\\$/, '$2y$');",
     replace: '  return hash;',
     tests: 'product/user-command\\.test\\.ts$',
@@ -202,10 +202,10 @@ const PROBES = [
   },
   {
     name: 'a build with no API user says nothing',
-    file: 'generator/site/users.ts',
+    file: 'generator/plan/users.ts',
     find: '  if (!Object.values(accounts).some(mayCallTheApi)) warnings.push(NO_API_USER);',
     replace: '',
-    tests: 'generator/users\\.test\\.ts$',
+    tests: 'generator/plan/users\\.test\\.ts$',
   },
   {
     name: 'the client never revalidates',
@@ -244,7 +244,7 @@ const PROBES = [
   },
   {
     name: 'the render cache ignores the settings a page is rendered with',
-    file: 'generator/render-cache.ts',
+    file: 'generator/render/render-cache.ts',
     find: ".update(JSON.stringify(settings)).update('\\0');",
     replace: ".update('\\0');",
     tests: 'generator/incremental-equals-full\\.test\\.ts$',
@@ -294,28 +294,28 @@ const PROBES = [
   },
   {
     name: 'publish trusts any object present at a key',
-    file: 'generator/publish/publish-to-store.ts',
+    file: 'generator/upload/publish-to-store.ts',
     find: '    if (found === undefined || found.size !== item.size) return false;\n',
     replace: '    if (found === undefined) return false;\n    return true;\n',
     tests: 'storage/repair\\.test\\.ts$',
   },
   {
     name: 'publish trusts any object of the right size',
-    file: 'generator/publish/publish-to-store.ts',
+    file: 'generator/upload/publish-to-store.ts',
     find: '    if (found === undefined || found.size !== item.size) return false;\n',
     replace: '    if (found === undefined || found.size !== item.size) return false;\n    return true;\n',
     tests: 'storage/repair\\.test\\.ts$',
   },
   {
     name: 'publish trusts matching bytes under the wrong headers',
-    file: 'generator/publish/stored-object.ts',
+    file: 'generator/upload/stored-object.ts',
     find: '    bytesMatch &&\n    sameHeader(',
     replace: '    bytesMatch ||\n    sameHeader(',
     tests: 'storage/repair\\.test\\.ts$',
   },
   {
     name: "publish trusts the current snapshot's objects without their listed ETag",
-    file: 'generator/publish/publish-to-store.ts',
+    file: 'generator/upload/publish-to-store.ts',
     find: '    if (checkedBefore.has(item.key) && found.etag === item.md5) return true;',
     replace: '    if (checkedBefore.has(item.key)) return true;',
     tests: 'storage/repair\\.test\\.ts$',

@@ -1,7 +1,7 @@
 // Runs the pure build and the checker's rules over a loaded site; no file system access. Its errors and warnings are
 // exactly the build's; the checker only adds hints the build does not act on.
 import { finishBuild, planBuild, renderPages } from '../build.ts';
-import type { LoadedSite } from '../load.ts';
+import type { LoadedSite } from '../load/load-site.ts';
 import { checkSite } from './check-site.ts';
 import { sortFindings } from './findings.ts';
 import type { Finding } from './findings.ts';

@@ -1,7 +1,7 @@
 // The site checker's rules, on values: the build's problems as they are, then hints: shared slugs, untitled pages,
 // dead internal links.
-import { walkItems } from '../tree/build-items.ts';
-import type { Item } from '../tree/item.ts';
+import { walkItems } from '../plan/tree/build-items.ts';
+import type { Item } from '../plan/tree/item.ts';
 import type { BuildProblem, BuiltResponse, SiteSource } from '../types.ts';
 import type { Finding } from './findings.ts';
 import { findLinks, isInternal, reachesSomething } from './links.ts';

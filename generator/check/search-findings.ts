@@ -1,7 +1,7 @@
 // Checker rule for search: pages that search cannot find by their title.
 import { wordsOf } from '../../contract/search/search-terms.ts';
 import type { BuiltResponse } from '../types.ts';
-import type { Item } from '../tree/item.ts';
+import type { Item } from '../plan/tree/item.ts';
 import { searchDocuments } from '../search/search-documents.ts';
 import type { Finding } from './findings.ts';
 

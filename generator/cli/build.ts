@@ -8,8 +8,8 @@ import {
   UsageError,
 } from '../../terminal/command-line.ts';
 import { buildSite, formatProblem } from '../build-site.ts';
-import { startProgress } from '../progress.ts';
-import { siteFolderProblem } from '../site-folder.ts';
+import { startProgress } from './progress.ts';
+import { siteFolderProblem } from '../load/site-folder.ts';
 
 const BUILD = {
   name: 'build',

@@ -3,8 +3,8 @@
 import { CommandFailure, parseBaseUrl, parseCommandLine, runCommand, UsageError } from '../../terminal/command-line.ts';
 import { checkLoadedSite } from '../check/check-loaded-site.ts';
 import { countBySeverity, formatFinding } from '../check/findings.ts';
-import { loadSite } from '../load.ts';
-import { siteFolderProblem } from '../site-folder.ts';
+import { loadSite } from '../load/load-site.ts';
+import { siteFolderProblem } from '../load/site-folder.ts';
 
 const CHECK = {
   name: 'check',

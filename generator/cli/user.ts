@@ -19,8 +19,8 @@ import {
   roleProblem,
   userNameProblem,
   withPassword,
-} from '../site/user-file.ts';
-import { looselyTrue } from '../site/users.ts';
+} from '../plan/user-file.ts';
+import { looselyTrue } from '../plan/users.ts';
 
 const USER = {
   name: 'user',

@@ -5,8 +5,8 @@ import { eventLine } from '../../contract/event-line.ts';
 import { createStoreClient } from '../../storage/s3-client.ts';
 import { parseS3Location } from '../../storage/s3-location.ts';
 import { describeStoreError, isStoreError } from '../../storage/store-error.ts';
-import { publishToStore } from '../publish/publish-to-store.ts';
-import { siteFolderProblem } from '../site-folder.ts';
+import { publishToStore } from '../upload/publish-to-store.ts';
+import { siteFolderProblem } from '../load/site-folder.ts';
 import { startWatching } from '../watch/watch-site.ts';
 
 const WATCH = {

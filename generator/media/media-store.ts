@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DIST_LAYOUT, type SnapshotIndex } from '../../contract/snapshot.ts';
-import type { StoredBody } from '../snapshot-staging.ts';
+import type { StagedBody } from '../write/snapshot-staging.ts';
 
 export const MEDIA_SUFFIX = '.media';
 const PREFIX = `${DIST_LAYOUT.bodiesDir}/`;
@@ -25,7 +25,7 @@ async function hashFile(path: string): Promise<string> {
 }
 
 /** Copies `path` into the bodies folder under a temporary name, hashing what was copied; returns its final body. */
-async function copyHashed(directory: string, path: string): Promise<StoredBody> {
+async function copyHashed(directory: string, path: string): Promise<StagedBody> {
   const hash = createHash('sha256');
   let size = 0;
   const temporary = join(directory, DIST_LAYOUT.bodiesDir, `.media-${randomBytes(6).toString('hex')}`);
@@ -50,8 +50,8 @@ async function copyHashed(directory: string, path: string): Promise<StoredBody> 
 }
 
 /** Hash → media file of the previous snapshot. */
-export function previousMedia(index: SnapshotIndex | undefined): Map<string, StoredBody> {
-  const media = new Map<string, StoredBody>();
+export function previousMedia(index: SnapshotIndex | undefined): Map<string, StagedBody> {
+  const media = new Map<string, StagedBody>();
   for (const entry of Object.values(index?.entries ?? {})) {
     if (!entry.file.startsWith(PREFIX) || !entry.file.endsWith(MEDIA_SUFFIX)) continue;
     const hash = entry.file.slice(PREFIX.length, -MEDIA_SUFFIX.length);
@@ -62,7 +62,7 @@ export function previousMedia(index: SnapshotIndex | undefined): Map<string, Sto
 
 export interface MediaStore {
   /** Stores one media file (once per content) and resolves to its body in the staging snapshot. */
-  store(path: string): Promise<StoredBody>;
+  store(path: string): Promise<StagedBody>;
 }
 
 export function openMediaStore(
@@ -70,8 +70,8 @@ export function openMediaStore(
   previous: { directory: string; index: SnapshotIndex } | undefined,
 ): MediaStore {
   const before = previousMedia(previous?.index);
-  const stored = new Map<string, Promise<StoredBody>>();
-  const place = async (path: string): Promise<StoredBody> => {
+  const stored = new Map<string, Promise<StagedBody>>();
+  const place = async (path: string): Promise<StagedBody> => {
     const hash = await hashFile(path);
     const reused = before.get(hash);
     if (previous !== undefined && reused !== undefined) {

@@ -3,7 +3,7 @@
 import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import { languageTools } from '../../contract/search/search-terms.ts';
 import type { BuildPlan } from '../build.ts';
-import { restrictionOf, storedMeta } from '../site/site-model.ts';
+import { restrictionOf, storedMeta } from '../plan/site-model.ts';
 import type { BuiltResponse } from '../types.ts';
 import { createSearchIndexBuilder, searchIndexBody } from './build-search-index.ts';
 import { pageVersions, searchDocument, titleOf } from './search-documents.ts';

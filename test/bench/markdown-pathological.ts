@@ -4,7 +4,7 @@
 import { pathToFileURL } from 'node:url';
 import { renderBlocks } from '../../generator/markdown/render.ts';
 import { splitBlocks } from '../../generator/markdown/split-blocks.ts';
-import { RenderTimeout, renderWithin } from '../../generator/render-bound.ts';
+import { RenderTimeout, renderWithin } from '../../generator/render/render-bound.ts';
 import { OPTIONS } from '../markdown/render-helpers.ts';
 import { PATHOLOGICAL_CASES } from '../markdown/pathological-inputs.ts';
 import { formatReport, type TargetRow } from './report.ts';

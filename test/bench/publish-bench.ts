@@ -7,8 +7,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { makeSite } from './make-site.ts';
 import { startS3Server } from '../storage/s3-server.ts';
-import { publishToStore } from '../../generator/publish/publish-to-store.ts';
-import type { PublishOutcome } from '../../generator/publish/publish-to-store.ts';
+import { publishToStore } from '../../generator/upload/publish-to-store.ts';
+import type { PublishOutcome } from '../../generator/upload/publish-to-store.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({ options: { pages: { type: 'string', default: '4000' } } });

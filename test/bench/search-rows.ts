@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { SEARCH_INDEX_KEY } from '../../contract/search/search-format.ts';
 import { loadSnapshot } from '../../gateway/snapshot/snapshot-loader.ts';
 import { planBuild } from '../../generator/build.ts';
-import { loadSite } from '../../generator/load.ts';
+import { loadSite } from '../../generator/load/load-site.ts';
 import { siteSearchResponse } from '../../generator/search/site-search.ts';
 import { PROJECT_ROOT } from './build-bench.ts';
 import { median } from './measure.ts';

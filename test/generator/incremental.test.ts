@@ -6,8 +6,8 @@ import * as assert from 'uvu/assert';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { planBuild, renderPages } from '../../generator/build.ts';
 import { buildSite } from '../../generator/build-site.ts';
-import { loadSite } from '../../generator/load.ts';
-import { renderOnThreads } from '../../generator/render-pool.ts';
+import { loadSite } from '../../generator/load/load-site.ts';
+import { renderOnThreads } from '../../generator/render/render-pool.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { readSnapshot } from '../helpers/snapshot-bodies.ts';
 

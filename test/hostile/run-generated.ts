@@ -1,5 +1,5 @@
 // Runs generated hostile cases against a hostile fixture a few at a time and lists every case that went wrong.
-import { mapConcurrently } from '../../generator/concurrency.ts';
+import { mapConcurrently } from '../../generator/write/concurrency.ts';
 import { exchange } from './raw-http.ts';
 import { problemsOf } from './safe-answer.ts';
 import type { GeneratedCase } from './request-generator.ts';

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { checkLoadedSite } from '../../generator/check/check-loaded-site.ts';
 import { formatFinding } from '../../generator/check/findings.ts';
 import { findLinks, reachesSomething } from '../../generator/check/links.ts';
-import type { LoadedSite } from '../../generator/load.ts';
+import type { LoadedSite } from '../../generator/load/load-site.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 
 const run = promisify(execFile);

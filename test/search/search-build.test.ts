@@ -7,7 +7,7 @@ import { htmlText } from '../../contract/search/content-sections.ts';
 import { commonTermsOf, indexedFields, newMiniSearch, SEARCH_FORMAT } from '../../contract/search/search-format.ts';
 import { languageTools } from '../../contract/search/search-terms.ts';
 import { finishBuild, planBuild, renderPages } from '../../generator/build.ts';
-import { loadSite } from '../../generator/load.ts';
+import { loadSite } from '../../generator/load/load-site.ts';
 import { buildSearchIndex, searchIndexResponse } from '../../generator/search/build-search-index.ts';
 import { searchDocuments } from '../../generator/search/search-documents.ts';
 import type { IndexedDocument } from '../../generator/search/search-documents.ts';

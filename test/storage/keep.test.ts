@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { collectGarbage } from '../../generator/publish/collect-garbage.ts';
+import { collectGarbage } from '../../generator/upload/collect-garbage.ts';
 import { listObjects } from '../../storage/store-objects.ts';
 import { sha256Hex } from '../../storage/remote-layout.ts';
 import type { SnapshotIndex } from '../../contract/snapshot.ts';

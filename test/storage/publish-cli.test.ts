@@ -2,7 +2,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { putObject } from '../../storage/store-objects.ts';
-import { USAGE, runPublishCommand } from '../../generator/publish/publish-command.ts';
+import { USAGE, runPublishCommand } from '../../generator/upload/publish-command.ts';
 import { startS3Server } from './s3-server.ts';
 import type { S3Server } from './s3-server.ts';
 import { localDist, versionSpec } from './storage-fixture.ts';

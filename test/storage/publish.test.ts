@@ -13,7 +13,7 @@ import type { S3Server } from './s3-server.ts';
 import { changedLists, currentBodies, localDist, publish, versionSpec } from './storage-fixture.ts';
 import { startCutProxy } from './cut-proxy.ts';
 import { createStoreClient } from '../../storage/s3-client.ts';
-import { publishToStore } from '../../generator/publish/publish-to-store.ts';
+import { publishToStore } from '../../generator/upload/publish-to-store.ts';
 import type { LocalDist } from './storage-fixture.ts';
 
 interface Context {

@@ -8,8 +8,8 @@ import type { SnapshotSpec } from '../gateway/make-snapshot.ts';
 import { BODIES, USERS, basic, standardSpec } from '../gateway/fixture.ts';
 import { startFollowingGateway } from '../../gateway/follow/serve-from.ts';
 import type { FollowingGateway } from '../../gateway/follow/serve-from.ts';
-import { publishToStore } from '../../generator/publish/publish-to-store.ts';
-import type { PublishOutcome, PublishRequest } from '../../generator/publish/publish-to-store.ts';
+import { publishToStore } from '../../generator/upload/publish-to-store.ts';
+import type { PublishOutcome, PublishRequest } from '../../generator/upload/publish-to-store.ts';
 import type { S3Server } from './s3-server.ts';
 
 export const EDITOR = { Authorization: basic(USERS.editor) };

@@ -1,8 +1,8 @@
 // When publish trusts an object already in the bucket: the rule on plain values, one field off at a time.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { storedObjectMatches } from '../../generator/publish/stored-object.ts';
-import type { WantedObject } from '../../generator/publish/stored-object.ts';
+import { storedObjectMatches } from '../../generator/upload/stored-object.ts';
+import type { WantedObject } from '../../generator/upload/stored-object.ts';
 import type { StoredHead } from '../../storage/store-objects.ts';
 
 const SHA = 'a'.repeat(64);

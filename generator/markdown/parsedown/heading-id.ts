@@ -1,6 +1,6 @@
 // A heading's id as Typemill makes it: `h-` + URLify slug of the whole line, hashes included.
 
-import { slugify } from '../../slugify.ts';
+import { slugify } from '../../php/slugify.ts';
 
 /** Slugs are costly and each heading is seen twice (when the page is split and when it renders). */
 const CACHE_LIMIT = 4096;

@@ -2,7 +2,7 @@
 const STAND_IN = new URL('./render-pages-failing.ts', import.meta.url).href;
 
 export async function resolve(specifier, context, nextResolve) {
-  if (specifier === './render-pages.ts' && context.parentURL?.endsWith('/generator/build-site.ts'))
+  if (specifier === './render/render-pages.ts' && context.parentURL?.endsWith('/generator/build-site.ts'))
     return nextResolve(STAND_IN, context);
   return nextResolve(specifier, context);
 }

@@ -5,8 +5,8 @@ import {
   renderSitePages as renderAll,
   type RenderedSite,
   type RenderPagesOptions,
-} from '../../../generator/render-pages.ts';
-import type { BodyStore } from '../../../generator/snapshot-staging.ts';
+} from '../../../generator/render/render-pages.ts';
+import type { BodyStore } from '../../../generator/write/snapshot-staging.ts';
 
 export const BODIES_BEFORE_FAILURE = 6;
 export const FAILURE = 'ENOSPC: no space left on device (simulated)';

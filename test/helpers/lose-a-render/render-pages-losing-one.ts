@@ -5,7 +5,7 @@ import {
   renderSitePages as renderAll,
   type RenderedSite,
   type RenderPagesOptions,
-} from '../../../generator/render-pages.ts';
+} from '../../../generator/render/render-pages.ts';
 
 export const LOST_PAGE = '/06-contact';
 

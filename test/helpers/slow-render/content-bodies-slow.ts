@@ -3,9 +3,9 @@ import {
   renderContent as renderReal,
   type ContentJob,
   type ContentSettings,
-} from '../../../generator/content-bodies.ts';
+} from '../../../generator/render/content-bodies.ts';
 
-export * from '../../../generator/content-bodies.ts';
+export * from '../../../generator/render/content-bodies.ts';
 
 export const ENDLESS_PAGE = '/06-contact';
 

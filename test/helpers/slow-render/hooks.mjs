@@ -2,19 +2,19 @@
 // with SNAPI_TEST_RENDER_WORKERS set, build-site.ts also gets a render-pages.ts that always renders on workers.
 const SLOW_BODIES = new URL('./content-bodies-slow.ts', import.meta.url).href;
 const ON_WORKERS = new URL('./render-pages-on-workers.ts', import.meta.url).href;
-const RENDERERS = ['/generator/render-pool.ts', '/generator/render-worker.ts'];
+const RENDERERS = ['/generator/render/render-pool.ts', '/generator/render/render-worker.ts'];
 
 export async function resolve(specifier, context, nextResolve) {
   const parent = context.parentURL ?? '';
   const resolved = await nextResolve(specifier, context);
   if (
-    resolved.url.endsWith('/generator/content-bodies.ts') &&
+    resolved.url.endsWith('/generator/render/content-bodies.ts') &&
     RENDERERS.some((renderer) => parent.endsWith(renderer))
   ) {
     return nextResolve(SLOW_BODIES, context);
   }
   if (
-    resolved.url.endsWith('/generator/render-pages.ts') &&
+    resolved.url.endsWith('/generator/render/render-pages.ts') &&
     parent.endsWith('/generator/build-site.ts') &&
     process.env.SNAPI_TEST_RENDER_WORKERS
   ) {

@@ -4,7 +4,7 @@ import {
   renderSitePages as renderAll,
   type RenderedSite,
   type RenderPagesOptions,
-} from '../../../generator/render-pages.ts';
+} from '../../../generator/render/render-pages.ts';
 
 export function renderSitePages(plan: BuildPlan, options: RenderPagesOptions): Promise<RenderedSite> {
   return renderAll(plan, { ...options, workers: 1 });

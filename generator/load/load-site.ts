@@ -1,0 +1,156 @@
+// The input shell: finds the site's files with fast-glob and reads the ones the build needs.
+import fg from 'fast-glob';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { findSymlinkLoops } from './symlink-loops.ts';
+import { scanMedia } from '../media/scan-media.ts';
+import type { BuildProblem, SiteSource, SourceFile } from '../types.ts';
+
+const LISTED = [
+  'content/**',
+  'settings/settings.yaml',
+  'settings/users/*.yaml',
+  'plugins/*/*',
+  'themes/*/*',
+  'media/**',
+];
+const READ =
+  /^(content\/.*\.(md|txt|yaml)|settings\/settings\.yaml|settings\/users\/[^/]+\.yaml|plugins\/[^/]+\/[^/]+\.yaml|themes\/[^/]+\/[^/]+\.yaml)$/;
+/** Folders listed without a depth limit: a link loop inside them would be followed forever. */
+const DEEP_FOLDERS = ['content', 'media'];
+/** Read errors as a site owner understands them. */
+const READ_ERROR_HINTS: Record<string, string> = {
+  ENOENT: 'a dangling symbolic link or a file removed during the build',
+  ELOOP: 'a symbolic link loop',
+  EACCES: 'permission denied',
+  EISDIR: 'a directory, expected a file',
+};
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function lineOfByte(bytes: Uint8Array, offset: number): number {
+  let line = 1;
+  for (let index = 0; index < offset && index < bytes.length; index++) if (bytes[index] === 10) line++;
+  return line;
+}
+
+/** Offset of the first byte that does not start or continue a valid UTF-8 sequence. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let index = 0;
+  while (index < bytes.length) {
+    const lead = bytes[index] ?? 0;
+    const length =
+      lead < 0x80
+        ? 1
+        : lead >= 0xc2 && lead < 0xe0
+          ? 2
+          : lead >= 0xe0 && lead < 0xf0
+            ? 3
+            : lead >= 0xf0 && lead < 0xf5
+              ? 4
+              : 0;
+    if (length === 0) return index;
+    try {
+      utf8.decode(bytes.subarray(index, index + length));
+    } catch {
+      return index;
+    }
+    index += length;
+  }
+  return bytes.length;
+}
+
+/** Decodes strict UTF-8; on failure reports the line of the first invalid byte. */
+export function decodeUtf8(bytes: Uint8Array, file: string): string | BuildProblem {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return { file, line: lineOfByte(bytes, firstInvalidUtf8(bytes)), message: 'file is not valid UTF-8' };
+  }
+}
+
+/** Plain synchronous reads: one system call each instead of four thread-pool round trips (measured 8x faster). */
+function readFiles(
+  root: string,
+  paths: readonly string[],
+  mtimes: ReadonlyMap<string, number>,
+  errors: BuildProblem[],
+): Map<string, SourceFile> {
+  const files = new Map<string, SourceFile>();
+  for (const path of paths) {
+    try {
+      const text = decodeUtf8(readFileSync(resolve(root, path)), path);
+      if (typeof text === 'string') files.set(path, { path, text, mtimeMs: mtimes.get(path) ?? 0 });
+      else errors.push(text);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? String(error);
+      errors.push({
+        file: path,
+        message: `cannot read file: ${code}${READ_ERROR_HINTS[code] ? ` (${READ_ERROR_HINTS[code]})` : ''}`,
+      });
+    }
+  }
+  return files;
+}
+
+export interface LoadedSite {
+  source: SiteSource;
+  errors: BuildProblem[];
+}
+
+export async function loadSite(siteDir: string, baseUrl: string, rootPath?: string): Promise<LoadedSite> {
+  const root = resolve(siteDir);
+  const errors: BuildProblem[] = [];
+  const loops = await findSymlinkLoops(root, DEEP_FOLDERS);
+  for (const loop of loops)
+    errors.push({
+      file: loop.path,
+      message: `symbolic link loop: it points to ${loop.target}, a folder that contains it; remove the link`,
+    });
+  const ignore = loops.flatMap((loop) => [fg.escapePath(loop.path), `${fg.escapePath(loop.path)}/**`]);
+  const entries = await fg(LISTED, {
+    cwd: root,
+    dot: false,
+    onlyFiles: false,
+    markDirectories: true,
+    stats: true,
+    followSymbolicLinks: true,
+    suppressErrors: true,
+    ignore,
+  }).catch((error: NodeJS.ErrnoException) => {
+    errors.push({
+      file: error.path ?? siteDir,
+      message: `cannot list the site folder: ${error.code ?? error.message}`,
+    });
+    return [];
+  });
+  const contentEntries: string[] = [];
+  const mtimes = new Map<string, number>();
+  const knownPaths = new Set<string>();
+  for (const entry of entries) {
+    const isDirectory = entry.path.endsWith('/');
+    const path = isDirectory ? entry.path.slice(0, -1) : entry.path;
+    if (path.startsWith('content/')) {
+      contentEntries.push(entry.path);
+      mtimes.set(path, entry.stats?.mtimeMs ?? 0);
+    }
+    if (!isDirectory) knownPaths.add(path);
+    // In content/ a folder may have any name (Typemill scans it as a folder); elsewhere the build needs the file.
+    else if (READ.test(path) && !path.startsWith('content/'))
+      errors.push({ file: path, message: 'cannot read file: it is a directory, expected a file' });
+  }
+  const toRead = [...knownPaths].filter((path) => READ.test(path)).sort();
+  const files = readFiles(root, toRead, mtimes, errors);
+  return {
+    source: {
+      rootPath: rootPath ?? root,
+      baseUrl: baseUrl.replace(/\/+$/, ''),
+      contentEntries,
+      files,
+      mtimes,
+      knownPaths,
+      media: scanMedia(root),
+    },
+    errors,
+  };
+}

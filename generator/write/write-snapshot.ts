@@ -1,0 +1,159 @@
+// The output shell: completes a staging snapshot beside the live one, then publishes it with one rename.
+import { randomBytes } from 'node:crypto';
+import { readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  DIST_LAYOUT,
+  SNAPSHOT_FORMAT,
+  type ChangeReport,
+  type IndexEntry,
+  type SnapshotIndex,
+} from '../../contract/snapshot.ts';
+import { contentHash, etagOf } from '../../contract/etag.ts';
+import { changesBetween } from './changes.ts';
+import { mapConcurrently } from './concurrency.ts';
+import { openStaging, type Staging, type StagedBody } from './snapshot-staging.ts';
+import type { BuildResult, BuiltResponse, StoredResponse } from '../types.ts';
+import type { MediaObject } from '../media/media-bodies.ts';
+
+const WRITE_CONCURRENCY = 32;
+/** Media files hashed and stored at once: each is streamed, so this bounds open files, not memory. */
+const MEDIA_CONCURRENCY = 8;
+
+export interface PublishOptions {
+  distDir: string;
+  baseUrl: string;
+  builtAt: Date;
+}
+
+export interface Published {
+  id: string;
+  directory: string;
+  responses: number;
+  files: number;
+  bytes: number;
+  /** The change report written to `changes.json`. */
+  changes: ChangeReport;
+}
+
+function snapshotId(builtAt: Date): string {
+  return (
+    builtAt
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z') +
+    '-' +
+    randomBytes(3).toString('hex')
+  );
+}
+
+async function pruneOlder(distDir: string, keep: ReadonlySet<string>): Promise<void> {
+  const snapshots = join(distDir, DIST_LAYOUT.snapshotsDir);
+  for (const name of await readdir(snapshots)) {
+    if (!keep.has(name)) await rm(join(snapshots, name), { recursive: true, force: true });
+  }
+  // A build killed between creating its temporary link and renaming it leaves the link behind.
+  for (const name of await readdir(distDir)) {
+    if (name.startsWith('.current-')) await rm(join(distDir, name), { force: true });
+  }
+}
+
+/** Responses the build made with their body in hand; streamed content responses are already stored. */
+function withBody(response: BuiltResponse | StoredResponse): response is BuiltResponse {
+  return !('stored' in response);
+}
+
+/** Writes every body still in hand to the staging snapshot; the responses come back by reference, so the caller can
+ *  let the bodies go before the next stage (the search index) needs its memory. */
+export async function stageResponses(
+  staging: Staging,
+  responses: ReadonlyArray<BuiltResponse | StoredResponse>,
+): Promise<StoredResponse[]> {
+  const staged = await mapConcurrently(responses, WRITE_CONCURRENCY, async (response): Promise<StoredResponse> => {
+    if (!withBody(response)) return response;
+    const hash = response.hash ?? contentHash(response.body);
+    await staging.store(hash, response.body, {
+      pageContent: response.pageContent === true,
+      compress: response.compress !== false,
+    });
+    return { key: response.key, stored: hash, ...(response.restriction ? { restriction: response.restriction } : {}) };
+  });
+  await staging.settled();
+  return staged;
+}
+
+/** Each media file as a response whose body is in the staging snapshot (linked or streamed in, never read whole). */
+function stageMedia(staging: Staging, objects: readonly MediaObject[]): Promise<StoredResponse[]> {
+  return mapConcurrently(objects, MEDIA_CONCURRENCY, async ({ key, path, restriction }) => ({
+    key,
+    stored: await staging.storeMedia(path),
+    ...(restriction ? { restriction } : {}),
+  }));
+}
+
+/** Completes the staging snapshot with the rest of the build's bodies and its index, then makes it `current`.
+ *  The caller discards the staging snapshot if this fails. */
+export async function publishStaged(
+  staging: Staging,
+  result: BuildResult<BuiltResponse | StoredResponse>,
+  options: Omit<PublishOptions, 'distDir'>,
+): Promise<Published> {
+  const { distDir, previous } = staging;
+  const id = snapshotId(options.builtAt);
+  const directory = join(distDir, DIST_LAYOUT.snapshotsDir, id);
+  const responses = [
+    ...(await stageResponses(staging, result.responses)),
+    ...(await stageMedia(staging, result.media ?? [])),
+  ];
+  const entries: Record<string, IndexEntry> = {};
+  const stored = new Map<string, StagedBody>();
+  for (const { key, stored: hash, restriction } of responses) {
+    const body = staging.stored(hash);
+    // A streamed body the staging snapshot does not hold would be published as a missing file.
+    if (!body) throw new Error(`response ${key}: its body ${hash} is not in the staging snapshot`);
+    stored.set(hash, body);
+    entries[key] = {
+      ...body.identity,
+      etag: etagOf(body.hash),
+      ...(body.gzip ? { gzip: body.gzip } : {}),
+      ...(body.br ? { br: body.br } : {}),
+      ...(restriction ? { restriction } : {}),
+    };
+  }
+  const bytes = [...stored.values()].reduce((sum, body) => sum + body.identity.size, 0);
+  const index: SnapshotIndex = {
+    format: SNAPSHOT_FORMAT,
+    id,
+    builtAt: options.builtAt.toISOString(),
+    baseUrl: options.baseUrl,
+    basePath: result.basePath,
+    counts: { ...result.stats, responses: Object.keys(entries).length, bytes },
+    access: result.access,
+    entries,
+    restrictedSlugs: result.restrictedSlugs,
+    userRecords: result.userRecords,
+  };
+  await writeFile(join(staging.directory, DIST_LAYOUT.indexFile), JSON.stringify(index));
+  await writeFile(join(staging.directory, DIST_LAYOUT.accountsFile), JSON.stringify(result.accounts), { mode: 0o600 });
+  const changes = changesBetween(previous?.index, index);
+  await writeFile(join(staging.directory, DIST_LAYOUT.changesFile), JSON.stringify(changes, null, 2));
+  await rename(staging.directory, directory);
+
+  // Publishing is one rename of a symlink: readers see the old snapshot or the new one, never a mix.
+  const temporaryLink = join(distDir, `.current-${id}`);
+  await symlink(join(DIST_LAYOUT.snapshotsDir, id), temporaryLink);
+  await rename(temporaryLink, join(distDir, DIST_LAYOUT.currentLink));
+  await pruneOlder(distDir, new Set([id, ...(previous ? [previous.id] : [])]));
+  return { id, directory, responses: Object.keys(entries).length, files: stored.size, bytes, changes };
+}
+
+/** Publishes a whole build result at once (bodies in hand): stages it, then publishes; nothing changes on failure. */
+export async function publishSnapshot(result: BuildResult, options: PublishOptions): Promise<Published> {
+  const staging = await openStaging(options.distDir);
+  try {
+    return await publishStaged(staging, result, options);
+  } catch (error) {
+    await staging.discard();
+    throw error;
+  }
+}
