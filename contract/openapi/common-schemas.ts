@@ -27,7 +27,6 @@ export const COMMON_SCHEMAS: Readonly<Record<string, JsonObject>> = {
     type: 'string',
     enum: ROLES,
   },
-  EmptyPhpArray: { description: 'PHP encodes an empty map as `[]`.', type: 'array', maxItems: 0 },
   ImageListEntry: {
     type: 'object',
     required: ['name', 'timestamp', 'src_thumb', 'src_live'],
@@ -85,4 +84,5 @@ export const COMMON_SCHEMAS: Readonly<Record<string, JsonObject>> = {
       url: { type: 'string', example: 'media/files/lumen-sample.toml' },
     },
   },
+  EmptyPhpArray: { description: 'PHP encodes an empty map as `[]`.', type: 'array', maxItems: 0 },
 };
