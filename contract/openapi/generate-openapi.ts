@@ -3,18 +3,11 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Document, isCollection, visit } from 'yaml';
-import { ENDPOINT_SPECS, MEDIA_ROUTES, SERVICE_ROUTES } from '../endpoints.ts';
-import type { EndpointName, EndpointSpec, Route } from '../endpoints.ts';
+import { MEDIA_ROUTES, SERVICE_ROUTES } from '../endpoints.ts';
 import { COMMON_SCHEMAS } from './common-schemas.ts';
 import { HEADERS, INFO, OPENAPI_VERSION, SECURITY, SECURITY_SCHEMES, SERVERS, TAGS } from './document-head.ts';
 import type { JsonObject } from './json.ts';
-import {
-  ENDPOINT_DOCS,
-  documentedPath,
-  endpointOperation,
-  routePathItem,
-  sharedBadRequestParameters,
-} from './operations.ts';
+import { endpointPaths, routePaths, sharedBadRequestParameters } from './operations.ts';
 import { PAGE_SCHEMAS } from './page-schemas.ts';
 import { sharedParameterObjects } from './parameter-objects.ts';
 import { RESPONSES, badRequestResponses } from './responses.ts';
@@ -35,11 +28,6 @@ const FLOW_WIDTH = 60;
 
 /** The whole document. The MCP route (MCP_ROUTE_SPEC) is left out: MCP's JSON-RPC messages are not REST answers. */
 export function openApiDocument(): JsonObject {
-  const endpoints = Object.entries(ENDPOINT_SPECS) as Array<[EndpointName, EndpointSpec]>;
-  const routes = (
-    table: Readonly<Record<string, Route>>,
-    docs: Readonly<Record<string, Parameters<typeof routePathItem>[0]>>,
-  ) => Object.entries(table).map(([name, route]) => [documentedPath(route), routePathItem(docs[name]!)] as const);
   return {
     openapi: OPENAPI_VERSION,
     info: INFO,
@@ -47,9 +35,9 @@ export function openApiDocument(): JsonObject {
     security: SECURITY,
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths: Object.fromEntries([
-      ...endpoints.map(([name, spec]) => [documentedPath(spec), { get: endpointOperation(spec, ENDPOINT_DOCS[name]) }]),
-      ...routes(MEDIA_ROUTES, MEDIA_ROUTE_DOCS),
-      ...routes(SERVICE_ROUTES, SERVICE_ROUTE_DOCS),
+      ...endpointPaths(),
+      ...routePaths(MEDIA_ROUTES, MEDIA_ROUTE_DOCS),
+      ...routePaths(SERVICE_ROUTES, SERVICE_ROUTE_DOCS),
     ]),
     components: {
       securitySchemes: SECURITY_SCHEMES,

@@ -24,8 +24,13 @@ export const documentedPath = (route: Route): string => (route.trailingSlash ? `
 
 const roleNote = (role: Role) => (role === ROLES[ROLES.length - 1] ? role : `minimum role ${role}`);
 
-/** Whether the gateway can refuse a parameter with a 400: a required one, or one with limits. */
-const canRefuse = (parameter: Parameter) => parameter.missing !== undefined || parameter.invalid !== undefined;
+/** Whether the gateway can refuse a parameter with a 400 (gateway/api/parameters.ts): when it is required, has a kind
+ *  with a form to keep (integer, role, email) or has limits. A flag, or an optional text or list, never is. */
+const canRefuse = (parameter: Parameter) =>
+  parameter.required ||
+  ['integer', 'role', 'email'].includes(parameter.kind) ||
+  parameter.maxLength !== undefined ||
+  parameter.maxWords !== undefined;
 
 /** The 400 answer: the endpoint's own, else the shared one in the shape of its parameters' messages. */
 function badRequest(spec: EndpointSpec, doc: EndpointDoc): JsonObject | undefined {
@@ -82,8 +87,27 @@ export function sharedBadRequestParameters(): Parameter[] {
     .flatMap(([, spec]) => spec.parameters.filter(canRefuse));
 }
 
+/** Each endpoint of the table, in table order, as `[path, path item]`. */
+export function endpointPaths(): Array<[string, JsonObject]> {
+  return (Object.entries(ENDPOINT_SPECS) as Array<[EndpointName, EndpointSpec]>).map(([name, spec]) => [
+    documentedPath(spec),
+    { get: endpointOperation(spec, ENDPOINT_DOCS[name]) },
+  ]);
+}
+
+/** Each route of a table outside the endpoints' roles (media files, service routes) as `[path, path item]`. */
+export function routePaths<Name extends string>(
+  routes: Readonly<Record<Name, Route>>,
+  docs: Readonly<Record<Name, RouteDoc>>,
+): Array<[string, JsonObject]> {
+  return (Object.entries(routes) as Array<[Name, Route]>).map(([name, route]) => [
+    documentedPath(route),
+    routePathItem(docs[name]),
+  ]);
+}
+
 /** The path item of a route outside the table's roles: the `{name}` parameters beside its one GET operation. */
-export function routePathItem(doc: RouteDoc): JsonObject {
+function routePathItem(doc: RouteDoc): JsonObject {
   const pathParameters = Object.entries(doc.pathParameters ?? {}).map(([name, description]) => ({
     name,
     in: 'path',

@@ -59,7 +59,10 @@ const quoted = (messages: readonly string[]) => [...new Set(messages)].map((mess
 export function badRequestResponses(parameters: readonly Parameter[]): Readonly<Record<string, JsonObject>> {
   const validated = parameters.filter((parameter) => parameter.missing?.errors !== false);
   const missing = validated.flatMap((parameter) => (parameter.missing ? [parameter.missing.message] : []));
-  const invalid = validated.flatMap((parameter) => (parameter.invalid ? [parameter.invalid] : []));
+  const invalid = validated.flatMap((parameter) => [
+    ...(parameter.invalid ? [parameter.invalid] : []),
+    ...(parameter.maxWords ? [parameter.maxWords.message] : []),
+  ]);
   const first = validated.find((parameter) => parameter.missing);
   const media = parameters.flatMap((parameter) =>
     parameter.missing?.errors === false ? [parameter.missing.message] : [],

@@ -27,7 +27,8 @@ function firstDifference(committed: string, generated: string): string {
   const generatedLines = generated.split('\n');
   const line = committedLines.findIndex((text, index) => text !== generatedLines[index]);
   const at = line === -1 ? committedLines.length : line;
-  return `line ${at + 1}: committed ${JSON.stringify(committedLines[at])}, generated ${JSON.stringify(generatedLines[at])}`;
+  const quoted = (lines: string[]) => JSON.stringify(lines[at]);
+  return `line ${at + 1}: committed ${quoted(committedLines)}, generated ${quoted(generatedLines)}`;
 }
 
 const generated = suite('openapi.yaml as generated');
@@ -95,10 +96,19 @@ derived("the shared 400 answers quote every message of the table's parameters th
   }
 });
 
-derived('an endpoint whose parameters cannot be refused has no 400 answer', () => {
+derived('only endpoints with a parameter the gateway can refuse document a 400', () => {
+  const neverRefused = [
+    '/api/v1/navigation',
+    '/api/v1/settings/',
+    '/api/v1/mainnavi/',
+    '/api/v1/systemnavi/',
+    '/api/v1/images',
+    '/api/v1/files',
+    '/api/v1/filerestrictions',
+  ];
   for (const spec of Object.values(ENDPOINT_SPECS)) {
-    const refusable = spec.parameters.some((parameter) => parameter.missing || parameter.invalid);
-    assert.is('400' in operationOf(documentedPath(spec)).responses, refusable, spec.path);
+    const path = documentedPath(spec);
+    assert.is('400' in operationOf(path).responses, !neverRefused.includes(path), path);
   }
 });
 
