@@ -1,5 +1,6 @@
 // Validates a request's query by its endpoint's parameters in the table (contract/endpoints.ts): in table order, the
 // first missing or invalid value answers 400 with Typemill's message; otherwise the typed values the answer reads.
+import { MAX_EMAIL_LENGTH } from '../../contract/endpoints.ts';
 import type { Parameter } from '../../contract/endpoints.ts';
 import { ROLES } from '../../contract/snapshot.ts';
 import { listParameter, stringParameter } from '../http/query.ts';
@@ -14,7 +15,6 @@ export type ParameterValues = Readonly<Record<string, ParameterValue>>;
 
 const DIGITS = /^[0-9]+$/;
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-const MAX_EMAIL_LENGTH = 254;
 
 const fieldOf = (parameter: Parameter) => parameter.name.replace(/\[\]$/, '');
 

@@ -1,0 +1,43 @@
+// The shapes of what the OpenAPI document says beside the table: per endpoint (prose, examples, the 200 body) and per
+// route outside the table's access rules (the whole operation).
+import type { TagName } from './document-head.ts';
+import type { Json, JsonObject } from './json.ts';
+import type { ResponseName } from './responses.ts';
+
+/** A query parameter's prose; its name, presence and schema come from the table's Parameter. */
+export interface ParameterDoc {
+  description?: string;
+  example?: Json;
+}
+
+export interface EndpointDoc {
+  tag: TagName;
+  operationId: string;
+  /** One line; the table's minimum role is added: `(minimum role author)`, or `(administrator)`. */
+  summary: string;
+  description?: string;
+  /** By the parameter's name in the table; the table's shared parameters (url, draft) are described once, in
+   *  SHARED_PARAMETER_DOCS. */
+  parameters?: Readonly<Record<string, ParameterDoc>>;
+  /** The 200 answer: its description and body, or a shared answer of components/responses. */
+  success: { description: string; body: JsonObject } | { response: ResponseName };
+  /** The 400 answer where the shared one for the table's parameters does not say enough. */
+  badRequest?: JsonObject;
+  /** The 403 answer: `Forbidden` unless the page's `allowedrole`/`alloweduser` can refuse too. */
+  forbidden?: ResponseName;
+  /** The 404 answer, for endpoints that can find nothing. */
+  notFound?: ResponseName;
+}
+
+/** A route outside the endpoint table's credentials and roles (media files, health, this document): its operation. */
+export interface RouteDoc {
+  tag: TagName;
+  operationId: string;
+  summary: string;
+  description?: string;
+  /** `[]` or `[{}]`: no credentials; `[{}, { basicAuth: [] }]`: credentials only for some files. */
+  security: readonly JsonObject[];
+  /** Each `{name}` of the path, with its description. */
+  pathParameters?: Readonly<Record<string, string>>;
+  responses: Readonly<Record<string, JsonObject>>;
+}
