@@ -1,7 +1,8 @@
 // Live authoring: build once, serve, and rebuild on every change under content/, settings/, plugins/, themes/ and
 // media/.
 import { resolve } from 'node:path';
-import { buildSite, formatProblem } from '../generator/build-site.ts';
+import { formatProblem } from '../generator/build-site.ts';
+import { residentBuilder } from '../generator/resident-build.ts';
 import type { BuildSiteOutcome } from '../generator/build-site.ts';
 import { startGateway } from '../gateway/http/server.ts';
 import type { Gateway } from '../gateway/http/server.ts';
@@ -40,9 +41,13 @@ function describe(outcome: BuildSiteOutcome, seconds: string): string {
 }
 
 export async function startDevServer(options: DevOptions): Promise<DevServer> {
+  const builder = residentBuilder({ site: options.site, out: options.out, baseUrl: options.baseUrl });
+  let changed = new Set<string>();
   const build = async (): Promise<BuildSiteOutcome> => {
     const started = performance.now();
-    const outcome = await buildSite({ site: options.site, out: options.out, baseUrl: options.baseUrl });
+    const paths = changed;
+    changed = new Set();
+    const outcome = await builder.build(paths);
     options.report(describe(outcome, ((performance.now() - started) / 1000).toFixed(2)));
     return outcome;
   };
@@ -63,7 +68,10 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
         options.report(`snapi dev: rebuild failed: ${error instanceof Error ? error.message : String(error)}`),
       ),
   );
-  const watcher = watchSite(resolve(options.site), DEBOUNCE_MS, () => runner.request());
+  const watcher = watchSite(resolve(options.site), DEBOUNCE_MS, (paths) => {
+    for (const path of paths) changed.add(path);
+    runner.request();
+  });
 
   return {
     gateway,

@@ -1,12 +1,14 @@
 // The whole pipeline as one call (load → build → publish), for the CLI, `npm start` and tests.
 import { resolve } from 'node:path';
 import { finishBuild, planBuild, type BuildPlan } from './build.ts';
-import { loadSite } from './load/load-site.ts';
+import { loadSite, type FileStamp } from './load/load-site.ts';
+import type { ParseMemo } from './plan/parse-sources.ts';
+import type { SourceFile } from './types.ts';
 import { siteFolderProblem } from './load/site-folder.ts';
 import { openApiResponse } from './load/openapi-document.ts';
 import type { BuildProblem, BuildResult, StoredResponse } from './types.ts';
 import { RenderTimeout } from './render/render-bound.ts';
-import { renderSitePages, type RenderedSite } from './render/render-pages.ts';
+import { renderSitePages, type RenderMemo, type RenderedSite } from './render/render-pages.ts';
 import { openStaging, type Staging } from './write/snapshot-staging.ts';
 import { publishStaged, stageResponses, type Published } from './write/write-snapshot.ts';
 import { siteSearchResponse, type ReadContentBody } from './search/site-search.ts';
@@ -26,6 +28,15 @@ export interface BuildSiteOptions {
   changedInputs?: () => string[];
   /** The longest one page may take to render, in seconds; a page that takes longer fails the build (default 10). */
   renderTimeoutSeconds?: number;
+}
+
+/** What a resident builder keeps between its builds (resident-build.ts); a one-off build has none. */
+export interface ResidentState {
+  /** The files the last build read, with their stamps: unchanged ones are not read again. */
+  files?: ReadonlyMap<string, SourceFile>;
+  stamps?: ReadonlyMap<string, FileStamp>;
+  parses: ParseMemo;
+  renders: RenderMemo;
 }
 
 /** Files changed while the build read them; the snapshot was not published. */
@@ -66,14 +77,26 @@ function bodyReader(staging: Staging, responses: readonly StoredResponse[]): Rea
   };
 }
 
-export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteOutcome> {
+/** `resident` (resident-build.ts): what the builder's earlier builds read, parsed and rendered, updated by this one;
+ *  `changed`: the paths reported changed since, read again whatever their stamps say. */
+export async function buildSite(
+  options: BuildSiteOptions,
+  resident?: ResidentState,
+  changed: ReadonlySet<string> = new Set(),
+): Promise<BuildSiteOutcome> {
   const folder = siteFolderProblem(options.site, { allowEmpty: options.allowEmpty === true });
   if (folder !== undefined)
     return { ok: false, errors: [{ file: options.site, message: folder.message }], warnings: [] };
   options.onStage?.('reading site');
-  const loaded = await loadSite(options.site, options.baseUrl, options.rootPath);
+  const earlier =
+    resident?.files && resident.stamps ? { files: resident.files, stamps: resident.stamps, changed } : undefined;
+  const loaded = await loadSite(options.site, options.baseUrl, options.rootPath, earlier);
+  if (resident !== undefined) {
+    resident.files = new Map(loaded.source.files);
+    resident.stamps = loaded.stamps;
+  }
   options.onStage?.('rendering pages');
-  const plan = planBuild(loaded.source);
+  const plan = planBuild(loaded.source, resident?.parses);
   // Problems come from listing, reading and parsing in turn; sorted by place, the output reads file by file.
   const errors = [...loaded.errors, ...plan.errors].sort(byFileAndLine);
   if (errors.length > 0) return { ok: false, errors, warnings: plan.warnings };
@@ -86,7 +109,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteOut
   const staging = await openStaging(out);
   let built: Awaited<ReturnType<typeof stageSite>>;
   try {
-    built = await stageSite(plan, staging, out, options);
+    built = await stageSite(plan, staging, out, options, resident?.renders);
   } catch (error) {
     await staging.discard();
     // a page that renders too long is a problem of that page's file, like a parse error
@@ -106,10 +129,17 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteOut
   };
 }
 
-async function stageSite(plan: BuildPlan, staging: Staging, out: string, options: BuildSiteOptions) {
+async function stageSite(
+  plan: BuildPlan,
+  staging: Staging,
+  out: string,
+  options: BuildSiteOptions,
+  memo: RenderMemo | undefined,
+) {
   const pages = await renderSitePages(plan, {
     outDir: out,
     bodies: staging,
+    ...(memo !== undefined ? { memo } : {}),
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
     ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
   });

@@ -16,7 +16,7 @@ import { duplicateUrlWarnings } from './plan/duplicate-urls.ts';
 import { BUILT_IN_TABS, FALLBACK_THEME_TABS, fieldsFor, mergeTabs, parseMetatabs } from './plan/meta-definitions.ts';
 import { metaBody } from './plan/meta-values.ts';
 import { mainNavigation, pluginSystemEntries, systemNavigation } from './plan/navigation-menus.ts';
-import { parseSources, type ParsedSources } from './plan/parse-sources.ts';
+import { parseSources, type ParseMemo, type ParsedSources } from './plan/parse-sources.ts';
 import { activePlugins, listSetting, settingsBody } from './plan/settings.ts';
 import { buildSiteModel, restrictionOf, storedMeta, type SiteModel } from './plan/site-model.ts';
 import { namesByEmail, namesByRole, readUsers } from './plan/users.ts';
@@ -216,8 +216,9 @@ function pageTexts(source: SiteSource, sources: ParsedSources, pages: readonly P
   }));
 }
 
-export function planBuild(source: SiteSource): BuildPlan {
-  const sources = parseSources(source);
+/** `memo` keeps each file's parse between the builds of a resident builder (resident-build.ts). */
+export function planBuild(source: SiteSource, memo?: ParseMemo): BuildPlan {
+  const sources = parseSources(source, memo);
   const model = buildSiteModel(source, sources);
   const users = readUsers(
     [...sources.yaml]

@@ -6,7 +6,7 @@ import { checkSite } from './check-site.ts';
 import { sortFindings } from './findings.ts';
 import type { Finding } from './findings.ts';
 
-export function checkLoadedSite(loaded: LoadedSite): Finding[] {
+export function checkLoadedSite(loaded: Pick<LoadedSite, 'source' | 'errors'>): Finding[] {
   const plan = planBuild(loaded.source);
   const result = finishBuild(plan, renderPages(plan));
   return sortFindings(

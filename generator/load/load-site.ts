@@ -69,15 +69,44 @@ export function decodeUtf8(bytes: Uint8Array, file: string): string | BuildProbl
   }
 }
 
+/** A file's size and modification time as listed: the same stamp and not reported changed means the same text. */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+}
+
+/** What an earlier load read, so a rebuild reads only the files that changed (resident-build.ts). */
+export interface EarlierLoad {
+  files: ReadonlyMap<string, SourceFile>;
+  stamps: ReadonlyMap<string, FileStamp>;
+  /** Paths reported changed since (by the watcher): read again even when their stamp looks the same. */
+  changed: ReadonlySet<string>;
+}
+
+function unchangedFile(path: string, stamp: FileStamp | undefined, earlier: EarlierLoad | undefined) {
+  if (earlier === undefined || stamp === undefined || earlier.changed.has(path)) return undefined;
+  const before = earlier.stamps.get(path);
+  return before !== undefined && before.size === stamp.size && before.mtimeMs === stamp.mtimeMs
+    ? earlier.files.get(path)
+    : undefined;
+}
+
 /** Plain synchronous reads: one system call each instead of four thread-pool round trips (measured 8x faster). */
 function readFiles(
   root: string,
   paths: readonly string[],
+  stamps: ReadonlyMap<string, FileStamp>,
   mtimes: ReadonlyMap<string, number>,
   errors: BuildProblem[],
+  earlier: EarlierLoad | undefined,
 ): Map<string, SourceFile> {
   const files = new Map<string, SourceFile>();
   for (const path of paths) {
+    const kept = unchangedFile(path, stamps.get(path), earlier);
+    if (kept !== undefined) {
+      files.set(path, kept);
+      continue;
+    }
     try {
       const text = decodeUtf8(readFileSync(resolve(root, path)), path);
       if (typeof text === 'string') files.set(path, { path, text, mtimeMs: mtimes.get(path) ?? 0 });
@@ -95,10 +124,17 @@ function readFiles(
 
 export interface LoadedSite {
   source: SiteSource;
+  /** Every listed file's stamp, for the next load's `earlier`. */
+  stamps: Map<string, FileStamp>;
   errors: BuildProblem[];
 }
 
-export async function loadSite(siteDir: string, baseUrl: string, rootPath?: string): Promise<LoadedSite> {
+export async function loadSite(
+  siteDir: string,
+  baseUrl: string,
+  rootPath?: string,
+  earlier?: EarlierLoad,
+): Promise<LoadedSite> {
   const root = resolve(siteDir);
   const errors: BuildProblem[] = [];
   const loops = await findSymlinkLoops(root, DEEP_FOLDERS);
@@ -126,10 +162,12 @@ export async function loadSite(siteDir: string, baseUrl: string, rootPath?: stri
   });
   const contentEntries: string[] = [];
   const mtimes = new Map<string, number>();
+  const stamps = new Map<string, FileStamp>();
   const knownPaths = new Set<string>();
   for (const entry of entries) {
     const isDirectory = entry.path.endsWith('/');
     const path = isDirectory ? entry.path.slice(0, -1) : entry.path;
+    if (!isDirectory && entry.stats) stamps.set(path, { size: entry.stats.size, mtimeMs: entry.stats.mtimeMs });
     if (path.startsWith('content/')) {
       contentEntries.push(entry.path);
       mtimes.set(path, entry.stats?.mtimeMs ?? 0);
@@ -140,7 +178,7 @@ export async function loadSite(siteDir: string, baseUrl: string, rootPath?: stri
       errors.push({ file: path, message: 'cannot read file: it is a directory, expected a file' });
   }
   const toRead = [...knownPaths].filter((path) => READ.test(path)).sort();
-  const files = readFiles(root, toRead, mtimes, errors);
+  const files = readFiles(root, toRead, stamps, mtimes, errors, earlier);
   return {
     source: {
       rootPath: rootPath ?? root,
@@ -151,6 +189,7 @@ export async function loadSite(siteDir: string, baseUrl: string, rootPath?: stri
       knownPaths,
       media: scanMedia(root),
     },
+    stamps,
     errors,
   };
 }

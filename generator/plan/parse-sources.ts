@@ -20,6 +20,29 @@ export interface ParsedSources {
   warnings: BuildProblem[];
 }
 
+/** Per file, what parsing its text gave (a value or the error it threw): a rebuild parses only files whose text
+ *  changed (resident-build.ts). Parsed values are shared between builds, so nothing may change them. */
+export type ParseMemo = Map<string, { text: string; outcome: { value: unknown } | { error: unknown } }>;
+
+/** Keys of the memo used by the current parse; the others (deleted files) are dropped at its end. */
+const usedKeys = new WeakMap<ParseMemo, Set<string>>();
+
+/** `parse(text)` for this file, from the memo while the text is the same. */
+function parsedOnce<T>(memo: ParseMemo | undefined, key: string, text: string, parse: () => T): T {
+  if (memo !== undefined) usedKeys.get(memo)?.add(key);
+  let remembered = memo?.get(key);
+  if (remembered === undefined || remembered.text !== text) {
+    try {
+      remembered = { text, outcome: { value: parse() } };
+    } catch (error) {
+      remembered = { text, outcome: { error } };
+    }
+    memo?.set(key, remembered);
+  }
+  if ('error' in remembered.outcome) throw remembered.outcome.error;
+  return remembered.outcome.value as T;
+}
+
 function problemOf(error: unknown, file: string): BuildProblem {
   return error instanceof BuildError ? error.problem : { file, message: String(error) };
 }
@@ -52,11 +75,11 @@ function withoutType(path: string): string {
 }
 
 /** Front matter fills the page's yaml (the sibling file wins per field); `draft: true` makes the page a draft. */
-function applyFrontMatter(sources: ParsedSources, source: SiteSource): void {
+function applyFrontMatter(sources: ParsedSources, source: SiteSource, memo: ParseMemo | undefined): void {
   for (const [path, text] of sources.markdown) {
     let frontMatter: ReturnType<typeof readFrontMatter> | undefined;
     try {
-      frontMatter = readFrontMatter(text, path);
+      frontMatter = parsedOnce(memo, `front-matter:${path}`, text, () => readFrontMatter(text, path));
     } catch (error) {
       // Typemill renders such a page as markdown (a rule and what follows); the warning points at the likely typo.
       const problem = problemOf(error, path);
@@ -73,12 +96,13 @@ function applyFrontMatter(sources: ParsedSources, source: SiteSource): void {
     const draftPath = path.replace(/\.md$/, '.txt');
     const hasDraftFile = source.files.has(draftPath);
     sources.renamedEntries.set(path, hasDraftFile ? '' : draftPath);
-    if (!hasDraftFile) sources.drafts.set(`${base}.txt`, splitBlocks(frontMatter.body));
+    const body = frontMatter.body;
+    if (!hasDraftFile) sources.drafts.set(`${base}.txt`, parsedOnce(memo, `blocks:${path}`, body, () => splitBlocks(body)));
     sources.markdown.delete(path);
   }
 }
 
-export function parseSources(source: SiteSource): ParsedSources {
+export function parseSources(source: SiteSource, memo?: ParseMemo): ParsedSources {
   const sources: ParsedSources = {
     yaml: new Map(),
     drafts: new Map(),
@@ -87,17 +111,21 @@ export function parseSources(source: SiteSource): ParsedSources {
     errors: [],
     warnings: [],
   };
+  const used = new Set<string>();
+  if (memo !== undefined) usedKeys.set(memo, used);
   for (const file of source.files.values()) {
     try {
-      if (file.path.endsWith('.yaml')) sources.yaml.set(file.path, parseYaml(file.text, file.path));
+      if (file.path.endsWith('.yaml'))
+        sources.yaml.set(file.path, parsedOnce(memo, file.path, file.text, () => parseYaml(file.text, file.path)));
       else if (file.path.startsWith('content/') && file.path.endsWith('.md'))
         sources.markdown.set(file.path, file.text);
       else if (file.path.startsWith('content/') && file.path.endsWith('.txt') && file.text.trim() !== '')
-        sources.drafts.set(file.path, parseDraft(file.text, file.path));
+        sources.drafts.set(file.path, parsedOnce(memo, file.path, file.text, () => parseDraft(file.text, file.path)));
     } catch (error) {
       sources.errors.push(problemOf(error, file.path));
     }
   }
-  applyFrontMatter(sources, source);
+  applyFrontMatter(sources, source, memo);
+  if (memo !== undefined) for (const key of memo.keys()) if (!used.has(key)) memo.delete(key);
   return sources;
 }

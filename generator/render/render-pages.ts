@@ -32,6 +32,44 @@ export interface RenderPagesOptions {
   workers?: number;
   /** The longest one page may take to render, in seconds (default 10). */
   renderTimeoutSeconds?: number;
+  /** Kept between the builds of a resident builder: pages whose texts did not change skip hashing them again. */
+  memo?: RenderMemo;
+}
+
+/** What a resident builder keeps between builds: the renderer's fingerprint, the cache as last saved, and each page's
+ *  texts with the cache key they gave. */
+export interface RenderMemo {
+  fingerprint?: string;
+  cache?: RenderCacheEntries;
+  pages: Map<
+    string,
+    { markdown: string | undefined; draftBlocks: string[] | undefined; settings: string; key: string }
+  >;
+}
+
+const sameBlocks = (left: readonly string[] | undefined, right: readonly string[] | undefined): boolean =>
+  left === right ||
+  (left !== undefined &&
+    right !== undefined &&
+    left.length === right.length &&
+    left.every((block, at) => block === right[at]));
+
+/** The page's cache key: remembered while its texts and the settings are the ones it was made from. */
+function keysOf(plan: BuildPlan, fingerprint: string, memo: RenderMemo | undefined): string[] {
+  const settings = JSON.stringify(plan.contentSettings);
+  return plan.contentJobs.map((job) => {
+    const remembered = memo?.pages.get(job.page);
+    if (
+      remembered !== undefined &&
+      remembered.settings === settings &&
+      remembered.markdown === job.markdown &&
+      sameBlocks(remembered.draftBlocks, job.draftBlocks)
+    )
+      return remembered.key;
+    const key = renderKey(fingerprint, plan.contentSettings, job);
+    memo?.pages.set(job.page, { markdown: job.markdown, draftBlocks: job.draftBlocks, settings, key });
+    return key;
+  });
 }
 
 export interface RenderedSite {
@@ -79,9 +117,18 @@ function reusable(entry: StoredContent, bodies: BodyStore): boolean {
 /** Renders (or reuses) every page of the plan into `options.bodies`. It consumes the plan's page texts: each job's
  *  markdown and draft blocks are released once its page is written, so the plan cannot render again. */
 export async function renderSitePages(plan: BuildPlan, options: RenderPagesOptions): Promise<RenderedSite> {
-  const [fingerprint, cached] = await Promise.all([rendererFingerprint(), loadRenderCache(options.outDir)]);
+  const memo = options.memo;
+  const [fingerprint, cached] = await Promise.all([
+    memo?.fingerprint ?? rendererFingerprint(),
+    memo?.cache ?? loadRenderCache(options.outDir),
+  ]);
+  if (memo !== undefined) memo.fingerprint = fingerprint;
   const fileExists = (path: string) => plan.source.knownPaths.has(knownPathOf(path));
-  const keys = plan.contentJobs.map((job) => renderKey(fingerprint, plan.contentSettings, job));
+  const keys = keysOf(plan, fingerprint, memo);
+  if (memo !== undefined) {
+    const current = new Set(plan.contentJobs.map((job) => job.page));
+    for (const page of memo.pages.keys()) if (!current.has(page)) memo.pages.delete(page);
+  }
   const contents = new Array<StoredContent | undefined>(plan.contentJobs.length);
   const missing: Array<{ index: number; job: ContentJob }> = [];
   plan.contentJobs.forEach((job, index) => {
@@ -120,6 +167,9 @@ export async function renderSitePages(plan: BuildPlan, options: RenderPagesOptio
     rendered,
     reused: plan.contentJobs.length - missing.length,
     renderedCount: missing.length,
-    saveCache: () => saveRenderCache(options.outDir, entries, cached),
+    saveCache: async () => {
+      await saveRenderCache(options.outDir, entries, cached);
+      if (memo !== undefined) memo.cache = entries;
+    },
   };
 }

@@ -1,7 +1,8 @@
 // `watch`: beside a live site folder (an existing Typemill installation), every change its editors save is built and
 // published atomically, and uploaded when a bucket is given (docs/decisions.md: watch publishes every quiet change).
 // One build at a time; a file still being written is never published; a failed build keeps the previous snapshot.
-import { buildSite, formatProblem, InputsChangedError, type BuildSiteOptions } from '../build-site.ts';
+import { formatProblem, InputsChangedError, type BuildSiteOptions } from '../build-site.ts';
+import { residentBuilder } from '../resident-build.ts';
 import { serialRunner } from './serial-runner.ts';
 import { watchSite } from './site-watcher.ts';
 import { changedSince, stampFiles } from './stable-files.ts';
@@ -65,6 +66,8 @@ export function startWatching(options: WatchOptions): Watching {
     }
   }
 
+  const builder = residentBuilder({ ...options.build, site: options.site, out: options.out, baseUrl: options.baseUrl });
+
   async function buildOnce(first: boolean): Promise<void> {
     const burst = [...paths];
     paths = new Set();
@@ -73,13 +76,7 @@ export function startWatching(options: WatchOptions): Watching {
     const stamps = stampFiles(options.site, burst);
     const started = performance.now();
     try {
-      const outcome = await buildSite({
-        ...options.build,
-        site: options.site,
-        out: options.out,
-        baseUrl: options.baseUrl,
-        changedInputs: () => changedSince(options.site, stamps),
-      });
+      const outcome = await builder.build(burst, { changedInputs: () => changedSince(options.site, stamps) });
       const seconds = Number(((performance.now() - started) / 1000).toFixed(3));
       if (!outcome.ok) {
         options.log('build-failed', {

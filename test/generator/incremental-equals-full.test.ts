@@ -1,10 +1,12 @@
-// A site built again and again into the same folder (render cache, reused body files) answers every request exactly
-// as a build from scratch of the same files, through a scripted series of edits an editor would make.
+// A site built again and again into the same folder (render cache, reused body files), and by a resident builder that
+// keeps what it read, parsed and rendered, answers every request exactly as a build from scratch of the same files,
+// through a scripted series of edits an editor would make.
 import { appendFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite, formatProblem } from '../../generator/build-site.ts';
+import { residentBuilder } from '../../generator/resident-build.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { readSnapshot } from '../helpers/snapshot-bodies.ts';
 
@@ -78,6 +80,16 @@ const EDITS: Array<[string, (site: string) => Promise<void>]> = [
     'plugins',
     (site) => writeFile(join(site, 'plugins', 'dormant', 'dormant.yaml'), 'name: Dormant Plugin\nversion: 0.2.0\n'),
   ],
+  // A half-saved file: every builder refuses the same way, and the next save builds again.
+  ['broken meta', (site) => writeFile(join(site, 'content', '09-guides', '00-install.yaml'), 'meta:\n  title: [\n')],
+  [
+    'meta fixed',
+    (site) => writeFile(join(site, 'content', '09-guides', '00-install.yaml'), "meta:\n  title: 'Setup'\n"),
+  ],
+  [
+    'page text back as it was',
+    (site) => writeFile(join(site, 'content', '09-guides', 'index.md'), '# Guides\n\nAll guides.\n'),
+  ],
 ];
 
 const Incremental = suite('incremental builds equal full builds');
@@ -85,21 +97,35 @@ const Incremental = suite('incremental builds equal full builds');
 Incremental("after every edit, every response of the rebuilt snapshot is the fresh build's", async () => {
   const site = await copyFixture('site');
   const repeated = await temporaryDir('incremental-repeated');
+  const residentOut = await temporaryDir('incremental-resident');
+  const resident = residentBuilder({ site, out: residentOut, baseUrl: BASE_URL });
+  const errorsOf = (outcome: Awaited<ReturnType<typeof buildSite>>) =>
+    outcome.ok ? [] : outcome.errors.map(formatProblem);
   try {
-    const first = await buildSite({ site, out: repeated, baseUrl: BASE_URL });
-    assert.ok(first.ok);
+    assert.ok((await buildSite({ site, out: repeated, baseUrl: BASE_URL })).ok);
+    assert.ok((await resident.build()).ok);
     for (const [name, edit] of EDITS) {
       await edit(site);
       const fresh = await temporaryDir('incremental-fresh');
       try {
-        const [again, scratch] = [
+        const [again, kept, scratch] = [
           await buildSite({ site, out: repeated, baseUrl: BASE_URL }),
+          await resident.build(),
           await buildSite({ site, out: fresh, baseUrl: BASE_URL, workers: 0 }),
         ];
-        assert.ok(again.ok && scratch.ok, name);
-        const [rebuilt, expected] = [(await readSnapshot(repeated)).bodies, (await readSnapshot(fresh)).bodies];
-        assert.equal([...rebuilt.keys()].sort(), [...expected.keys()].sort(), `${name}: the same keys`);
-        for (const [key, body] of expected) assert.is(rebuilt.get(key), body, `${name}: ${key}`);
+        assert.equal(errorsOf(again), errorsOf(scratch), `${name}: the same errors`);
+        assert.equal(errorsOf(kept), errorsOf(scratch), `${name}: the same errors (resident)`);
+        assert.is(again.ok && kept.ok, scratch.ok, name);
+        if (!scratch.ok) continue;
+        const expected = (await readSnapshot(fresh)).bodies;
+        for (const [builder, out] of [
+          ['repeated', repeated],
+          ['resident', residentOut],
+        ] as const) {
+          const rebuilt = (await readSnapshot(out)).bodies;
+          assert.equal([...rebuilt.keys()].sort(), [...expected.keys()].sort(), `${name} (${builder}): the same keys`);
+          for (const [key, body] of expected) assert.is(rebuilt.get(key), body, `${name} (${builder}): ${key}`);
+        }
       } finally {
         await removeDir(fresh);
       }
@@ -107,6 +133,7 @@ Incremental("after every edit, every response of the rebuilt snapshot is the fre
   } finally {
     await removeDir(join(site, '..'));
     await removeDir(repeated);
+    await removeDir(residentOut);
   }
 });
 
