@@ -97,7 +97,11 @@ function applyFrontMatter(sources: ParsedSources, source: SiteSource, memo: Pars
     const hasDraftFile = source.files.has(draftPath);
     sources.renamedEntries.set(path, hasDraftFile ? '' : draftPath);
     const body = frontMatter.body;
-    if (!hasDraftFile) sources.drafts.set(`${base}.txt`, parsedOnce(memo, `blocks:${path}`, body, () => splitBlocks(body)));
+    if (!hasDraftFile)
+      sources.drafts.set(
+        `${base}.txt`,
+        parsedOnce(memo, `blocks:${path}`, body, () => splitBlocks(body)),
+      );
     sources.markdown.delete(path);
   }
 }
@@ -116,11 +120,17 @@ export function parseSources(source: SiteSource, memo?: ParseMemo): ParsedSource
   for (const file of source.files.values()) {
     try {
       if (file.path.endsWith('.yaml'))
-        sources.yaml.set(file.path, parsedOnce(memo, file.path, file.text, () => parseYaml(file.text, file.path)));
+        sources.yaml.set(
+          file.path,
+          parsedOnce(memo, file.path, file.text, () => parseYaml(file.text, file.path)),
+        );
       else if (file.path.startsWith('content/') && file.path.endsWith('.md'))
         sources.markdown.set(file.path, file.text);
       else if (file.path.startsWith('content/') && file.path.endsWith('.txt') && file.text.trim() !== '')
-        sources.drafts.set(file.path, parsedOnce(memo, file.path, file.text, () => parseDraft(file.text, file.path)));
+        sources.drafts.set(
+          file.path,
+          parsedOnce(memo, file.path, file.text, () => parseDraft(file.text, file.path)),
+        );
     } catch (error) {
       sources.errors.push(problemOf(error, file.path));
     }

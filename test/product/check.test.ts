@@ -15,7 +15,11 @@ const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
 /** A loaded site from file texts, as `loadSite` would return it (other paths: files that exist but are not read). */
-function siteFrom(texts: Record<string, string>, otherPaths: string[] = [], baseUrl = 'http://localhost'): Pick<LoadedSite, 'source' | 'errors'> {
+function siteFrom(
+  texts: Record<string, string>,
+  otherPaths: string[] = [],
+  baseUrl = 'http://localhost',
+): Pick<LoadedSite, 'source' | 'errors'> {
   const paths = [...Object.keys(texts), ...otherPaths];
   const directories = new Set(
     paths.flatMap((path) =>
