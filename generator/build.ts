@@ -10,7 +10,8 @@ import {
 } from './render/content-bodies.ts';
 import { encodePhpJson } from './php/php-json.ts';
 import { walkItems } from './plan/tree/build-items.ts';
-import { orderedItem, type Item } from './plan/tree/item.ts';
+import type { Item } from './plan/tree/item.ts';
+import { itemJsonEncoder, type ItemJson } from './plan/tree/item-json.ts';
 import { accessSettingProblems } from './plan/access-settings.ts';
 import { duplicateUrlWarnings } from './plan/duplicate-urls.ts';
 import { BUILT_IN_TABS, FALLBACK_THEME_TABS, fieldsFor, mergeTabs, parseMetatabs } from './plan/meta-definitions.ts';
@@ -105,7 +106,11 @@ function contentResponse(
   return hash === undefined ? undefined : { key, stored: hash, ...restriction };
 }
 
-function pageResponses(plan: BuildPlan, rendered: PageContents): Array<BuiltResponse | StoredResponse> {
+function pageResponses(
+  plan: BuildPlan,
+  rendered: PageContents,
+  itemJson: ItemJson,
+): Array<BuiltResponse | StoredResponse> {
   const { source, sources, model } = plan;
   const responses: Array<BuiltResponse | StoredResponse> = [];
   const tabs = metaTabs(model, sources);
@@ -127,8 +132,8 @@ function pageResponses(plan: BuildPlan, rendered: PageContents): Array<BuiltResp
     const content = rendered.get(page.pathWithoutType);
     // A page without its bodies would be published without content: a bug in the renderer, never a page to skip.
     if (content === undefined) throw new Error(missingRenderMessage(page));
-    const itemBody = page.item ? orderedItem(page.item) : model.home;
-    responses.push({ key: keyOf(KEYS.item, page.url), body: encodePhpJson({ item: itemBody }), ...withRestriction });
+    const itemBody = page.item ? `{"item":${itemJson(page.item)}}` : encodePhpJson({ item: model.home });
+    responses.push({ key: keyOf(KEYS.item, page.url), body: itemBody, ...withRestriction });
     responses.push({ key: keyOf(KEYS.meta, page.url), body: encodePhpJson(metadata), ...withRestriction });
     for (const state of ['live', 'draft'] as const) {
       const response = contentResponse(content, state, page.url, withRestriction);
@@ -141,12 +146,13 @@ function pageResponses(plan: BuildPlan, rendered: PageContents): Array<BuiltResp
 function slugResponses(
   sources: ParsedSources,
   model: SiteModel,
+  itemJson: ItemJson,
 ): { responses: BuiltResponse[]; restrictedSlugs: Record<string, SlugPart[]> } {
   const responses: BuiltResponse[] = [];
   const restrictedSlugs: Record<string, SlugPart[]> = {};
   for (const [slug, items] of model.bySlug) {
     const parts = items.map((item) => ({
-      json: encodePhpJson(orderedItem(item)),
+      json: itemJson(item),
       restriction: restrictionOf(storedMeta(sources, item.pathWithoutType)),
     }));
     if (parts.some((part) => part.restriction)) {
@@ -158,8 +164,8 @@ function slugResponses(
   return { responses, restrictedSlugs };
 }
 
-function navigationResponses(model: SiteModel, sources: ParsedSources): BuiltResponse[] {
-  const navigation = (tree: Item[]) => encodePhpJson({ navigation: tree.map((item) => orderedItem(item)) });
+function navigationResponses(model: SiteModel, sources: ParsedSources, itemJson: ItemJson): BuiltResponse[] {
+  const navigation = (tree: Item[]) => `{"navigation":[${tree.map(itemJson).join(',')}]}`;
   const responses: BuiltResponse[] = [];
   if (model.draftTree.length) responses.push({ key: keyOf(KEYS.navigationDraft), body: navigation(model.draftTree) });
   if (model.liveTree.length) responses.push({ key: keyOf(KEYS.navigationLive), body: navigation(model.liveTree) });
@@ -272,10 +278,11 @@ export function finishBuild(plan: BuildPlan, rendered: PageContents): BuildResul
   const userRecords = Object.fromEntries([...users.records].map(([name, record]) => [name, encodePhpJson(record)]));
   const userList = (names: string[] | undefined) =>
     `{"userdata":[${(names ?? []).map((name) => userRecords[name]).join(',')}]}`;
-  const slugs = slugResponses(sources, model);
+  const itemJson = itemJsonEncoder();
+  const slugs = slugResponses(sources, model, itemJson);
   const responses = [
-    ...navigationResponses(model, sources),
-    ...pageResponses(plan, rendered),
+    ...navigationResponses(model, sources, itemJson),
+    ...pageResponses(plan, rendered, itemJson),
     ...slugs.responses,
     ...[...namesByRole(users)].map(([role, names]) => ({ key: keyOf(KEYS.usersByRole, role), body: userList(names) })),
     ...[...namesByEmail(users)].map(([email, names]) => ({
