@@ -1,9 +1,9 @@
 // The whole pipeline as one call (load → build → publish), for the CLI, `npm start` and tests.
 import { resolve } from 'node:path';
 import { finishBuild, planBuild, type BuildPlan } from './build.ts';
-import { loadSite, type FileStamp } from './load/load-site.ts';
+import { loadSite, type LoadedSite } from './load/load-site.ts';
+import { patchSite } from './load/patch-site.ts';
 import type { ParseMemo } from './plan/parse-sources.ts';
-import type { SourceFile } from './types.ts';
 import { siteFolderProblem } from './load/site-folder.ts';
 import { openApiResponse } from './load/openapi-document.ts';
 import type { BuildProblem, BuildResult, StoredResponse } from './types.ts';
@@ -32,9 +32,8 @@ export interface BuildSiteOptions {
 
 /** What a resident builder keeps between its builds (resident-build.ts); a one-off build has none. */
 export interface ResidentState {
-  /** The files the last build read, with their stamps: unchanged ones are not read again. */
-  files?: ReadonlyMap<string, SourceFile>;
-  stamps?: ReadonlyMap<string, FileStamp>;
+  /** What the last build loaded: files whose stamps did not change are not read again. */
+  last?: LoadedSite;
   parses: ParseMemo;
   renders: RenderMemo;
 }
@@ -88,13 +87,18 @@ export async function buildSite(
   if (folder !== undefined)
     return { ok: false, errors: [{ file: options.site, message: folder.message }], warnings: [] };
   options.onStage?.('reading site');
-  const earlier =
-    resident?.files && resident.stamps ? { files: resident.files, stamps: resident.stamps, changed } : undefined;
-  const loaded = await loadSite(options.site, options.baseUrl, options.rootPath, earlier);
-  if (resident !== undefined) {
-    resident.files = new Map(loaded.source.files);
-    resident.stamps = loaded.stamps;
-  }
+  const last = resident?.last;
+  const loaded =
+    (last && patchSite(resolve(options.site), last, changed)) ??
+    (await loadSite(
+      options.site,
+      options.baseUrl,
+      options.rootPath,
+      last && { files: last.source.files, stamps: last.stamps, changed },
+    ));
+  // A copy of the file map: the build lets go of the texts in its own as soon as the plan holds them.
+  if (resident !== undefined)
+    resident.last = { ...loaded, source: { ...loaded.source, files: new Map(loaded.source.files) } };
   options.onStage?.('rendering pages');
   const plan = planBuild(loaded.source, resident?.parses);
   // Problems come from listing, reading and parsing in turn; sorted by place, the output reads file by file.

@@ -264,6 +264,13 @@ const PROBES = [
     tests: 'generator/incremental-equals-full\\.test\\.ts$',
   },
   {
+    name: 'a patched load keeps the old time of an edited page',
+    file: 'generator/load/patch-site.ts',
+    find: '    if (mtimes.has(path)) mtimes.set(path, read.stamp.mtimeMs);',
+    replace: '',
+    tests: 'generator/incremental-equals-full\\.test\\.ts$',
+  },
+  {
     name: 'a restricted media file served as a public one',
     file: 'gateway/api/decide.ts',
     find: '      isMediaRoute(route) && media !== undefined && media.restriction === undefined\n        ? mediaReply(media, route, request, PUBLIC_MEDIA_CACHE)',

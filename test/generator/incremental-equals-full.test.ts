@@ -1,7 +1,7 @@
 // A site built again and again into the same folder (render cache, reused body files), and by a resident builder that
 // keeps what it read, parsed and rendered, answers every request exactly as a build from scratch of the same files,
 // through a scripted series of edits an editor would make.
-import { appendFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -92,6 +92,23 @@ const EDITS: Array<[string, (site: string) => Promise<void>]> = [
   ],
 ];
 
+/** Every file and folder below the site with its size and time, as the watcher would see them change. */
+async function listing(site: string): Promise<Map<string, string>> {
+  const entries = await readdir(site, { recursive: true });
+  const stamps = await Promise.all(
+    entries.map(async (path) => {
+      const stats = await stat(join(site, path));
+      return [path.split('\\').join('/'), `${stats.size}:${stats.mtimeMs}`] as const;
+    }),
+  );
+  return new Map(stamps);
+}
+
+/** The paths an edit touched: what the watcher reports to the resident builder. */
+function touched(before: Map<string, string>, after: Map<string, string>): string[] {
+  return [...new Set([...before.keys(), ...after.keys()])].filter((path) => before.get(path) !== after.get(path));
+}
+
 const Incremental = suite('incremental builds equal full builds');
 
 Incremental("after every edit, every response of the rebuilt snapshot is the fresh build's", async () => {
@@ -105,12 +122,14 @@ Incremental("after every edit, every response of the rebuilt snapshot is the fre
     assert.ok((await buildSite({ site, out: repeated, baseUrl: BASE_URL })).ok);
     assert.ok((await resident.build()).ok);
     for (const [name, edit] of EDITS) {
+      const before = await listing(site);
       await edit(site);
+      const changed = touched(before, await listing(site));
       const fresh = await temporaryDir('incremental-fresh');
       try {
         const [again, kept, scratch] = [
           await buildSite({ site, out: repeated, baseUrl: BASE_URL }),
-          await resident.build(),
+          await resident.build(changed),
           await buildSite({ site, out: fresh, baseUrl: BASE_URL, workers: 0 }),
         ];
         assert.equal(errorsOf(again), errorsOf(scratch), `${name}: the same errors`);
