@@ -1,6 +1,6 @@
 // A builder that stays resident between builds (`dev`, `watch`): it keeps what it read, parsed and rendered, so a
-// rebuild reads, parses, hashes and renders only what changed (docs/decisions.md: A resident builder keeps what did not
-// change). Every build still publishes a complete snapshot with the same atomic switch as `build`.
+// rebuild reads, parses, hashes and renders only what changed. Every build still publishes a complete snapshot with
+// the same atomic switch as `build` (docs/decisions.md: A resident builder keeps what did not change).
 import { buildSite, type BuildSiteOptions, type BuildSiteOutcome, type ResidentState } from './build-site.ts';
 
 export interface ResidentBuilder {

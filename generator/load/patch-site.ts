@@ -1,6 +1,6 @@
 // A rebuild's load when the watcher reported only edits of files the last load read: those files are stat'ed and read
-// again and everything else is kept, with no listing of the site folder (docs/decisions.md: A resident builder keeps
-// what did not change). Anything else (a file added or removed, a folder, media) needs the full load.
+// again and everything else is kept, with no listing of the site folder. Anything else (a file added or removed, a
+// folder, media) needs the full load (docs/decisions.md: A resident builder keeps what did not change).
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { decodeUtf8, type FileStamp, type LoadedSite } from './load-site.ts';
