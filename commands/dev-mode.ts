@@ -2,7 +2,7 @@
 // media/.
 import { resolve } from 'node:path';
 import { formatProblem } from '../generator/build-site.ts';
-import { residentBuilder } from '../generator/resident-build.ts';
+import { residentBuilder } from '../generator/resident/resident-build.ts';
 import type { BuildSiteOutcome } from '../generator/build-site.ts';
 import { startGateway } from '../gateway/http/server.ts';
 import type { Gateway } from '../gateway/http/server.ts';

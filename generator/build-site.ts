@@ -7,6 +7,7 @@ import type { ParseMemo } from './plan/parse-sources.ts';
 import { siteFolderProblem } from './load/site-folder.ts';
 import { openApiResponse } from './load/openapi-document.ts';
 import type { BuildProblem, BuildResult, StoredResponse } from './types.ts';
+import { withRememberedHashes, type BodyHashMemo } from './resident/body-hashes.ts';
 import { RenderTimeout } from './render/render-bound.ts';
 import { renderSitePages, type RenderMemo, type RenderedSite } from './render/render-pages.ts';
 import { openStaging, type Staging } from './write/snapshot-staging.ts';
@@ -30,12 +31,13 @@ export interface BuildSiteOptions {
   renderTimeoutSeconds?: number;
 }
 
-/** What a resident builder keeps between its builds (resident-build.ts); a one-off build has none. */
+/** What a resident builder keeps between its builds (resident/resident-build.ts); a one-off build has none. */
 export interface ResidentState {
   /** What the last build loaded: files whose stamps did not change are not read again. */
   last?: LoadedSite;
   parses: ParseMemo;
   renders: RenderMemo;
+  hashes: BodyHashMemo;
 }
 
 /** Files changed while the build read them; the snapshot was not published. */
@@ -76,7 +78,7 @@ function bodyReader(staging: Staging, responses: readonly StoredResponse[]): Rea
   };
 }
 
-/** `resident` (resident-build.ts): what the builder's earlier builds read, parsed and rendered, updated by this one;
+/** `resident` (resident/resident-build.ts): what the builder's earlier builds read, parsed and rendered, updated by this one;
  *  `changed`: the paths reported changed since, read again whatever their stamps say. */
 export async function buildSite(
   options: BuildSiteOptions,
@@ -113,7 +115,7 @@ export async function buildSite(
   const staging = await openStaging(out);
   let built: Awaited<ReturnType<typeof stageSite>>;
   try {
-    built = await stageSite(plan, staging, out, options, resident?.renders);
+    built = await stageSite(plan, staging, out, options, resident);
   } catch (error) {
     await staging.discard();
     // a page that renders too long is a problem of that page's file, like a parse error
@@ -138,8 +140,10 @@ async function stageSite(
   staging: Staging,
   out: string,
   options: BuildSiteOptions,
-  memo: RenderMemo | undefined,
+  resident: ResidentState | undefined,
 ) {
+  const memo = resident?.renders;
+  const hashes = resident?.hashes;
   const pages = await renderSitePages(plan, {
     outDir: out,
     bodies: staging,
@@ -148,7 +152,7 @@ async function stageSite(
     ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
   });
   options.onStage?.('writing snapshot');
-  const result = await finishStaged(plan, pages.rendered, staging);
+  const result = await finishStaged(plan, pages.rendered, staging, hashes);
   // Search: the index is one more entry of the snapshot, built from the bodies above.
   const search = await siteSearchResponse(plan, bodyReader(staging, result.responses));
   const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), search] };
@@ -164,7 +168,9 @@ async function finishStaged(
   plan: BuildPlan,
   rendered: RenderedSite['rendered'],
   staging: Staging,
+  hashes: BodyHashMemo | undefined,
 ): Promise<BuildResult<StoredResponse>> {
   const result = finishBuild(plan, rendered);
-  return { ...result, responses: await stageResponses(staging, result.responses) };
+  const responses = hashes === undefined ? result.responses : withRememberedHashes(result.responses, hashes);
+  return { ...result, responses: await stageResponses(staging, responses) };
 }

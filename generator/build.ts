@@ -222,7 +222,7 @@ function pageTexts(source: SiteSource, sources: ParsedSources, pages: readonly P
   }));
 }
 
-/** `memo` keeps each file's parse between the builds of a resident builder (resident-build.ts). */
+/** `memo` keeps each file's parse between the builds of a resident builder (resident/resident-build.ts). */
 export function planBuild(source: SiteSource, memo?: ParseMemo): BuildPlan {
   const sources = parseSources(source, memo);
   const model = buildSiteModel(source, sources);

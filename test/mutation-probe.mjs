@@ -271,6 +271,13 @@ const PROBES = [
     tests: 'generator/incremental-equals-full\\.test\\.ts$',
   },
   {
+    name: 'the resident builder keeps the hash of a body that changed',
+    file: 'generator/resident/body-hashes.ts',
+    find: 'remembered?.body === response.body ? remembered.hash',
+    replace: 'remembered !== undefined ? remembered.hash',
+    tests: 'generator/incremental-equals-full\\.test\\.ts$',
+  },
+  {
     name: 'a restricted media file served as a public one',
     file: 'gateway/api/decide.ts',
     find: '      isMediaRoute(route) && media !== undefined && media.restriction === undefined\n        ? mediaReply(media, route, request, PUBLIC_MEDIA_CACHE)',

@@ -75,7 +75,7 @@ export interface FileStamp {
   mtimeMs: number;
 }
 
-/** What an earlier load read, so a rebuild reads only the files that changed (resident-build.ts). */
+/** What an earlier load read, so a rebuild reads only the files that changed (resident/resident-build.ts). */
 export interface EarlierLoad {
   files: ReadonlyMap<string, SourceFile>;
   stamps: ReadonlyMap<string, FileStamp>;

@@ -21,7 +21,7 @@ export interface ParsedSources {
 }
 
 /** Per file, what parsing its text gave (a value or the error it threw): a rebuild parses only files whose text
- *  changed (resident-build.ts). Parsed values are shared between builds, so nothing may change them. */
+ *  changed (resident/resident-build.ts). Parsed values are shared between builds, so nothing may change them. */
 export type ParseMemo = Map<string, { text: string; outcome: { value: unknown } | { error: unknown } }>;
 
 /** Keys of the memo used by the current parse; the others (deleted files) are dropped at its end. */

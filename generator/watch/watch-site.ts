@@ -2,7 +2,7 @@
 // published atomically, and uploaded when a bucket is given (docs/decisions.md: watch publishes every quiet change).
 // One build at a time; a file still being written is never published; a failed build keeps the previous snapshot.
 import { formatProblem, InputsChangedError, type BuildSiteOptions } from '../build-site.ts';
-import { residentBuilder } from '../resident-build.ts';
+import { residentBuilder } from '../resident/resident-build.ts';
 import { serialRunner } from './serial-runner.ts';
 import { watchSite } from './site-watcher.ts';
 import { changedSince, stampFiles } from './stable-files.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, formatProblem } from '../../generator/build-site.ts';
-import { residentBuilder } from '../../generator/resident-build.ts';
+import { residentBuilder } from '../../generator/resident/resident-build.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { readSnapshot } from '../helpers/snapshot-bodies.ts';
 

@@ -1,7 +1,7 @@
 // A builder that stays resident between builds (`dev`, `watch`): it keeps what it read, parsed and rendered, so a
 // rebuild reads, parses, hashes and renders only what changed. Every build still publishes a complete snapshot with
 // the same atomic switch as `build` (docs/decisions.md: A resident builder keeps what did not change).
-import { buildSite, type BuildSiteOptions, type BuildSiteOutcome, type ResidentState } from './build-site.ts';
+import { buildSite, type BuildSiteOptions, type BuildSiteOutcome, type ResidentState } from '../build-site.ts';
 
 export interface ResidentBuilder {
   /** Builds and publishes; `changed` are site-relative paths reported changed since the last build (read again even
@@ -10,7 +10,7 @@ export interface ResidentBuilder {
 }
 
 export function residentBuilder(options: BuildSiteOptions): ResidentBuilder {
-  const state: ResidentState = { parses: new Map(), renders: { pages: new Map() } };
+  const state: ResidentState = { parses: new Map(), renders: { pages: new Map() }, hashes: new Map() };
   return {
     build: (changed = [], perBuild = {}) => buildSite({ ...options, ...perBuild }, state, new Set(changed)),
   };
