@@ -16,9 +16,9 @@ export interface WatchOptions {
   log: WatchLog;
   /** Uploads the snapshot just published (publish to object storage); absent: local only. */
   upload?: () => Promise<Record<string, unknown>>;
-  /** A burst of changes is built once it has been quiet this long (default 200 ms). */
+  /** A burst of changes is built once it has been quiet this long (default 80 ms). */
   quietMs?: number;
-  /** The changed files must keep their size and time this long before the build reads them (default 100 ms). */
+  /** The changed files must keep their size and time this long before the build reads them (default 30 ms). */
   settleMs?: number;
   /** A failed upload is tried again after this long (default 5 s). */
   retryMs?: number;
@@ -37,7 +37,7 @@ const MAX_LOGGED_URLS = 10;
 const wait = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 export function startWatching(options: WatchOptions): Watching {
-  const settleMs = options.settleMs ?? 100;
+  const settleMs = options.settleMs ?? 30;
   const retryMs = options.retryMs ?? 5000;
   let paths = new Set<string>();
   let uploadDue = false;
@@ -122,7 +122,7 @@ export function startWatching(options: WatchOptions): Watching {
     first = false;
     return buildOnce(isFirst);
   });
-  const watcher = watchSite(options.site, options.quietMs ?? 200, (changed) => {
+  const watcher = watchSite(options.site, options.quietMs ?? 80, (changed) => {
     for (const path of changed) paths.add(path);
     runner.request();
   });
