@@ -3,9 +3,8 @@
 import { isMediaRoute, matchRoute } from './routes.ts';
 import type { Endpoint } from './endpoints.ts';
 import { MCP_ROUTE } from './endpoints.ts';
-import { checkParameters } from './parameters.ts';
+import { checkQueryString } from './parameters.ts';
 import type { Answer } from './answers.ts';
-import { parseQuery } from '../http/query.ts';
 import { clientAddress, isTrustedAddress } from '../auth/ip-trust.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
 import { checkCredentials } from '../auth/authenticate.ts';
@@ -191,12 +190,12 @@ export function decide(request: GatewayRequest, tables: DecisionTables): Eventua
     if (!meetsMinimumRole(user.role, endpoint.minRole))
       return forUser(permissionDeniedReply(user.role, endpoint.privilege, endpoint.resource), user.username);
     // Parameters (400).
-    const query = parseQuery(destination.queryString);
-    const checked = checkParameters(endpoint.parameters, query);
+    const checked = checkQueryString(endpoint.parameters, destination.queryString);
     if ('reply' in checked) return forUser(checked.reply, user.username);
     // Lookup (404, 403 for a restricted page, 200 or 304); only search waits.
     const policy = tables.cdn ? cdnPolicy(endpoint) : endpoint;
-    return then(endpoint.lookup({ query, values: checked.values, user, snapshot: state.snapshot }), (answer) =>
+    const { query, values } = checked;
+    return then(endpoint.lookup({ query, values, user, snapshot: state.snapshot }), (answer) =>
       forUser(answerReply(answer, policy, request), user.username),
     );
   });

@@ -110,38 +110,55 @@ export function createRequestHandler(context: ShellContext): RequestHandler {
     );
   };
 
+  const logRequest = (request: GatewayRequest, started: number, status: number, bytes: number, user: string | null) =>
+    log(
+      requestLine(
+        { method: request.method, target: request.target, status, bytes, ms: performance.now() - started, user },
+        new Date(),
+      ),
+    );
+
+  const writeFailed = (
+    response: ServerResponse,
+    gatewayRequest: GatewayRequest,
+    started: number,
+    status: number,
+    user: string | null,
+    error: unknown,
+  ) => {
+    logEvent('response-error', { reason: reasonOf(error) });
+    response.destroy();
+    logRequest(gatewayRequest, started, status, 0, user);
+  };
+
+  /** Writes the reply, then logs its line: at once for a body in memory, once a body from disk is sent. */
   const respond = (
     request: IncomingMessage,
     response: ServerResponse,
     gatewayRequest: GatewayRequest,
     started: number,
-    { reply, user }: Handled,
+    reply: Reply | undefined,
+    user: string | null,
   ): void => {
-    const logLine = (bytes: number) => {
-      const { method, target } = gatewayRequest;
-      const status = reply?.status ?? response.statusCode;
-      log(requestLine({ method, target, status, bytes, ms: performance.now() - started, user }, new Date()));
-    };
-    const writeFailed = (error: unknown) => {
-      logEvent('response-error', { reason: reasonOf(error) });
-      response.destroy();
-      logLine(0);
-    };
     if (reply === undefined) {
-      logLine(0);
+      logRequest(gatewayRequest, started, response.statusCode, 0, user);
       return;
     }
-    const { body } = reply;
+    const { status, body } = reply;
     if (body.kind === 'file') deadlines.extend(response, ((body.end - body.start + 1) / MEDIA_BYTES_PER_SECOND) * 1000);
     let written: Eventually<number>;
     try {
       written = writeReply(response, reply, request.method === 'HEAD');
     } catch (error) {
-      writeFailed(error);
+      writeFailed(response, gatewayRequest, started, status, user, error);
       return;
     }
-    if (written instanceof Promise) written.then(logLine, writeFailed);
-    else logLine(written);
+    if (written instanceof Promise)
+      written.then(
+        (bytes) => logRequest(gatewayRequest, started, status, bytes, user),
+        (error: unknown) => writeFailed(response, gatewayRequest, started, status, user, error),
+      );
+    else logRequest(gatewayRequest, started, status, written, user);
   };
 
   return (request, response) => {
@@ -151,21 +168,23 @@ export function createRequestHandler(context: ShellContext): RequestHandler {
     const gatewayRequest = toGatewayRequest(request);
     // The request keeps the snapshot it started on, also when it is parked or handed to the MCP transport.
     const state = live.current();
-    let outcome: Eventually<Handled>;
+    let reply: Eventually<Reply>;
     try {
-      const reply = decideNow(gatewayRequest, state);
-      outcome =
-        reply instanceof Promise
-          ? reply.then((settled) => handled(request, response, gatewayRequest, state, settled))
-          : handled(request, response, gatewayRequest, state, reply);
+      reply = decideNow(gatewayRequest, state);
     } catch (error) {
-      outcome = failed(response, error);
+      const failure = failed(response, error);
+      respond(request, response, gatewayRequest, started, failure.reply, failure.user);
+      return;
     }
-    if (outcome instanceof Promise)
-      outcome
-        .catch((error: unknown) => failed(response, error))
-        .then((settled) => respond(request, response, gatewayRequest, started, settled));
-    else respond(request, response, gatewayRequest, started, outcome);
+    // Most requests under load: decided in this turn, nothing to park or hand over.
+    if (!(reply instanceof Promise) && reply.throttledAddress === undefined && reply.body.kind !== 'mcp') {
+      respond(request, response, gatewayRequest, started, reply, reply.user ?? null);
+      return;
+    }
+    Promise.resolve(reply)
+      .then((settled) => handled(request, response, gatewayRequest, state, settled))
+      .catch((error: unknown) => failed(response, error))
+      .then((settled) => respond(request, response, gatewayRequest, started, settled.reply, settled.user));
   };
 }
 
