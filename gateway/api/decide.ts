@@ -131,11 +131,11 @@ function unauthorizedReply(outcome: Exclude<CredentialOutcome, { allowed: true }
   return errorReply(401, message, { 'WWW-Authenticate': 'Basic realm=' });
 }
 
-/** Lookup: the answer as a reply (404, 403 for a restricted page, 200 or 304). */
-function answerReply(answer: Answer, policy: ReplyPolicy, request: GatewayRequest): Reply {
-  if (answer.kind === 'reply') return answer.reply;
-  if (answer.kind === 'composed') return composedReply(answer.body, policy, request.ifNoneMatch);
-  return entryReply(answer.entry, policy, request);
+/** Lookup: the answer as the user's reply (404, 403 for a restricted page, 200 or 304). */
+function answerReply(answer: Answer, policy: ReplyPolicy, request: GatewayRequest, user: string): Reply {
+  if (answer.kind === 'reply') return forUser(answer.reply, user);
+  if (answer.kind === 'composed') return composedReply(answer.body, policy, request.ifNoneMatch, user);
+  return entryReply(answer.entry, policy, request, user);
 }
 
 /** The decision order; the README's table lists these steps in this order. Answers in the same turn unless a
@@ -196,7 +196,7 @@ export function decide(request: GatewayRequest, tables: DecisionTables): Eventua
     const policy = tables.cdn ? cdnPolicy(endpoint) : endpoint;
     const { query, values } = checked;
     return then(endpoint.lookup({ query, values, user, snapshot: state.snapshot }), (answer) =>
-      forUser(answerReply(answer, policy, request), user.username),
+      answerReply(answer, policy, request, user.username),
     );
   });
 }
