@@ -15,7 +15,8 @@ import type { LogWriter } from './request-log.ts';
 import { DEFAULT_FLOOD_OPTIONS, createFloodGuard } from './flood-guard.ts';
 import type { FloodOptions, FloodStats } from './flood-guard.ts';
 import { createDeadlineSweep } from './response-deadline.ts';
-import { answerClientError, answerConnect, answerExpectation, createRequestHandler } from './socket-shell.ts';
+import { createRequestHandler } from './socket-shell.ts';
+import { answerClientError, answerConnect, answerExpectation } from './reply-writer.ts';
 
 export interface GatewayOptions {
   /** Folder holding `current` and `snapshots/`; default `./dist`. */

@@ -1,7 +1,6 @@
 // The socket shell: reads each request, asks `decide` for the reply, hands it to the writer (or to the MCP transport),
-// logs one line; and answers what node refuses before there is a request to decide.
+// logs one line.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { decide } from '../api/decide.ts';
 import type { Eventually, GatewayRequest } from '../api/decide.ts';
@@ -14,7 +13,7 @@ import { answerThrottled } from './flood-guard.ts';
 import type { FloodGuard } from './flood-guard.ts';
 import { MESSAGES, errorReply } from './reply.ts';
 import type { Reply } from './reply.ts';
-import { endSocketWithError, writeReply } from './reply-writer.ts';
+import { writeReply } from './reply-writer.ts';
 import type { DeadlineSweep } from './response-deadline.ts';
 import { requestLine } from './request-log.ts';
 import type { LogWriter } from './request-log.ts';
@@ -35,11 +34,6 @@ export interface ShellContext {
 
 /** A media file gets the deadline plus the time it takes at this rate: a large download on a slow link is not cut off. */
 const MEDIA_BYTES_PER_SECOND = 64 * 1024;
-
-const CLIENT_ERRORS: Record<string, [number, string]> = {
-  HPE_HEADER_OVERFLOW: [431, MESSAGES.headersTooLarge],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, MESSAGES.requestTimeout],
-};
 
 /** What ends a request: the reply to write (none when the MCP transport wrote it or the socket is gone). */
 interface Handled {
@@ -186,22 +180,4 @@ export function createRequestHandler(context: ShellContext): RequestHandler {
       .catch((error: unknown) => failed(response, error))
       .then((settled) => respond(request, response, gatewayRequest, started, settled.reply, settled.user));
   };
-}
-
-/** A malformed request, headers too large, or too slow to arrive: answered on the socket, then closed. */
-export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, MESSAGES.malformedRequest];
-  endSocketWithError(socket, status, message);
-}
-
-/** Without this listener node drops CONNECT silently. */
-export function answerConnect(_request: IncomingMessage, socket: Socket): void {
-  endSocketWithError(socket, 405, MESSAGES.methodNotAllowed, 'Allow: GET, HEAD\r\n');
-}
-
-/** Without this listener node answers an unknown Expect value with an empty body. */
-export function answerExpectation(request: IncomingMessage, response: ServerResponse): void {
-  void Promise.resolve()
-    .then(() => writeReply(response, errorReply(417, MESSAGES.expectationFailed), request.method === 'HEAD'))
-    .catch(() => response.destroy());
 }
