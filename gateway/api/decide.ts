@@ -118,8 +118,8 @@ function healthReply(state: ServingState, extra: Record<string, unknown> = {}): 
   return jsonReply(200, { status: 'ok', snapshot: id, builtAt, counts, ...extra });
 }
 
-/** Throttle: the shell parks a throttled reply before sending it (flood-guard.ts); /mcp's 429 has always been sent at
- *  once by the MCP path, so it names no address to park. */
+/** Throttle: the shell parks a throttled reply before sending it (flood-guard.ts). /mcp's 429 names no address, so it
+ *  is sent at once, as the MCP path sent it before the order was one function. */
 function throttledReply(retryAfterSeconds: number, client: string, destination: Destination): Reply {
   const reply = errorReply(429, MESSAGES.tooManyFailures, { 'Retry-After': String(retryAfterSeconds) });
   const parked = destination.kind !== 'endpoint' || destination.endpoint !== MCP_ROUTE;
