@@ -7,7 +7,8 @@ export type ReplyBody =
   | { kind: 'bytes'; bytes: Buffer }
   /** A body of the snapshot, from memory or disk; its file comes from the snapshot index, never from the request. */
   | { kind: 'stored'; stored: StoredBody }
-  /** Bytes `start`..`end` (inclusive) of a media file, always streamed: media never spends the memory budget of bodies. */
+  /** Bytes `start`..`end` (inclusive) of a media file, always streamed: media never spends the memory budget of
+   *  bodies. */
   | { kind: 'file'; stored: StoredBody; start: number; end: number }
   /** POST /mcp past the role check: the MCP transport reads the request body and writes the whole response for this
    *  user (gateway/mcp/mcp-http.ts); the status and headers here are never sent. */

@@ -151,7 +151,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   };
 }
 
-/** What `npm run serve` does on signals: SIGHUP loads `current` again; SIGTERM and SIGINT close gracefully, then exit. */
+/** What `npm run serve` does on signals: SIGHUP loads `current` again; SIGTERM and SIGINT close gracefully, then
+ *  exit. */
 export function handleSignals(gateway: Gateway): void {
   process.on('SIGHUP', () => void gateway.reload());
   const stop = () => {

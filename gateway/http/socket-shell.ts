@@ -32,7 +32,8 @@ export interface ShellContext {
   logEvent: (event: string, details: Record<string, unknown>) => void;
 }
 
-/** A media file gets the deadline plus the time it takes at this rate: a large download on a slow link is not cut off. */
+/** A media file gets the deadline plus the time it takes at this rate: a large download on a slow link is not cut
+ *  off. */
 const MEDIA_BYTES_PER_SECOND = 64 * 1024;
 
 /** What ends a request: the reply to write (none when the MCP transport wrote it or the socket is gone). */
@@ -82,7 +83,8 @@ export function createRequestHandler(context: ShellContext): RequestHandler {
     return { reply: errorReply(500, MESSAGES.internalError), user: null };
   };
 
-  /** A throttled reply is parked and decided again (flood-guard.ts); POST /mcp past its checks goes to the transport. */
+  /** A throttled reply is parked and decided again (flood-guard.ts); POST /mcp past its checks goes to the MCP
+   *  transport. */
   const handled = (
     request: IncomingMessage,
     response: ServerResponse,

@@ -128,7 +128,8 @@ export const BARE_SERVER_TARGET = { requestsPerSecond: 0.9, cpuPerRequest: 1.15 
 export function gatewayRows(gateway: GatewayBenchResult, gatewayPages: number): TargetRow[] {
   const rows: TargetRow[] = [];
   for (const encodingCase of gateway.cases) {
-    const label = `Accept-Encoding ${encodingCase.acceptEncoding === null ? 'none' : `"${encodingCase.acceptEncoding}"`}`;
+    const { acceptEncoding } = encodingCase;
+    const label = `Accept-Encoding ${acceptEncoding === null ? 'none' : `"${acceptEncoding}"`}`;
     rows.push(
       serverRatio(
         `req/s, snapi (auth) / bare node:http (same bodies per URL), ${label}`,
