@@ -1,27 +1,25 @@
-// The gateway's decision order (docs/decisions.md: The gateway decides in a fixed order): ordered checks, first match
-// wins, ending in the reply to send.
+// The gateway's decision order (docs/decisions.md: The gateway decides in a fixed order): one plain step per row of the
+// README's table, in that order; the first step that answers wins. Values in, the reply out: no socket, no clock.
 import { isMediaRoute, matchRoute } from './routes.ts';
-import type { MatchedRoute } from './routes.ts';
 import type { Endpoint } from './endpoints.ts';
-import { parseQuery } from '../http/query.ts';
+import { MCP_ROUTE } from './endpoints.ts';
+import { checkQueryString } from './parameters.ts';
+import type { Answer } from './answers.ts';
 import { clientAddress, isTrustedAddress } from '../auth/ip-trust.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
-import { authenticateRequest } from '../auth/authenticate.ts';
-import type { AuthenticationOutcome, VerifyPassword } from '../auth/authenticate.ts';
-import type { AuthenticatedUser } from '../auth/credential-cache.ts';
-import { meetsMinimumRole } from '../auth/roles.ts';
-import type { Answer } from './answers.ts';
-import type { ServingState } from '../snapshot/snapshot-loader.ts';
+import { checkCredentials } from '../auth/authenticate.ts';
+import type { CredentialOutcome, VerifyPassword } from '../auth/authenticate.ts';
+import { meetsMinimumRole, passesRestriction } from '../auth/roles.ts';
+import type { LoadedEntry, LoadedSnapshot, ServingState } from '../snapshot/snapshot-loader.ts';
 import { MESSAGES, errorReply, forUser, jsonReply, permissionDeniedReply } from '../http/reply.ts';
 import type { Reply } from '../http/reply.ts';
 import { entryReply, composedReply } from '../http/success-reply.ts';
+import type { ReplyPolicy } from '../http/success-reply.ts';
 import { documentReply } from '../http/document-reply.ts';
 import { cdnPolicy } from '../http/cdn-policy.ts';
-import type { ReplyPolicy } from '../http/success-reply.ts';
-import type { LoadedEntry } from '../snapshot/snapshot-loader.ts';
-import { passesRestriction } from '../auth/roles.ts';
 import { PUBLIC_MEDIA_CACHE, RESTRICTED_MEDIA_CACHE, mediaReply } from '../media/media-reply.ts';
 import type { MediaRoute } from '../media/media-path.ts';
+import { waitingReply } from '../follow/waiting-reply.ts';
 
 export const MAX_URL_LENGTH = 8 * 1024;
 
@@ -29,6 +27,9 @@ export interface GatewayRequest {
   method: string;
   /** The request target as received: `/api/v1/navigation?draft=true`. */
   target: string;
+  /** `1.1` for an HTTP/1.1 request, which must carry `host` (RFC 9112 3.2); absent, the Host step lets it on. */
+  httpVersion?: string;
+  host?: string;
   peerAddress: string;
   authorization?: string;
   ifNoneMatch?: string;
@@ -40,7 +41,8 @@ export interface GatewayRequest {
 }
 
 export interface DecisionTables {
-  state: ServingState;
+  /** Undefined while a gateway that follows a bucket waits for its first snapshot. */
+  state: ServingState | undefined;
   limiter: LoginLimiter;
   verify: VerifyPassword;
   now: number;
@@ -50,92 +52,30 @@ export interface DecisionTables {
   health?: () => Record<string, unknown>;
 }
 
-interface RequestFacts {
-  request: GatewayRequest;
-  tables: DecisionTables;
-  route: MatchedRoute | undefined;
-  /** The media file a path under /media/ names, when the snapshot has it. */
-  media: LoadedEntry | undefined;
-  client: string;
+/** A value now, or a promise of it only when something had to wait (a bcrypt run, a search): under load almost
+ *  every request is answered from the credential cache and memory, and each promise hop cost it time
+ *  (docs/decisions.md: Requests that need nothing to wait for are answered in the same turn). */
+export type Eventually<T> = T | Promise<T>;
+
+function then<T, U>(value: Eventually<T>, next: (settled: T) => Eventually<U>): Eventually<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
 }
 
-type Guard = (facts: RequestFacts) => Reply | undefined;
+/** What the route step found; the 404s are answers of their own, so every later step knows its destination exists. */
+type Destination =
+  | { kind: 'not-found'; reply: Reply }
+  | { kind: 'endpoint'; endpoint: Endpoint; queryString: string }
+  | { kind: 'health' }
+  | { kind: 'openapi' }
+  | { kind: 'media'; route: MediaRoute; file: LoadedEntry };
 
-const ALLOWED_METHODS = new Set(['GET', 'HEAD']);
-
-// Checks 1–3 of the decision order (and the URL length limit before them), then the two documents that need no
-// credentials; checks 4–6 are the authenticator's.
-const GUARDS: ReadonlyArray<readonly [string, Guard]> = [
-  [
-    'url too long',
-    ({ request }) => (request.target.length > MAX_URL_LENGTH ? errorReply(414, MESSAGES.urlTooLong) : undefined),
-  ],
-  ['not an API route', ({ route }) => (route === undefined ? errorReply(404, MESSAGES.notApiRoute) : undefined)],
-  [
-    'not a media file',
-    ({ route, media }) =>
-      isMediaRoute(route) && media === undefined ? errorReply(404, MESSAGES.mediaNotFound) : undefined,
-  ],
-  [
-    'method',
-    ({ request, route }) => {
-      const methods = typeof route === 'object' && !isMediaRoute(route) ? route.methods : undefined;
-      if (methods === undefined)
-        return ALLOWED_METHODS.has(request.method)
-          ? undefined
-          : errorReply(405, MESSAGES.methodNotAllowed, { Allow: 'GET, HEAD' });
-      return methods.includes(request.method)
-        ? undefined
-        : errorReply(405, `Method not allowed. Use ${methods.join(' or ')}.`, { Allow: methods.join(', ') });
-    },
-  ],
-  [
-    'untrusted address',
-    ({ client, tables }) =>
-      isTrustedAddress(client, tables.state.trust) ? undefined : errorReply(403, MESSAGES.untrustedAddress),
-  ],
-  ['health', ({ route, tables }) => (route === 'health' ? healthReply(tables.state, tables.health?.()) : undefined)],
-  [
-    'openapi document',
-    ({ route, tables, request }) => (route === 'openapi' ? documentReply(tables.state.snapshot, request) : undefined),
-  ],
-  // Public media skips checks 4–8, as on Typemill's web server; a restricted file goes on to the authenticator.
-  [
-    'public media',
-    ({ route, media, request }) =>
-      isMediaRoute(route) && media !== undefined && media.restriction === undefined
-        ? mediaReply(media, route, request, PUBLIC_MEDIA_CACHE)
-        : undefined,
-  ],
-];
-
-function unauthorized(message: string): Reply {
-  return errorReply(401, message, { 'WWW-Authenticate': 'Basic realm=' });
-}
-
-function refusal(outcome: Exclude<AuthenticationOutcome, { allowed: true }>): Reply {
-  if (outcome.reason === 'locked-out')
-    return errorReply(429, MESSAGES.tooManyFailures, { 'Retry-After': String(outcome.retryAfterSeconds) });
-  return unauthorized(
-    outcome.reason === 'no-credentials' ? MESSAGES.authenticationRequired : MESSAGES.authenticationFailed,
-  );
-}
-
-function healthReply(state: ServingState, extra: Record<string, unknown> = {}): Reply {
-  const { id, builtAt, counts } = state.snapshot;
-  return jsonReply(200, { status: 'ok', snapshot: id, builtAt, counts, ...extra });
-}
-
-function splitTarget(target: string): { pathname: string; queryString: string } {
-  const path = target.startsWith('/') ? target : safePathOf(target);
-  const questionMark = path.indexOf('?');
-  return questionMark < 0
-    ? { pathname: path, queryString: '' }
-    : { pathname: path.slice(0, questionMark), queryString: path.slice(questionMark + 1) };
-}
+const ALLOWED_METHODS = ['GET', 'HEAD'];
+const HEALTH: Destination = { kind: 'health' };
+const OPENAPI: Destination = { kind: 'openapi' };
 
 /** Absolute-form targets (`http://host/path?x`) as proxies send them. */
-function safePathOf(target: string): string {
+function originFormOf(target: string): string {
+  if (target.startsWith('/')) return target;
   try {
     const url = new URL(target);
     return url.pathname + url.search;
@@ -144,105 +84,119 @@ function safePathOf(target: string): string {
   }
 }
 
-function answerReply(answer: Answer, route: ReplyPolicy, request: GatewayRequest): Reply {
-  if (answer.kind === 'reply') return answer.reply;
-  if (answer.kind === 'composed') return composedReply(answer.body, route, request.ifNoneMatch);
-  return entryReply(answer.entry, route, request);
-}
-
-/** Checks 1–7 of the decision order: the reply that ends the request, or the authenticated caller and its route.
- *  The MCP endpoint passes the same checks, then hands the request to its transport. */
-export type Admission = { reply: Reply } | { user: AuthenticatedUser; route: Endpoint; queryString: string };
-
-/** A value now, or a promise of it only when something had to wait (a bcrypt run, a search): under load almost
- *  every request is answered from the credential cache and memory, and each promise hop cost it time
- *  (docs/performance.md: The request path). */
-export type Eventually<T> = T | Promise<T>;
-
-function then<T, U>(value: Eventually<T>, next: (settled: T) => Eventually<U>): Eventually<U> {
-  return value instanceof Promise ? value.then(next) : next(value);
-}
-
-function refused(outcome: Exclude<AuthenticationOutcome, { allowed: true }>, client: string): Admission {
-  const reply = refusal(outcome);
-  return { reply: outcome.reason === 'locked-out' ? { ...reply, throttledAddress: client } : reply };
-}
-
-function afterAuthentication(
-  outcome: AuthenticationOutcome,
-  client: string,
-  route: Endpoint,
-  queryString: string,
-): Admission {
-  if (!outcome.allowed) return refused(outcome, client);
-  const { user } = outcome;
-  if (!meetsMinimumRole(user.role, route.minRole)) {
-    return { reply: forUser(permissionDeniedReply(user.role, route.privilege, route.resource), user.username) };
-  }
-  return { user, route, queryString };
-}
-
-/** A restricted media file after authentication: the role its restriction names (administrator always passes). */
-function afterMediaAuthentication(
-  outcome: AuthenticationOutcome,
-  client: string,
-  route: MediaRoute,
-  media: LoadedEntry,
-  request: GatewayRequest,
-): Admission {
-  if (!outcome.allowed) return refused(outcome, client);
-  const reply = passesRestriction(media.restriction, outcome.user)
-    ? mediaReply(media, route, request, RESTRICTED_MEDIA_CACHE)
-    : errorReply(403, MESSAGES.notEnoughRights);
-  return { reply: forUser(reply, outcome.user.username) };
-}
-
-export function admit(request: GatewayRequest, tables: DecisionTables): Eventually<Admission> {
-  const { state } = tables;
-  const { pathname, queryString } = splitTarget(request.target);
-  const route = matchRoute(pathname, state.snapshot.basePath);
-  const mediaKey = isMediaRoute(route) ? route.media : undefined;
-  const facts: RequestFacts = {
-    request,
-    tables,
-    route,
-    media: mediaKey === undefined ? undefined : state.snapshot.entries.get(mediaKey),
-    client: clientAddress(request.peerAddress, request.forwardedFor, state.proxy),
-  };
-  for (const [, guard] of GUARDS) {
-    const reply = guard(facts);
-    if (reply !== undefined) return { reply };
-  }
-  const { client, media } = facts;
-  if (route === undefined || route === 'health' || route === 'openapi')
-    throw new Error('decide: a guard let an incomplete request through');
-  const authentication = {
-    accounts: state.snapshot.accounts,
-    dummyHash: state.dummyHash,
-    cache: state.credentials,
-    verify: tables.verify,
-    limiter: tables.limiter,
-  };
-  const outcome = authenticateRequest(
-    { address: client, authorization: request.authorization, now: tables.now },
-    authentication,
-  );
+/** Route: the path is matched once, against the endpoint table, the service documents and the snapshot's media. */
+function findDestination(target: string, snapshot: LoadedSnapshot): Destination {
+  const path = originFormOf(target);
+  const questionMark = path.indexOf('?');
+  const pathname = questionMark < 0 ? path : path.slice(0, questionMark);
+  const route = matchRoute(pathname, snapshot.basePath);
+  if (route === undefined) return { kind: 'not-found', reply: errorReply(404, MESSAGES.notApiRoute) };
+  if (route === 'health') return HEALTH;
+  if (route === 'openapi') return OPENAPI;
   if (isMediaRoute(route)) {
-    if (media === undefined) throw new Error('decide: a guard let a missing media file through');
-    return then(outcome, (settled) => afterMediaAuthentication(settled, client, route, media, request));
+    const file = route.media === undefined ? undefined : snapshot.entries.get(route.media);
+    if (file === undefined) return { kind: 'not-found', reply: errorReply(404, MESSAGES.mediaNotFound) };
+    return { kind: 'media', route, file };
   }
-  return then(outcome, (settled) => afterAuthentication(settled, client, route, queryString));
+  return { kind: 'endpoint', endpoint: route, queryString: questionMark < 0 ? '' : path.slice(questionMark + 1) };
 }
 
-function answerAdmitted(admission: Admission, request: GatewayRequest, tables: DecisionTables): Eventually<Reply> {
-  if ('reply' in admission) return admission.reply;
-  const { user, route, queryString } = admission;
-  // Only search answers asynchronously.
-  return then(route.answer({ query: parseQuery(queryString), user, snapshot: tables.state.snapshot }), (answer) => {
-    return forUser(answerReply(answer, tables.cdn ? cdnPolicy(route) : route, request), user.username);
-  });
+/** Method: GET or HEAD, or what the endpoint names (POST for /mcp). */
+function checkMethod(method: string, destination: Destination): Reply | undefined {
+  const methods = destination.kind === 'endpoint' ? destination.endpoint.methods : undefined;
+  if (methods === undefined)
+    return ALLOWED_METHODS.includes(method)
+      ? undefined
+      : errorReply(405, MESSAGES.methodNotAllowed, { Allow: ALLOWED_METHODS.join(', ') });
+  return methods.includes(method)
+    ? undefined
+    : errorReply(405, `Method not allowed. Use ${methods.join(' or ')}.`, { Allow: methods.join(', ') });
 }
 
+function healthReply(state: ServingState, extra: Record<string, unknown> = {}): Reply {
+  const { id, builtAt, counts } = state.snapshot;
+  return jsonReply(200, { status: 'ok', snapshot: id, builtAt, counts, ...extra });
+}
+
+/** Throttle: the shell parks a throttled reply before sending it (flood-guard.ts). /mcp's 429 names no address, so it
+ *  is sent at once, as the MCP path sent it before the order was one function. */
+function throttledReply(retryAfterSeconds: number, client: string, destination: Destination): Reply {
+  const reply = errorReply(429, MESSAGES.tooManyFailures, { 'Retry-After': String(retryAfterSeconds) });
+  const parked = destination.kind !== 'endpoint' || destination.endpoint !== MCP_ROUTE;
+  return parked ? { ...reply, throttledAddress: client } : reply;
+}
+
+function unauthorizedReply(outcome: Exclude<CredentialOutcome, { allowed: true }>): Reply {
+  const message = outcome.reason === 'no-credentials' ? MESSAGES.authenticationRequired : MESSAGES.authenticationFailed;
+  return errorReply(401, message, { 'WWW-Authenticate': 'Basic realm=' });
+}
+
+/** Lookup: the answer as the user's reply (404, 403 for a restricted page, 200 or 304). */
+function answerReply(answer: Answer, policy: ReplyPolicy, request: GatewayRequest, user: string): Reply {
+  if (answer.kind === 'reply') return forUser(answer.reply, user);
+  if (answer.kind === 'composed') return composedReply(answer.body, policy, request.ifNoneMatch, user);
+  return entryReply(answer.entry, policy, request, user);
+}
+
+/** The decision order; the README's table lists these steps in this order. Answers in the same turn unless a
+ *  password check or a search has to wait. */
 export function decide(request: GatewayRequest, tables: DecisionTables): Eventually<Reply> {
-  return then(admit(request, tables), (admission) => answerAdmitted(admission, request, tables));
+  // Host (400): the gateway itself never reads it.
+  if (request.httpVersion === '1.1' && request.host === undefined) return errorReply(400, MESSAGES.malformedRequest);
+  // Waiting for a snapshot (503): the base path, the routes' prefix, is not known yet.
+  const { state } = tables;
+  if (state === undefined) return waitingReply(request.target, tables.health?.() ?? {});
+  // Target length (414).
+  if (request.target.length > MAX_URL_LENGTH) return errorReply(414, MESSAGES.urlTooLong);
+  // Route (404).
+  const destination = findDestination(request.target, state.snapshot);
+  if (destination.kind === 'not-found') return destination.reply;
+  // Method (405).
+  const wrongMethod = checkMethod(request.method, destination);
+  if (wrongMethod !== undefined) return wrongMethod;
+  // Trusted address (403).
+  const client = clientAddress(request.peerAddress, request.forwardedFor, state.proxy);
+  if (!isTrustedAddress(client, state.trust)) return errorReply(403, MESSAGES.untrustedAddress);
+  // No credentials needed: the health check, the OpenAPI document, public media (as on Typemill's web server).
+  if (destination.kind === 'health') return healthReply(state, tables.health?.());
+  if (destination.kind === 'openapi') return documentReply(state.snapshot, request);
+  if (destination.kind === 'media' && destination.file.restriction === undefined)
+    return mediaReply(destination.file, destination.route, request, PUBLIC_MEDIA_CACHE);
+  // Throttle (429), before the credentials are looked at.
+  const retryAfterSeconds = tables.limiter.retryAfterSeconds(client, tables.now);
+  if (retryAfterSeconds > 0) return throttledReply(retryAfterSeconds, client, destination);
+  // Credentials (401): the cache answers at once, a first check waits for bcrypt.
+  const credentials = checkCredentials(
+    { address: client, authorization: request.authorization, now: tables.now },
+    {
+      accounts: state.snapshot.accounts,
+      dummyHash: state.dummyHash,
+      cache: state.credentials,
+      verify: tables.verify,
+      limiter: tables.limiter,
+    },
+  );
+  return then(credentials, (outcome) => {
+    if (!outcome.allowed) return unauthorizedReply(outcome);
+    const { user } = outcome;
+    // Role (403): a restricted media file asks for the role its restriction names, an endpoint for its minimum.
+    if (destination.kind === 'media') {
+      const reply = passesRestriction(destination.file.restriction, user)
+        ? mediaReply(destination.file, destination.route, request, RESTRICTED_MEDIA_CACHE)
+        : errorReply(403, MESSAGES.notEnoughRights);
+      return forUser(reply, user.username);
+    }
+    const { endpoint } = destination;
+    if (!meetsMinimumRole(user.role, endpoint.minRole))
+      return forUser(permissionDeniedReply(user.role, endpoint.privilege, endpoint.resource), user.username);
+    // Parameters (400).
+    const checked = checkQueryString(endpoint.parameters, destination.queryString);
+    if ('reply' in checked) return forUser(checked.reply, user.username);
+    // Lookup (404, 403 for a restricted page, 200 or 304); only search waits.
+    const policy = tables.cdn ? cdnPolicy(endpoint) : endpoint;
+    const { query, values } = checked;
+    return then(endpoint.lookup({ query, values, user, snapshot: state.snapshot }), (answer) =>
+      answerReply(answer, policy, request, user.username),
+    );
+  });
 }

@@ -3,7 +3,7 @@ import { byKey, bySlug, byUrl, usersByEmail, usersByNames, usersByRole, wantsDra
 import type { EndpointInput, Answer } from './answers.ts';
 import { checkParameters } from './parameters.ts';
 import type { ParameterValues } from './parameters.ts';
-import { MESSAGES, errorReply } from '../http/reply.ts';
+import { MESSAGES, mcpExchangeReply } from '../http/reply.ts';
 import { searchEndpoint } from '../search/search-endpoint.ts';
 import {
   fileAnswer,
@@ -23,9 +23,11 @@ export type { EndpointName, KeyIdentity, KeyKind, Parameter, Route, ValueKind } 
 export type RequestInput = Omit<EndpointInput, 'values'>;
 
 export interface Endpoint extends EndpointSpec {
-  /** Validates the query by the entry's parameters (400 with Typemill's message), then answers. Synchronous but for
-   *  search, which may read content bodies for its snippets. */
+  /** Validates the query by the entry's parameters (400 with Typemill's message), then looks up: what the MCP tools
+   *  call. Synchronous but for search, which may read content bodies for its snippets. */
   answer: (input: RequestInput) => Answer | Promise<Answer>;
+  /** The answer from values the entry's parameters have already checked: the decision order's lookup step. */
+  lookup: AnswerFunction;
 }
 
 type AnswerFunction = (input: EndpointInput) => Answer | Promise<Answer>;
@@ -73,12 +75,10 @@ function validatedAnswer(spec: EndpointSpec, answer: AnswerFunction): Endpoint['
 export const ENDPOINTS: Readonly<Record<EndpointName, Endpoint>> = Object.fromEntries(
   (Object.keys(ENDPOINT_SPECS) as EndpointName[]).map((name) => [
     name,
-    { ...ENDPOINT_SPECS[name], answer: validatedAnswer(ENDPOINT_SPECS[name], ANSWERS[name]) },
+    { ...ENDPOINT_SPECS[name], answer: validatedAnswer(ENDPOINT_SPECS[name], ANSWERS[name]), lookup: ANSWERS[name] },
   ]),
 ) as Record<EndpointName, Endpoint>;
 
-/** Reached only if the server did not hand the request to the MCP transport (gateway/mcp/). */
-export const MCP_ROUTE: Endpoint = {
-  ...MCP_ROUTE_SPEC,
-  answer: () => ({ kind: 'reply', reply: errorReply(404, MESSAGES.notApiRoute) }),
-};
+/** Past the role check, the MCP transport answers for the user (gateway/mcp/mcp-http.ts). */
+const mcpExchange = ({ user }: RequestInput): Answer => ({ kind: 'reply', reply: mcpExchangeReply(user) });
+export const MCP_ROUTE: Endpoint = { ...MCP_ROUTE_SPEC, answer: mcpExchange, lookup: mcpExchange };

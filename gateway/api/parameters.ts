@@ -3,7 +3,7 @@
 import { MAX_EMAIL_LENGTH } from '../../contract/endpoints.ts';
 import type { Parameter } from '../../contract/endpoints.ts';
 import { ROLES } from '../../contract/snapshot.ts';
-import { listParameter, stringParameter } from '../http/query.ts';
+import { listParameter, parseQuery, stringParameter } from '../http/query.ts';
 import type { Query } from '../http/query.ts';
 import { errorReply, validationReply } from '../http/reply.ts';
 import type { Reply } from '../http/reply.ts';
@@ -80,4 +80,39 @@ export function checkParameters(
     values[fieldOf(parameter)] = checked.value;
   }
   return { values };
+}
+
+/** A query string parsed and checked: shared between the requests that send it, so read only. */
+export type CheckedQuery = { query: Query; values: ParameterValues } | { reply: Reply };
+
+/** Query strings longer than this are checked each time; a site's own (`url=%2Fpage`) are far shorter. */
+const MEMO_MAX_LENGTH = 512;
+/** Entries per endpoint; a flood of distinct query strings only empties the memo. */
+const MEMO_LIMIT = 4096;
+const memoByParameters = new WeakMap<readonly Parameter[], Map<string, CheckedQuery>>();
+
+/** Only a query that names nothing but the endpoint's parameters is kept, so no stray `password=` stays in memory. */
+function namesOnly(parameters: readonly Parameter[], query: Query): boolean {
+  for (const name of query.keys()) if (!parameters.some((parameter) => fieldOf(parameter) === name)) return false;
+  return true;
+}
+
+/** `checkParameters` of a query string, remembered per endpoint: requests repeat the same URLs, and parsing by PHP's
+ *  rules and then checking cost more than the rest of the decision for a cached answer. */
+export function checkQueryString(parameters: readonly Parameter[], queryString: string): CheckedQuery {
+  let memo = memoByParameters.get(parameters);
+  if (memo === undefined) {
+    memo = new Map();
+    memoByParameters.set(parameters, memo);
+  }
+  const known = memo.get(queryString);
+  if (known !== undefined) return known;
+  const query = parseQuery(queryString);
+  const checked = checkParameters(parameters, query);
+  const made: CheckedQuery = 'reply' in checked ? checked : { query, values: Object.freeze(checked.values) };
+  if (queryString.length <= MEMO_MAX_LENGTH && namesOnly(parameters, query)) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(queryString, made);
+  }
+  return made;
 }

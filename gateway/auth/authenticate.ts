@@ -1,5 +1,6 @@
-// The one authenticator: address, Authorization header and time in; allow or deny with the reason out (checks 4–6 of
-// the decision order). bcrypt sits behind an injected function; the limiter and the credential cache are passed in.
+// The one authenticator: address, Authorization header and time in; allow or deny with the reason out (the throttle
+// and credential steps of the decision order). bcrypt sits behind an injected function; the limiter and the credential
+// cache are passed in.
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { Account } from '../../contract/snapshot.ts';
@@ -95,30 +96,42 @@ export interface LoginAttempt {
   now: number;
 }
 
-export type AuthenticationOutcome =
+/** What the credentials alone decide, once the address is not locked out. */
+export type CredentialOutcome =
   | { allowed: true; user: AuthenticatedUser; via: 'cache' | 'password' }
-  | { allowed: false; reason: 'locked-out'; retryAfterSeconds: number }
   | { allowed: false; reason: 'no-credentials' }
   /** Unknown user, wrong password, no hash or no API access: one reason, so a caller cannot tell them apart. */
   | { allowed: false; reason: 'failed' };
 
-/** Lock-out first (even for a remembered credential), then the header's form, then the cache, then bcrypt once per
- *  header; a failed check counts against the address. Answers without awaiting when no bcrypt run is needed. */
-export function authenticateRequest(
+export type AuthenticationOutcome =
+  | CredentialOutcome
+  | { allowed: false; reason: 'locked-out'; retryAfterSeconds: number };
+
+/** The header's form, then the cache, then bcrypt once per header; a failed check counts against the address. The
+ *  caller has asked the limiter first. Answers without awaiting when no bcrypt run is needed. */
+export function checkCredentials(
   attempt: LoginAttempt,
   tables: AuthenticationTables & { limiter: LoginLimiter },
-): AuthenticationOutcome | Promise<AuthenticationOutcome> {
-  const { address, authorization, now } = attempt;
-  const retryAfterSeconds = tables.limiter.retryAfterSeconds(address, now);
-  if (retryAfterSeconds > 0) return { allowed: false, reason: 'locked-out', retryAfterSeconds };
+): CredentialOutcome | Promise<CredentialOutcome> {
+  const { authorization } = attempt;
   if (authorization === undefined) return { allowed: false, reason: 'no-credentials' };
   const remembered = tables.cache.get(authorization);
   if (remembered !== undefined) return { allowed: true, user: remembered, via: 'cache' };
   const credentials = parseBasicCredentials(authorization);
   if (credentials === undefined) return { allowed: false, reason: 'no-credentials' };
-  // Same tick as the limiter check above: a concurrent guess from this address already sees this one.
+  // Same tick as the caller's limiter check: a concurrent guess from this address already sees this one.
   return checkOnce(authorization, credentials, tables, tables.limiter, attempt).then(
-    (user): AuthenticationOutcome =>
+    (user): CredentialOutcome =>
       user !== undefined ? { allowed: true, user, via: 'password' } : { allowed: false, reason: 'failed' },
   );
+}
+
+/** Lock-out first (even for a remembered credential), then the credentials (`checkCredentials`). */
+export function authenticateRequest(
+  attempt: LoginAttempt,
+  tables: AuthenticationTables & { limiter: LoginLimiter },
+): AuthenticationOutcome | Promise<AuthenticationOutcome> {
+  const retryAfterSeconds = tables.limiter.retryAfterSeconds(attempt.address, attempt.now);
+  if (retryAfterSeconds > 0) return { allowed: false, reason: 'locked-out', retryAfterSeconds };
+  return checkCredentials(attempt, tables);
 }

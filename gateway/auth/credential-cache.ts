@@ -20,9 +20,10 @@ export function createCredentialCache(maxEntries = 10_000): CredentialCache {
   const secretPrefix = randomBytes(32).toString('base64');
   const users = new Map<string, AuthenticatedUser>();
   const checks = new Map<string, Promise<AuthenticatedUser | undefined>>();
-  // SHA-256 of secret ‖ header in one call: 1.6–2 µs against createHmac's 6–9 µs per request (measured, Node 20).
-  // Length extension does not matter: the digests are map keys that never leave the process.
-  const keyOf = (header: string) => hash('sha256', secretPrefix + header, 'base64');
+  // SHA-256 of secret ‖ header in one call: 1.6–2 µs against createHmac's 6–9 µs per request (measured, Node 20);
+  // the digest as a 32-character binary (latin1) string is cheaper to make than base64. Length extension does not
+  // matter: the digests are map keys that never leave the process.
+  const keyOf = (header: string) => hash('sha256', secretPrefix + header, 'binary');
   return {
     get: (header) => users.get(keyOf(header)),
     remember(header, user) {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommandFailure, parseCommandLine, parsePort, runCommand, UsageError } from '../../terminal/command-line.ts';
 import { describeListenError, ensureCanListen } from '../../terminal/listen-check.ts';
-import { startGateway } from '../http/server.ts';
+import { handleSignals, startGateway } from '../http/server.ts';
 import type { Gateway } from '../http/server.ts';
 import { parseS3Location } from '../../storage/s3-location.ts';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
@@ -88,12 +88,5 @@ runCommand(SERVE, async () => {
   console.log(
     `snapi gateway listening on ${gateway.url} (snapshot ${gateway.snapshotId() || `none yet, following ${String(values.from)}`}, ${gateway.responseCount()} responses)`,
   );
-  process.on('SIGHUP', () => void gateway.reload());
-  const stop = () => {
-    process.off('SIGTERM', stop);
-    process.off('SIGINT', stop);
-    void gateway.close().then(() => process.exit(0));
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  handleSignals(gateway);
 });

@@ -1,13 +1,18 @@
 // The reply the pure core hands to the HTTP shell, and the JSON error replies with their exact messages.
 import type { StoredBody } from '../snapshot/snapshot-loader.ts';
+import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 
 export type ReplyBody =
   | { kind: 'empty' }
   | { kind: 'bytes'; bytes: Buffer }
   /** A body of the snapshot, from memory or disk; its file comes from the snapshot index, never from the request. */
   | { kind: 'stored'; stored: StoredBody }
-  /** Bytes `start`..`end` (inclusive) of a media file, always streamed: media never spends the memory budget of bodies. */
-  | { kind: 'file'; stored: StoredBody; start: number; end: number };
+  /** Bytes `start`..`end` (inclusive) of a media file, always streamed: media never spends the memory budget of
+   *  bodies. */
+  | { kind: 'file'; stored: StoredBody; start: number; end: number }
+  /** POST /mcp past the role check: the MCP transport reads the request body and writes the whole response for this
+   *  user (gateway/mcp/mcp-http.ts); the status and headers here are never sent. */
+  | { kind: 'mcp'; user: AuthenticatedUser };
 
 /** Built once and never changed: a step that adds the user or the throttled address makes a new reply. */
 export interface Reply {
@@ -21,9 +26,16 @@ export interface Reply {
   readonly throttledAddress?: string;
 }
 
-/** The same reply, for the request log's user. */
+/** The MCP transport's turn to answer (the body kind says so). */
+export function mcpExchangeReply(user: AuthenticatedUser): Reply {
+  return { status: 200, headers: [], body: { kind: 'mcp', user } };
+}
+
+/** The same reply, for the request log's user. Written out: a spread copy cost as much as building the reply. */
 export function forUser(reply: Reply, user: string): Reply {
-  return { ...reply, user };
+  const { status, headers, body, throttledAddress } = reply;
+  if (throttledAddress !== undefined) return { status, headers, body, user, throttledAddress };
+  return { status, headers, body, user };
 }
 
 export const MESSAGES = {

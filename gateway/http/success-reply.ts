@@ -5,7 +5,7 @@ import type { LoadedEntry, StoredBody } from '../snapshot/snapshot-loader.ts';
 import { encodingFor, matchesIfNoneMatch } from './negotiate.ts';
 import type { Encoding } from './negotiate.ts';
 import { COMMON_HEADERS, JSON_CONTENT_TYPE } from './reply.ts';
-import type { Reply } from './reply.ts';
+import type { Reply, ReplyBody } from './reply.ts';
 
 /** What a reply needs of its route: the cache policy, and the content type when it is not JSON. */
 export interface ReplyPolicy {
@@ -64,20 +64,27 @@ function preparedHeaders(entry: LoadedEntry, policy: ReplyPolicy): PreparedHeade
   return made;
 }
 
+const EMPTY: ReplyBody = { kind: 'empty' };
+
+/** The reply with the request log's user when there is one: built once, with it. */
+function made(status: number, headers: string[], body: ReplyBody, user: string | undefined): Reply {
+  return user === undefined ? { status, headers, body } : { status, headers, body, user };
+}
+
 export function entryReply(
   entry: LoadedEntry,
   policy: ReplyPolicy,
   request: { ifNoneMatch?: string | undefined; acceptEncoding?: string | undefined },
+  user?: string,
 ): Reply {
   const prepared = preparedHeaders(entry, policy);
-  if (request.ifNoneMatch !== undefined && matchesIfNoneMatch(request.ifNoneMatch, entry.etag)) {
-    return { status: 304, headers: prepared.notModified, body: { kind: 'empty' } };
-  }
+  if (request.ifNoneMatch !== undefined && matchesIfNoneMatch(request.ifNoneMatch, entry.etag))
+    return made(304, prepared.notModified, EMPTY, user);
   const encoding = encodingFor(request.acceptEncoding, entry.gzip !== undefined, entry.br !== undefined);
   const stored = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
   const headers = prepared.ok[encoding];
   if (stored === undefined || headers === undefined) throw new Error(`entry ${entry.etag} has no ${encoding} body`);
-  return { status: 200, headers, body: { kind: 'stored', stored } };
+  return made(200, headers, { kind: 'stored', stored }, user);
 }
 
 /** A body composed at request time, encoded and tagged once: a remembered one (a search answer) is not hashed again. */
@@ -92,9 +99,13 @@ export function composedBody(json: string): ComposedBody {
   return { bytes, etag: etagOf(contentHash(bytes)) };
 }
 
-export function composedReply(body: ComposedBody, route: ReplyPolicy, ifNoneMatch: string | undefined): Reply {
+export function composedReply(
+  body: ComposedBody,
+  route: ReplyPolicy,
+  ifNoneMatch: string | undefined,
+  user?: string,
+): Reply {
   const { bytes, etag } = body;
-  if (matchesIfNoneMatch(ifNoneMatch, etag))
-    return { status: 304, headers: notModifiedHeaders(etag, route), body: { kind: 'empty' } };
-  return { status: 200, headers: okHeaders(etag, route, bytes.length, 'identity'), body: { kind: 'bytes', bytes } };
+  if (matchesIfNoneMatch(ifNoneMatch, etag)) return made(304, notModifiedHeaders(etag, route), EMPTY, user);
+  return made(200, okHeaders(etag, route, bytes.length, 'identity'), { kind: 'bytes', bytes }, user);
 }
