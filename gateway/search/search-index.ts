@@ -18,6 +18,7 @@ import type { PageText } from './page-text.ts';
 import type { PostingIndex } from './posting-builder.ts';
 import { createRecentMap } from './recent-map.ts';
 import { loadShards } from './shard-loader.ts';
+import type { ReadShard } from './shard-loader.ts';
 import { storedDocument } from './stored-documents.ts';
 import { postingIndex } from './term-postings.ts';
 import { createVisibility } from './visibility.ts';
@@ -119,19 +120,22 @@ export async function parseSearchIndex(
 }
 
 /** A shard's bytes, read for the load only: kept by nothing, so the body store's memory budget is not spent on them. */
-async function readShard(entry: LoadedEntry): Promise<Buffer> {
-  const { identity } = entry;
-  const bytes = await readFile(join(identity.memory.directory, identity.file));
-  if (bytes.length !== identity.size)
-    throw new Error(`${identity.file}: index says ${identity.size} bytes, file has ${bytes.length}`);
-  return bytes;
+function shardReader(entries: ReadonlyMap<string, LoadedEntry>): ReadShard {
+  return async (key) => {
+    const identity = entries.get(key)?.identity;
+    if (identity === undefined) fail('shards', `no entry ${key} in the snapshot`);
+    const bytes = await readFile(join(identity.memory.directory, identity.file));
+    if (bytes.length !== identity.size)
+      throw new Error(`${identity.file}: index says ${identity.size} bytes, file has ${bytes.length}`);
+    return bytes;
+  };
 }
 
 /** The sharded index from its root (format 2). */
 export async function loadShardedIndex(
   root: unknown,
   entries: ReadonlyMap<string, LoadedEntry>,
-  read: (entry: LoadedEntry) => Promise<Buffer> = readShard,
+  read: ReadShard = shardReader(entries),
 ): Promise<SearchIndex> {
   const fields = record(root, 'root');
   if (fields.format !== SHARDED_FORMAT)

@@ -100,17 +100,16 @@ export interface ShardedIndex {
   postings: PostingIndex;
 }
 
-/** Reads shards 0 … shardCount − 1 named by the root; `read` gives an entry's body. */
+/** A shard's body by its key (search-shards.ts shardKey). */
+export type ReadShard = (key: string) => Promise<Buffer>;
+
+/** Reads shards 0 … shardCount − 1 named by the root; `entries` must name every document's content body. */
 export async function loadShards(
   shardCount: number,
   entries: ReadonlyMap<string, LoadedEntry>,
-  read: (entry: LoadedEntry) => Promise<Buffer>,
+  read: ReadShard,
 ): Promise<ShardedIndex> {
-  const shardEntries = Array.from({ length: shardCount }, (_, shard) => {
-    const entry = entries.get(shardKey(shard));
-    if (entry === undefined) fail(`shard ${shard}`, `no entry ${shardKey(shard)} in the snapshot`);
-    return entry;
-  });
+  const shardKeys = Array.from({ length: shardCount }, (_, shard) => shardKey(shard));
   const gathered: Gathered = {
     documents: [],
     lengths: [],
@@ -119,11 +118,11 @@ export async function loadShards(
     numbers: new Map(),
     cells: new PostingCells(),
   };
-  const reads = new Map(shardEntries.slice(0, READ_AHEAD).map((entry, shard) => [shard, read(entry)]));
+  const reads = new Map(shardKeys.slice(0, READ_AHEAD).map((entry, shard) => [shard, read(entry)]));
   for (let shard = 0; shard < shardCount; shard++) {
     const bytes = await reads.get(shard)!;
     reads.delete(shard);
-    const next = shardEntries[shard + READ_AHEAD];
+    const next = shardKeys[shard + READ_AHEAD];
     if (next !== undefined) reads.set(shard + READ_AHEAD, read(next));
     let value: unknown;
     try {
