@@ -59,7 +59,10 @@ function textReader(
 export function folderAncestors(documents: readonly SearchDocument[]): number[][] {
   const byUrl = new Map<string, number[]>();
   for (const [id, document] of documents.entries()) {
-    if (document.slug !== '') byUrl.set(document.url, [...(byUrl.get(document.url) ?? []), id]);
+    if (document.slug === '') continue;
+    const same = byUrl.get(document.url);
+    if (same === undefined) byUrl.set(document.url, [id]);
+    else same.push(id);
   }
   const byFolder = new Map<string, number[]>();
   return documents.map(({ url }) => {
