@@ -13,6 +13,10 @@ import { isSearchRequest, parseSearchRequest } from '../../gateway/search/search
 import { type BuildPlan, finishBuild, planBuild, renderPages } from '../../generator/build.ts';
 import { loadSite } from '../../generator/load/load-site.ts';
 import { siteSearchResponse, siteSearchResponses } from '../../generator/search/site-search.ts';
+import { countedPage } from '../../generator/search/page-search.ts';
+import type { CountedPage } from '../../generator/search/page-search.ts';
+import { shardedIndexResponses } from '../../generator/search/shard-writer.ts';
+import { languageTools } from '../../contract/search/search-terms.ts';
 import type { ReadContentBody } from '../../generator/search/site-search.ts';
 import { createRandom } from '../bench/prng.ts';
 import { contentReader } from '../helpers/content-reader.ts';
@@ -81,6 +85,33 @@ edits('changes exactly the hash of the page’s shard body, not the root or any 
   assert.equal(changed, [shardKey(15)]);
   assert.is(shardOf(url, 16), 15);
   assert.is(after.get(SEARCH_INDEX_KEY), before.get(SEARCH_INDEX_KEY));
+});
+
+edits('adding or removing a page changes its shard and the next page’s (its `after` link), not the root', async () => {
+  const tools = await languageTools('en');
+  const page = (url: string): CountedPage =>
+    countedPage(
+      { url, slug: url.slice(1), name: url },
+      {
+        live: JSON.stringify({ content: [{ id: 0, markdown: url, html: `<p>${url} text</p>` }] }),
+        draft: undefined,
+        title: url,
+        restriction: undefined,
+      },
+      tools,
+    );
+  const pages = Array.from({ length: 40 }, (_, number) => page(`/p-${number}`));
+  const before = hashes(shardedIndexResponses(pages, 'en', 4));
+  const added = hashes(shardedIndexResponses([...pages.slice(0, 11), page('/new'), ...pages.slice(11)], 'en', 4));
+  const removed = hashes(shardedIndexResponses([...pages.slice(0, 11), ...pages.slice(12)], 'en', 4));
+  const changed = (after: Map<string, string>) =>
+    [...after]
+      .filter(([key, hash]) => before.get(key) !== hash)
+      .map(([key]) => key)
+      .sort();
+  assert.equal([shardOf('/new', 16), shardOf('/p-11', 16), shardOf('/p-12', 16)], [8, 7, 10]);
+  assert.equal(changed(added), [shardKey(8), shardKey(7)].sort());
+  assert.equal(changed(removed), [shardKey(7), shardKey(10)].sort());
 });
 
 /** Every live title as typed, cut short, with a typo, and two titles' first words together. */
