@@ -1,5 +1,5 @@
 // The build's search step: the plan's pages in, each page's content bodies read one page at a time, the index entries
-// out (the sharded root and shards; the single MiniSearch-form index for reference and older gateways' tests).
+// out: the sharded root and shards the build writes, or the single MiniSearch-form index the shards are tested against.
 import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import { languageTools } from '../../contract/search/search-terms.ts';
 import type { LanguageTools } from '../../contract/search/search-terms.ts';
