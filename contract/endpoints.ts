@@ -6,6 +6,8 @@ import type { Role } from './snapshot.ts';
 
 /** The snapshot index entry holding the search index (not an API route: only the search endpoint reads it). */
 export const SEARCH_INDEX_KEY = 'search:index';
+/** The prefix of the search index's shards (`search:shard:0`, …), which the entry above names by count. */
+export const SEARCH_SHARD_PREFIX = 'search:shard';
 
 export type ValueKind = 'none' | 'url' | 'slug' | 'role' | 'email' | 'name' | 'path';
 
@@ -119,6 +121,8 @@ const KEY_TABLE = {
   openapi: { prefix: 'openapi', value: 'none', query: () => '' },
   // Never served as a body; any search answer may change with it, so its purge path is a prefix.
   searchIndex: { prefix: SEARCH_INDEX_KEY, value: 'none', query: () => '' },
+  // One body per shard of the search index, its number the value; never served, purged as the index is.
+  searchShard: { prefix: SEARCH_SHARD_PREFIX, value: 'name', query: () => '' },
   images: { prefix: 'images', value: 'none', query: () => '' },
   image: { prefix: 'image', value: 'name', query: (name) => `name=${queryValue(name)}` },
   files: { prefix: 'files', value: 'none', query: () => '' },
@@ -303,7 +307,7 @@ export const ENDPOINT_SPECS: Readonly<Record<EndpointName, EndpointSpec>> = {
       },
       DRAFT_PARAMETER,
     ],
-    keys: { index: KEY.searchIndex },
+    keys: { index: KEY.searchIndex, shards: KEY.searchShard },
   },
   // Typemill's media library: `mycontent` is the contributor's resource (docs/typemill.md: Media).
   images: {

@@ -12,7 +12,7 @@ import { RenderTimeout } from './render/render-bound.ts';
 import { renderSitePages, type RenderMemo, type RenderedSite } from './render/render-pages.ts';
 import { openStaging, type Staging } from './write/snapshot-staging.ts';
 import { publishStaged, stageResponses, type Published } from './write/write-snapshot.ts';
-import { siteSearchResponse, type ReadContentBody } from './search/site-search.ts';
+import { siteSearchResponses, type ReadContentBody } from './search/site-search.ts';
 
 export interface BuildSiteOptions {
   site: string;
@@ -153,9 +153,9 @@ async function stageSite(
   });
   options.onStage?.('writing snapshot');
   const result = await finishStaged(plan, pages.rendered, staging, hashes);
-  // Search: the index is one more entry of the snapshot, built from the bodies above.
-  const search = await siteSearchResponse(plan, bodyReader(staging, result.responses));
-  const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), search] };
+  // Search: the index is a few more entries of the snapshot (a root and its shards), built from the bodies above.
+  const search = await siteSearchResponses(plan, bodyReader(staging, result.responses));
+  const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), ...search] };
   const changed = options.changedInputs?.() ?? [];
   if (changed.length > 0) throw new InputsChangedError(changed);
   const published = await publishStaged(staging, withDocument, { baseUrl: plan.source.baseUrl, builtAt: new Date() });

@@ -5,7 +5,7 @@ import type { LanguageTools } from '../../contract/search/search-terms.ts';
 import { termsOf } from '../../contract/search/search-terms.ts';
 import { fuzzyTerms, prefixTerms } from './term-expansion.ts';
 import type { Expansion } from './term-expansion.ts';
-import type { Posting, PostingIndex } from './term-postings.ts';
+import type { PostingIndex } from './posting-builder.ts';
 import { bestFirst } from './top-documents.ts';
 
 /** Typo tolerance: one edit, for words of this many letters or more. */
@@ -46,7 +46,8 @@ interface Word {
   bit: number;
   letters: number;
   exact: string[];
-  used: Map<string, Posting>;
+  /** Index terms matched, with their numbers. */
+  used: Map<string, number>;
   found: number;
   prefixed: boolean;
   corrected: boolean;
@@ -93,12 +94,12 @@ function bits(value: number): number {
   return count;
 }
 
-function contains(posting: Posting, id: number): boolean {
-  let low = 0;
-  let high = posting.docs.length - 1;
+function contains(postings: PostingIndex, term: number, id: number): boolean {
+  let low = postings.starts[term]!;
+  let high = postings.starts[term + 1]! - 1;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    const at = posting.docs[middle]!;
+    const at = postings.docs[middle]!;
     if (at === id) return true;
     if (at < id) low = middle + 1;
     else high = middle - 1;
@@ -132,12 +133,13 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
 
   /** `partner`: the word before, when `term` is the two written together. */
   const add = (word: Word, term: string, weight: number, partner?: Word) => {
-    const posting = postings.terms.get(term);
-    if (posting === undefined || word.used.has(term)) return;
-    word.used.set(term, posting);
+    const number = postings.terms.get(term);
+    if (number === undefined || word.used.has(term)) return;
+    word.used.set(term, number);
     const bit = word.bit | (partner?.bit ?? 0);
-    const { docs, scores: termScores, inTitle } = posting;
-    for (let position = 0; position < docs.length; position++) {
+    const { docs, scores: termScores, inTitle } = postings;
+    const end = postings.starts[number + 1]!;
+    for (let position = postings.starts[number]!; position < end; position++) {
       const id = docs[position]!;
       if (visible[id] !== 1) continue;
       const mask = wordMasks[id]!;
@@ -211,7 +213,7 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
     id,
     score: final[id]!,
     terms: queryWords.flatMap((word) =>
-      [...word.used].filter(([, posting]) => contains(posting, id)).map(([term]) => term),
+      [...word.used].filter(([, number]) => contains(postings, number, id)).map(([term]) => term),
     ),
   }));
   for (let position = 0; position < touchedCount; position++) {

@@ -1,23 +1,28 @@
-// Loads a snapshot's search index: validates the stored documents and revives the MiniSearch index with the shared
-// options.
+// Loads a snapshot's search index, sharded (format 2: a root naming its shards) or whole (format 1, MiniSearch's
+// serialised form): the documents, the scored postings, and what a query needs besides.
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { readStoredBody } from '../snapshot/body-store.ts';
-import type { Restriction } from '../../contract/snapshot.ts';
 import type { LoadedEntry } from '../snapshot/snapshot-loader.ts';
 import { sectionsOf } from '../../contract/search/content-sections.ts';
-import { createAnswerCache } from './answer-cache.ts';
-import { createRecentMap } from './recent-map.ts';
-import type { AnswerCache } from './answer-cache.ts';
-import type { MatchIndex } from './match-query.ts';
 import { SEARCH_FORMAT } from '../../contract/search/search-format.ts';
 import type { SearchDocument } from '../../contract/search/search-format.ts';
+import { SHARDED_FORMAT } from '../../contract/search/search-shards.ts';
+import { languageTools } from '../../contract/search/search-terms.ts';
+import { createAnswerCache } from './answer-cache.ts';
+import type { AnswerCache } from './answer-cache.ts';
+import { count, fail, record, text } from './index-fields.ts';
+import type { MatchIndex } from './match-query.ts';
 import { pageText, pageTextWeight } from './page-text.ts';
 import type { PageText } from './page-text.ts';
-import { languageTools } from '../../contract/search/search-terms.ts';
+import type { PostingIndex } from './posting-builder.ts';
+import { createRecentMap } from './recent-map.ts';
+import { loadShards } from './shard-loader.ts';
+import type { ReadShard } from './shard-loader.ts';
+import { storedDocument } from './stored-documents.ts';
 import { postingIndex } from './term-postings.ts';
 import { createVisibility } from './visibility.ts';
 import type { Visibility } from './visibility.ts';
-import { fail, record, text } from './index-fields.ts';
 
 export interface SearchIndex extends MatchIndex {
   documents: readonly SearchDocument[];
@@ -32,38 +37,6 @@ export interface SearchIndex extends MatchIndex {
 /** Characters of page text kept per snapshot, the most recently used (results of popular queries) first: about 80 MB
  *  holds every page of a 4,000-page site with 10 KB of text each; the bodies themselves are in the body store's budget. */
 const PAGE_TEXT_CHARACTERS = 96_000_000;
-
-function restrictionOf(value: unknown, where: string): Restriction | undefined {
-  if (value === undefined) return undefined;
-  const fields = record(value, where);
-  const users = fields.users;
-  if (users !== undefined && (!Array.isArray(users) || users.some((user) => typeof user !== 'string')))
-    fail(`${where}.users`, 'expected an array of strings');
-  return {
-    ...(fields.role === undefined ? {} : { role: text(fields.role, `${where}.role`) }),
-    ...(users === undefined ? {} : { users: users as string[] }),
-  };
-}
-
-function searchDocument(value: unknown, position: number, entries: ReadonlyMap<string, LoadedEntry>): SearchDocument {
-  const where = `documents[${position}]`;
-  const fields = record(value, where);
-  if (typeof fields.live !== 'boolean' || typeof fields.draft !== 'boolean')
-    fail(where, 'expected boolean live and draft');
-  const key = text(fields.key, `${where}.key`);
-  if (!key.startsWith('content:') || !entries.has(key))
-    fail(`${where}.key`, `"${key}" is no content entry of the snapshot`);
-  const restriction = restrictionOf(fields.restriction, `${where}.restriction`);
-  return {
-    url: text(fields.url, `${where}.url`),
-    title: text(fields.title, `${where}.title`),
-    slug: text(fields.slug, `${where}.slug`),
-    live: fields.live,
-    draft: fields.draft,
-    ...(restriction ? { restriction } : {}),
-    key,
-  };
-}
 
 function textReader(
   documents: readonly SearchDocument[],
@@ -81,38 +54,41 @@ function textReader(
   };
 }
 
-/** Per document, the documents of the pages whose URL is a folder above its URL; the home page (slug '') is left out. */
+/** Per document, the documents of the pages whose URL is a folder above its URL; the home page (slug '') is left out.
+ *  Pages in one folder share one list. */
 export function folderAncestors(documents: readonly SearchDocument[]): number[][] {
   const byUrl = new Map<string, number[]>();
   for (const [id, document] of documents.entries()) {
-    if (document.slug !== '') byUrl.set(document.url, [...(byUrl.get(document.url) ?? []), id]);
+    if (document.slug === '') continue;
+    const same = byUrl.get(document.url);
+    if (same === undefined) byUrl.set(document.url, [id]);
+    else same.push(id);
   }
+  const byFolder = new Map<string, number[]>();
   return documents.map(({ url }) => {
-    const ancestors: number[] = [];
-    for (let end = url.lastIndexOf('/'); end > 0; end = url.lastIndexOf('/', end - 1))
-      ancestors.push(...(byUrl.get(url.slice(0, end)) ?? []));
+    const folder = url.slice(0, Math.max(0, url.lastIndexOf('/')));
+    let ancestors = byFolder.get(folder);
+    if (ancestors === undefined) {
+      ancestors = [];
+      for (let end = url.lastIndexOf('/'); end > 0; end = url.lastIndexOf('/', end - 1))
+        ancestors.push(...(byUrl.get(url.slice(0, end)) ?? []));
+      byFolder.set(folder, ancestors);
+    }
     return ancestors;
   });
 }
 
-/** `entries`: the snapshot's entries, which every document's content key must name. */
-export async function parseSearchIndex(
-  value: unknown,
+async function searchIndexOf(
+  documents: SearchDocument[],
+  postings: PostingIndex,
+  language: string,
+  commonTerms: Set<string>,
   entries: ReadonlyMap<string, LoadedEntry>,
 ): Promise<SearchIndex> {
-  const fields = record(value, 'file');
-  if (fields.format !== SEARCH_FORMAT)
-    fail('format', `expected ${SEARCH_FORMAT}, got ${JSON.stringify(fields.format)}`);
-  if (!Array.isArray(fields.documents)) fail('documents', 'expected an array');
-  const documents = fields.documents.map((item, position) => searchDocument(item, position, entries));
-  const tools = await languageTools(text(fields.language, 'language'));
-  if (!Array.isArray(fields.commonTerms)) fail('commonTerms', 'expected an array of strings');
-  const commonTerms = new Set(fields.commonTerms.map((term, position) => text(term, `commonTerms[${position}]`)));
-  const postings = postingIndex(fields.index, documents.length);
   return {
     documents,
     postings,
-    tools,
+    tools: await languageTools(language),
     commonTerms,
     ancestors: folderAncestors(documents),
     visibility: createVisibility(documents),
@@ -121,7 +97,62 @@ export async function parseSearchIndex(
   };
 }
 
-/** Reads the index file named by the snapshot index (a path from the index, never from a request). */
+function commonTermsOf(value: unknown): Set<string> {
+  if (!Array.isArray(value)) fail('commonTerms', 'expected an array of strings');
+  return new Set(value.map((term, position) => text(term, `commonTerms[${position}]`)));
+}
+
+/** The whole index in one value (format 1). `entries`: the snapshot's entries, which every document's content key must
+ *  name. */
+export async function parseSearchIndex(
+  value: unknown,
+  entries: ReadonlyMap<string, LoadedEntry>,
+): Promise<SearchIndex> {
+  const fields = record(value, 'file');
+  if (fields.format !== SEARCH_FORMAT)
+    fail('format', `expected ${SEARCH_FORMAT}, got ${JSON.stringify(fields.format)}`);
+  if (!Array.isArray(fields.documents)) fail('documents', 'expected an array');
+  const documents = fields.documents.map((item, position) => {
+    const where = `documents[${position}]`;
+    const stored = record(item, where);
+    return storedDocument(stored, where, () => text(stored.key, `${where}.key`), entries);
+  });
+  const language = text(fields.language, 'language');
+  const commonTerms = commonTermsOf(fields.commonTerms);
+  return searchIndexOf(documents, postingIndex(fields.index, documents.length), language, commonTerms, entries);
+}
+
+/** A shard's bytes, read for the load only: kept by nothing, so the body store's memory budget is not spent on them. */
+function shardReader(entries: ReadonlyMap<string, LoadedEntry>): ReadShard {
+  return async (key) => {
+    const identity = entries.get(key)?.identity;
+    if (identity === undefined) fail('shards', `no entry ${key} in the snapshot`);
+    const bytes = await readFile(join(identity.memory.directory, identity.file));
+    if (bytes.length !== identity.size)
+      throw new Error(`${identity.file}: index says ${identity.size} bytes, file has ${bytes.length}`);
+    return bytes;
+  };
+}
+
+/** The sharded index from its root (format 2). */
+export async function loadShardedIndex(
+  root: unknown,
+  entries: ReadonlyMap<string, LoadedEntry>,
+  read: ReadShard = shardReader(entries),
+): Promise<SearchIndex> {
+  const fields = record(root, 'root');
+  if (fields.format !== SHARDED_FORMAT)
+    fail('format', `expected ${SHARDED_FORMAT}, got ${JSON.stringify(fields.format)}`);
+  const shardCount = count(fields.shardCount, 'shardCount');
+  if (shardCount === 0 || (shardCount & (shardCount - 1)) !== 0) fail('shardCount', 'expected a power of two');
+  const language = text(fields.language, 'language');
+  const commonTerms = commonTermsOf(fields.commonTerms);
+  const { documents, postings } = await loadShards(shardCount, entries, read);
+  return searchIndexOf(documents, postings, language, commonTerms, entries);
+}
+
+/** Reads the index file named by the snapshot index (a path from the index, never from a request); a sharded index's
+ *  root names its shards, which are entries of the same snapshot. */
 export async function loadSearchIndex(path: string, entries: ReadonlyMap<string, LoadedEntry>): Promise<SearchIndex> {
   const bytes = await readFile(path);
   let value: unknown;
@@ -130,5 +161,6 @@ export async function loadSearchIndex(path: string, entries: ReadonlyMap<string,
   } catch (error) {
     throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-  return parseSearchIndex(value, entries);
+  const format = (value as { format?: unknown } | null)?.format;
+  return format === SHARDED_FORMAT ? loadShardedIndex(value, entries) : parseSearchIndex(value, entries);
 }

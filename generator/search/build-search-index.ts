@@ -1,5 +1,5 @@
-// Builds the snapshot's search index (one MiniSearch index, visibility stored per document) as the body of one index
-// entry.
+// Builds the single-body search index (format 1: one MiniSearch index, visibility stored per document): the reference
+// the shards must answer as, and the hostile fixture's index; the build writes shards (shard-writer.ts).
 import { SEARCH_FORMAT, SEARCH_INDEX_KEY, indexedFields } from '../../contract/search/search-format.ts';
 import type { SearchDocument, SearchSection, StoredSearchIndex } from '../../contract/search/search-format.ts';
 import { languageTools } from '../../contract/search/search-terms.ts';

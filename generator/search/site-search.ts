@@ -1,13 +1,15 @@
-// The build's search step: the plan's pages in, each page's content bodies read one page at a time, the index entry
-// out.
+// The build's search step: the plan's pages in, each page's content bodies read one page at a time, the index entries
+// out: the sharded root and shards the build writes, or the single MiniSearch-form index the shards are tested against.
 import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import { languageTools } from '../../contract/search/search-terms.ts';
+import type { LanguageTools } from '../../contract/search/search-terms.ts';
 import type { BuildPlan } from '../build.ts';
 import { restrictionOf, storedMeta } from '../plan/site-model.ts';
 import type { BuiltResponse } from '../types.ts';
 import { createSearchIndexBuilder, searchIndexBody } from './build-search-index.ts';
-import { pageVersions, searchDocument, titleOf } from './search-documents.ts';
-import { bodyWords, fieldCounts, termCounts } from './term-counts.ts';
+import { countedPage } from './page-search.ts';
+import type { CountedPage } from './page-search.ts';
+import { shardedIndexResponses } from './shard-writer.ts';
 
 /** The identity JSON body of a content key (`keyOf(KEYS.contentLive/contentDraft, url)`), undefined when there is none. */
 export type ReadContentBody = (key: string) => Promise<string | undefined>;
@@ -21,10 +23,13 @@ function storedTitle(meta: Record<string, unknown>): string {
   return typeof meta.title === 'string' ? meta.title.trim() : '';
 }
 
-export async function siteSearchResponse(plan: BuildPlan, readContentBody: ReadContentBody): Promise<BuiltResponse> {
-  const language = typeof plan.model.settings.language === 'string' ? plan.model.settings.language : '';
-  const tools = await languageTools(language);
-  const builder = createSearchIndexBuilder(tools, language);
+function languageOf(plan: BuildPlan): string {
+  return typeof plan.model.settings.language === 'string' ? plan.model.settings.language : '';
+}
+
+/** Every page's counts in site order; only the counts outlive a page's bodies. */
+async function countedPages(plan: BuildPlan, readContentBody: ReadContentBody, tools: LanguageTools) {
+  const counted: CountedPage[] = [];
   const read = (url: string) =>
     Promise.all([readContentBody(keyOf(KEYS.contentLive, url)), readContentBody(keyOf(KEYS.contentDraft, url))]);
   for (let first = 0; first < plan.pages.length; first += READ_AHEAD) {
@@ -38,17 +43,35 @@ export async function siteSearchResponse(plan: BuildPlan, readContentBody: ReadC
         slug: page.item?.slug ?? '',
         name: page.item === undefined ? 'home' : String(page.item.name),
       };
-      const restriction = restrictionOf(meta);
-      for (const version of pageVersions(page.url, live, draft)) {
-        const words = bodyWords(version.body);
-        const title = titleOf(storedTitle(meta), words.firstHeading, searchPage.name);
-        builder.addCounts(searchDocument(searchPage, version, title, restriction), [
-          fieldCounts(title, tools),
-          termCounts(words.headings, tools),
-          termCounts(words.text, tools),
-        ]);
-      }
+      const pageBodies = { live, draft, title: storedTitle(meta), restriction: restrictionOf(meta) };
+      counted.push(countedPage(searchPage, pageBodies, tools));
     });
   }
+  return counted;
+}
+
+export interface SiteSearchOptions {
+  /** Test hook: the page count a shard aims at (PAGES_PER_SHARD). */
+  pagesPerShard?: number;
+}
+
+/** The snapshot's search entries: the root under SEARCH_INDEX_KEY and one body per shard. */
+export async function siteSearchResponses(
+  plan: BuildPlan,
+  readContentBody: ReadContentBody,
+  options: SiteSearchOptions = {},
+): Promise<BuiltResponse[]> {
+  const language = languageOf(plan);
+  const pages = await countedPages(plan, readContentBody, await languageTools(language));
+  return shardedIndexResponses(pages, language, options.pagesPerShard);
+}
+
+/** The whole index as one MiniSearch-form body (format 1), the form the shards must answer exactly as. */
+export async function siteSearchResponse(plan: BuildPlan, readContentBody: ReadContentBody): Promise<BuiltResponse> {
+  const language = languageOf(plan);
+  const tools = await languageTools(language);
+  const builder = createSearchIndexBuilder(tools, language);
+  for (const page of await countedPages(plan, readContentBody, tools))
+    for (const { document, fields } of page.documents) builder.addCounts(document, fields);
   return searchIndexBody(builder.finish());
 }

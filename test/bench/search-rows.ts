@@ -3,10 +3,11 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SEARCH_INDEX_KEY } from '../../contract/search/search-format.ts';
+import { SEARCH_SHARD_PREFIX } from '../../contract/endpoints.ts';
 import { loadSnapshot } from '../../gateway/snapshot/snapshot-loader.ts';
 import { planBuild } from '../../generator/build.ts';
 import { loadSite } from '../../generator/load/load-site.ts';
-import { siteSearchResponse } from '../../generator/search/site-search.ts';
+import { siteSearchResponses } from '../../generator/search/site-search.ts';
 import { PROJECT_ROOT } from './build-bench.ts';
 import { median } from './measure.ts';
 import type { MadeSite } from './make-site.ts';
@@ -100,10 +101,10 @@ async function measureStep(
   // The median of three, as the build's time is a median: on a shared machine one run can lose the core for seconds.
   const runs: Array<{ ms: number; cpuMs: number }> = [];
   for (let round = 0; round < STEP_ROUNDS; round++)
-    runs.push(await timed(() => siteSearchResponse(plan, async (key) => bodies.get(key))));
+    runs.push(await timed(() => siteSearchResponses(plan, async (key) => bodies.get(key))));
   const inMemory = { ms: median(runs.map((run) => run.ms)), cpuMs: median(runs.map((run) => run.cpuMs)) };
   bodies.clear();
-  const streamed = await timed(() => siteSearchResponse(plan, fromDisk));
+  const streamed = await timed(() => siteSearchResponses(plan, fromDisk));
   return { stepMs: inMemory.ms, stepCpuMs: inMemory.cpuMs, stepFromDiskMs: streamed.ms };
 }
 
@@ -168,7 +169,10 @@ export async function measureSearch(options: SearchRowsOptions): Promise<SearchF
     ...step,
     buildMs: options.buildMs,
     buildCpuMs: options.buildCpuMs ?? Number.NaN,
-    indexBytes: snapshot.entries.get(SEARCH_INDEX_KEY)?.identity.size ?? Number.NaN,
+    // The root and its shards (search:shard:n).
+    indexBytes: [...snapshot.entries]
+      .filter(([key]) => key === SEARCH_INDEX_KEY || key.startsWith(`${SEARCH_SHARD_PREFIX}:`))
+      .reduce((sum, [, entry]) => sum + entry.identity.size, 0),
     markdownBytes: options.site.bytes,
     quality,
     mix,

@@ -9,7 +9,7 @@ import { build, planBuild, type BuildPlan } from '../../../generator/build.ts';
 import { buildSite } from '../../../generator/build-site.ts';
 import { loadSite } from '../../../generator/load/load-site.ts';
 import { openApiResponse } from '../../../generator/load/openapi-document.ts';
-import { siteSearchResponse } from '../../../generator/search/site-search.ts';
+import { siteSearchResponses } from '../../../generator/search/site-search.ts';
 import { contentReader } from '../../helpers/content-reader.ts';
 import type { BuiltResponse } from '../../../generator/types.ts';
 import { publishSnapshot } from '../../../generator/write/write-snapshot.ts';
@@ -22,15 +22,19 @@ const FAIL_MID_RENDER = join(ROOT, 'test', 'helpers', 'fail-mid-render', 'regist
 const BASE_URL = 'http://localhost/typemill';
 
 /** The search step over bodies in hand, as the build made it before bodies were streamed. */
-function searchOf(plan: BuildPlan, responses: readonly BuiltResponse[]): Promise<BuiltResponse> {
-  return siteSearchResponse(plan, contentReader(responses));
+function searchOf(plan: BuildPlan, responses: readonly BuiltResponse[]): Promise<BuiltResponse[]> {
+  return siteSearchResponses(plan, contentReader(responses));
 }
 
 /** The whole build result in memory, published in one call: the reference the streamed build must equal. */
 async function publishAtOnce(site: string, out: string, rootPath: string): Promise<void> {
   const { source } = await loadSite(site, BASE_URL, rootPath);
   const result = build(source);
-  const responses = [...result.responses, await openApiResponse(), await searchOf(planBuild(source), result.responses)];
+  const responses = [
+    ...result.responses,
+    await openApiResponse(),
+    ...(await searchOf(planBuild(source), result.responses)),
+  ];
   await publishSnapshot({ ...result, responses }, { distDir: out, baseUrl: source.baseUrl, builtAt: new Date() });
 }
 

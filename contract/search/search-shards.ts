@@ -1,0 +1,76 @@
+// The sharded search index: how many shards a site has, which shard holds a page, and the stored root and shard.
+import { KEYS, keyOf } from '../endpoints.ts';
+import type { Restriction } from '../snapshot.ts';
+
+export const SHARDED_FORMAT = 2;
+
+/** The page count a shard aims at: a site has the fewest shards (a power of two) with at most this many pages each on
+ *  average, so the count changes only when the site doubles or halves. */
+export const PAGES_PER_SHARD = 128;
+
+export function shardCountFor(pages: number, pagesPerShard: number = PAGES_PER_SHARD): number {
+  let count = 1;
+  while (count * pagesPerShard < pages) count *= 2;
+  return count;
+}
+
+/** FNV-1a (32 bits) of the URL's UTF-16 code units: the same on every build, machine and Node version. */
+export function urlHash(url: string): number {
+  let hash = 0x811c9dc5;
+  for (let position = 0; position < url.length; position++) {
+    hash ^= url.charCodeAt(position);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** The shard of a page: the low bits of its URL's hash, so doubling the count splits each shard in two. */
+export function shardOf(url: string, shardCount: number): number {
+  return urlHash(url) & (shardCount - 1);
+}
+
+export function shardKey(shard: number): string {
+  return keyOf(KEYS.searchShard, String(shard));
+}
+
+/** The body under SEARCH_INDEX_KEY: what every shard shares. It changes only when the language, the shard count or
+ *  the common terms change; document counts and field lengths are summed from the shards at load. */
+export interface SearchRoot {
+  format: typeof SHARDED_FORMAT;
+  /** The site `language` setting the terms were made with. */
+  language: string;
+  shardCount: number;
+  /** Terms left out of every shard's headings and text (search-format.ts COMMON_TERMS), code-unit order. */
+  commonTerms: string[];
+}
+
+/** One searchable version of a page, as a shard stores it; its content key follows from `url` and `live`. */
+export interface ShardDocument {
+  url: string;
+  title: string;
+  slug: string;
+  live: boolean;
+  draft: boolean;
+  restriction?: Restriction;
+  /** The URL of the searchable page before this one in site order, '' for the first: the shards' pages are put back in
+   *  site order by these links, so adding a page changes only its shard and its successor's. */
+  after: string;
+}
+
+export interface SearchShard {
+  format: typeof SHARDED_FORMAT;
+  shard: number;
+  /** Its pages' documents in site order, a page's live version before its draft; a local id is a position here. */
+  documents: ShardDocument[];
+  /** Three numbers per document: its title, headings and text lengths in distinct words (MiniSearch's field length). */
+  lengths: number[];
+  /** The shard's terms in code-unit order. */
+  terms: string[];
+  /** Per term: [local id, occurrences in the title, in the headings, in the text, …], ids ascending. */
+  postings: number[][];
+}
+
+/** The content entry a stored document was indexed from: the live body, or the draft where it differs. */
+export function contentKeyOf(document: { url: string; live: boolean }): string {
+  return keyOf(document.live ? KEYS.contentLive : KEYS.contentDraft, document.url);
+}

@@ -1,0 +1,34 @@
+// One page's part of the search index: its documents with their term counts per field, a pure function of the page's
+// content bodies, URL, meta title and restriction, so a resident builder can keep it per page and redo only one page.
+import type { SearchDocument } from '../../contract/search/search-format.ts';
+import type { LanguageTools } from '../../contract/search/search-terms.ts';
+import type { PageBodies, SearchPage } from './search-documents.ts';
+import { pageVersions, searchDocument, titleOf } from './search-documents.ts';
+import { bodyWords, fieldCounts, termCounts } from './term-counts.ts';
+import type { FieldCounts } from './term-counts.ts';
+
+/** A document and its counts per field in FIELDS order (title, headings, text). */
+export interface CountedDocument {
+  document: SearchDocument;
+  fields: FieldCounts[];
+}
+
+/** A page's documents (none, one, or live and draft), in the order the index lists them. */
+export interface CountedPage {
+  url: string;
+  documents: CountedDocument[];
+}
+
+export function countedPage(page: SearchPage, bodies: PageBodies, tools: LanguageTools): CountedPage {
+  return {
+    url: page.url,
+    documents: pageVersions(page.url, bodies.live, bodies.draft).map((version) => {
+      const words = bodyWords(version.body);
+      const title = titleOf(bodies.title, words.firstHeading, page.name);
+      return {
+        document: searchDocument(page, version, title, bodies.restriction),
+        fields: [fieldCounts(title, tools), termCounts(words.headings, tools), termCounts(words.text, tools)],
+      };
+    }),
+  };
+}
