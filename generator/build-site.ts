@@ -12,7 +12,7 @@ import { RenderTimeout } from './render/render-bound.ts';
 import { renderSitePages, type RenderMemo, type RenderedSite } from './render/render-pages.ts';
 import { openStaging, type Staging } from './write/snapshot-staging.ts';
 import { publishStaged, stageResponses, type Published } from './write/write-snapshot.ts';
-import { siteSearchResponses, type ReadContentBody } from './search/site-search.ts';
+import { siteSearchResponses, type ContentBodies, type SearchMemo } from './search/site-search.ts';
 
 export interface BuildSiteOptions {
   site: string;
@@ -38,6 +38,7 @@ export interface ResidentState {
   parses: ParseMemo;
   renders: RenderMemo;
   hashes: BodyHashMemo;
+  searches: SearchMemo;
 }
 
 /** Files changed while the build read them; the snapshot was not published. */
@@ -69,12 +70,16 @@ function byFileAndLine(left: BuildProblem, right: BuildProblem): number {
   return left.file < right.file ? -1 : left.file > right.file ? 1 : (left.line ?? 0) - (right.line ?? 0);
 }
 
-/** The identity body of a response key (`keyOf(KEYS.contentLive, url)`), read back from the staging snapshot. */
-function bodyReader(staging: Staging, responses: readonly StoredResponse[]): ReadContentBody {
+/** The identity body of a response key (`keyOf(KEYS.contentLive, url)`), read back from the staging snapshot, and its
+ *  hash. */
+function contentBodies(staging: Staging, responses: readonly StoredResponse[]): ContentBodies {
   const hashes = new Map(responses.map((response) => [response.key, response.stored]));
-  return (key) => {
-    const hash = hashes.get(key);
-    return hash === undefined ? Promise.resolve(undefined) : staging.read(hash);
+  return {
+    read: (key) => {
+      const hash = hashes.get(key);
+      return hash === undefined ? Promise.resolve(undefined) : staging.read(hash);
+    },
+    hashOf: (key) => hashes.get(key),
   };
 }
 
@@ -154,7 +159,9 @@ async function stageSite(
   options.onStage?.('writing snapshot');
   const result = await finishStaged(plan, pages.rendered, staging, hashes);
   // Search: the index is a few more entries of the snapshot (a root and its shards), built from the bodies above.
-  const search = await siteSearchResponses(plan, bodyReader(staging, result.responses));
+  const search = await siteSearchResponses(plan, contentBodies(staging, result.responses), {
+    ...(resident !== undefined ? { memo: resident.searches } : {}),
+  });
   const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), ...search] };
   const changed = options.changedInputs?.() ?? [];
   if (changed.length > 0) throw new InputsChangedError(changed);

@@ -278,6 +278,13 @@ const PROBES = [
     tests: 'generator/incremental-equals-full\\.test\\.ts$',
   },
   {
+    name: "the resident builder keeps a page's search counts after its body changed",
+    file: 'generator/search/site-search.ts',
+    find: 'remembered?.inputs === inputs ? remembered.counted : undefined',
+    replace: 'remembered?.counted',
+    tests: 'generator/incremental-equals-full\\.test\\.ts$',
+  },
+  {
     name: 'a restricted media file served as a public one',
     file: 'gateway/api/decide.ts',
     find: '      isMediaRoute(route) && media !== undefined && media.restriction === undefined\n        ? mediaReply(media, route, request, PUBLIC_MEDIA_CACHE)',

@@ -10,7 +10,12 @@ export interface ResidentBuilder {
 }
 
 export function residentBuilder(options: BuildSiteOptions): ResidentBuilder {
-  const state: ResidentState = { parses: new Map(), renders: { pages: new Map() }, hashes: new Map() };
+  const state: ResidentState = {
+    parses: new Map(),
+    renders: { pages: new Map() },
+    hashes: new Map(),
+    searches: new Map(),
+  };
   return {
     build: (changed = [], perBuild = {}) => buildSite({ ...options, ...perBuild }, state, new Set(changed)),
   };
