@@ -4,7 +4,8 @@ import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/pro
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { DIST_LAYOUT, SNAPSHOT_FORMAT } from '../../contract/snapshot.ts';
-import { parseIndexHeader } from '../../contract/parse-snapshot.ts';
+import type { SnapshotRoot } from '../../contract/snapshot.ts';
+import { parseIndexRoot, parseIndexShard } from '../../contract/parse-snapshot.ts';
 import { mapLimit } from '../../storage/map-limit.ts';
 import {
   REMOTE_LAYOUT,
@@ -54,22 +55,34 @@ function parseGzipJson(bytes: Buffer, where: string): unknown {
   }
 }
 
-/** Refuses, before anything is switched, what the gateway would refuse to load. */
-function checkIndex(indexBytes: Buffer, manifest: Manifest, bodies: BodyList, where: string): void {
+/** Refuses, before anything is switched, what the gateway would refuse to load: the root here, its shards once
+ *  downloaded (checkShards). */
+function checkIndex(indexBytes: Buffer, manifest: Manifest, bodies: BodyList, where: string): SnapshotRoot {
   const raw = JSON.parse(indexBytes.toString('utf8')) as { format?: unknown };
   if (typeof raw.format === 'number' && raw.format > SNAPSHOT_FORMAT) {
     throw new Error(
       `${where} has snapshot format ${raw.format}, newer than this gateway reads (${SNAPSHOT_FORMAT}): upgrade snapi`,
     );
   }
-  const header = parseIndexHeader(raw);
-  if (header.id !== manifest.snapshot)
-    throw new Error(`${where}: id "${header.id}" differs from the manifest's "${manifest.snapshot}"`);
-  for (const [key, value] of Object.entries(header.entries)) {
-    const entry = value as { file?: unknown; gzip?: { file?: unknown }; br?: { file?: unknown } };
-    for (const file of [entry.file, entry.gzip?.file, entry.br?.file]) {
-      if (file !== undefined && (typeof file !== 'string' || bodies[file] === undefined)) {
-        throw new Error(`${where}: entries["${key}"] names ${String(file)}, which the body lists do not name`);
+  const root = parseIndexRoot(raw);
+  if (root.id !== manifest.snapshot)
+    throw new Error(`${where}: id "${root.id}" differs from the manifest's "${manifest.snapshot}"`);
+  root.shards.forEach((shard, position) => {
+    if (bodies[shard.file] === undefined)
+      throw new Error(`${where}: shards[${position}] is ${shard.file}, which the body lists do not name`);
+  });
+  return root;
+}
+
+/** Every entry of every shard (verified by digest on the way in) must name only body files the lists name. */
+async function checkShards(staging: string, root: SnapshotRoot, bodies: BodyList, where: string): Promise<void> {
+  for (let position = 0; position < root.shards.length; position++) {
+    const file = join(staging, root.shards[position]?.file ?? '');
+    const shard = parseIndexShard(JSON.parse(await readFile(file, 'utf8')), root, position);
+    for (const [key, entry] of Object.entries(shard.entries)) {
+      for (const named of [entry.file, entry.gzip?.file, entry.br?.file]) {
+        if (named !== undefined && bodies[named] === undefined)
+          throw new Error(`${where}: entries["${key}"] names ${named}, which the body lists do not name`);
       }
     }
   }
@@ -172,6 +185,7 @@ export async function syncSnapshot(request: SyncRequest): Promise<SyncOutcome> {
     await mkdir(join(staging, REMOTE_LAYOUT.listsDir), { recursive: true });
     await mkdir(join(cacheDir, POOL_DIR), { recursive: true });
     const bodies = await readBodyLists(request, manifest, staging, counts);
+    let root: SnapshotRoot | undefined;
     for (const { name, mode } of SNAPSHOT_FILES) {
       const digest = manifest.files[name];
       if (digest === undefined) continue;
@@ -180,11 +194,18 @@ export async function syncSnapshot(request: SyncRequest): Promise<SyncOutcome> {
       counts.downloadedObjects += 1;
       counts.downloadedBytes += bytes.length;
       const plain = gunzipSync(bytes);
-      if (name === DIST_LAYOUT.indexFile) checkIndex(plain, manifest, bodies, `s3://${store.bucket}/${key}`);
+      if (name === DIST_LAYOUT.indexFile) root = checkIndex(plain, manifest, bodies, `s3://${store.bucket}/${key}`);
       await writeFile(join(staging, name), plain, { mode });
       await chmod(join(staging, name), mode);
     }
     await placeBodies(request, bodies, staging, counts);
+    if (root === undefined) throw new Error(`s3://${store.bucket}/${manifestKey}: names no ${DIST_LAYOUT.indexFile}`);
+    await checkShards(
+      staging,
+      root,
+      bodies,
+      `s3://${store.bucket}/${remoteKey.snapshotFile(prefix, id, 'index.json')}`,
+    );
     await rename(staging, target);
     return { snapshot: id, ...counts };
   } catch (error) {
