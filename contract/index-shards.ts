@@ -1,5 +1,7 @@
-// Which shard of the index an entry belongs to: by the value its key is about (a page URL, a slug, a role), so one
-// page's keys share a shard and a one-page change rewrites few shards (docs/snapshot.md, Format 2).
+// Which shard of the index an entry belongs to: shard 0 holds the site-wide keys (navigation, settings, the search
+// index), which change with almost every edit, and stays small; the others hold the rest by the value a key is about
+// (a page URL, a slug, a role), so one page's keys share a shard and a one-page change rewrites two small shards
+// (docs/snapshot.md, Format 2).
 import { identifyKey } from './endpoints.ts';
 import type { IndexEntry, IndexShardFile } from './snapshot.ts';
 
@@ -14,25 +16,28 @@ function isPowerOfTwo(count: number): boolean {
   return Number.isInteger(count) && count >= 1 && count <= MOST_SHARDS && (count & (count - 1)) === 0;
 }
 
+/** A valid count of shards: the site-wide shard plus a power of two of value shards. */
+export function isShardCount(count: number): boolean {
+  return isPowerOfTwo(count - 1);
+}
+
 /** The shard count for `entryCount` entries: the previous count while it still fits, so shards keep their contents;
- *  otherwise the largest power of two giving at least SHARD_ENTRIES per shard. */
+ *  otherwise one site-wide shard plus the largest power of two giving at least SHARD_ENTRIES per shard. */
 export function shardCount(entryCount: number, previousCount?: number): number {
-  if (previousCount !== undefined && isPowerOfTwo(previousCount)) {
-    const perShard = entryCount / previousCount;
-    if ((perShard >= FEWEST_PER_SHARD || previousCount === 1) && perShard <= MOST_PER_SHARD) return previousCount;
+  if (previousCount !== undefined && isShardCount(previousCount)) {
+    const perShard = entryCount / (previousCount - 1);
+    if ((perShard >= FEWEST_PER_SHARD || previousCount === 2) && perShard <= MOST_PER_SHARD) return previousCount;
   }
   let count = 1;
   while (count < MOST_SHARDS && entryCount / (count * 2) >= SHARD_ENTRIES) count *= 2;
-  return count;
+  return count + 1;
 }
 
-/** What a key is about: the value of its kind (`/guides/faq` for `meta:/guides/faq`); site-wide keys (navigation,
- *  settings) share ``; a key of no known kind is grouped by what precedes its last colon. */
-export function shardGroupOf(key: string): string {
+/** What a key is about: the value of its kind (`/guides/faq` for `meta:/guides/faq`); undefined for site-wide keys,
+ *  those whose kind has no value (navigation, settings, `search:index`) or no known kind (`search:index:3`). */
+export function shardGroupOf(key: string): string | undefined {
   const identity = identifyKey(key);
-  if (identity !== undefined) return identity.value;
-  const colon = key.lastIndexOf(':');
-  return colon === -1 ? key : key.slice(0, colon);
+  return identity === undefined || identity.kind.value === 'none' ? undefined : identity.value;
 }
 
 /** FNV-1a over the UTF-16 code units: stable across runs and versions, cheap for 200,000 keys. */
@@ -45,22 +50,20 @@ function hashOf(text: string): number {
   return hash >>> 0;
 }
 
-/** The shard of `count` (a power of two) that holds `key`. */
+/** The shard of `count` (isShardCount) that holds `key`: 0 for site-wide keys. */
 export function shardOf(key: string, count: number): number {
-  return hashOf(shardGroupOf(key)) & (count - 1);
+  const group = shardGroupOf(key);
+  return group === undefined ? 0 : 1 + (hashOf(group) & (count - 2));
 }
 
 /** The entries split into `count` shards, each with its keys in the order given. */
 export function splitEntries(entries: Record<string, IndexEntry>, count: number): IndexShardFile[] {
-  if (!isPowerOfTwo(count)) throw new RangeError(`index shards: ${count} is not a power of two up to ${MOST_SHARDS}`);
+  if (!isShardCount(count))
+    throw new RangeError(`index shards: ${count} is not 1 + a power of two up to ${MOST_SHARDS}`);
   const shards: IndexShardFile[] = Array.from({ length: count }, (_, shard) => ({ shard, of: count, entries: {} }));
   for (const key in entries) {
     const shard = shards[shardOf(key, count)] as IndexShardFile;
     shard.entries[key] = entries[key] as IndexEntry;
   }
   return shards;
-}
-
-export function isShardCount(count: number): boolean {
-  return isPowerOfTwo(count);
 }

@@ -115,7 +115,8 @@ export function parseIndexRoot(value: unknown): SnapshotRoot {
     fail('index.json basePath', `"${basePath}" must be empty or start and not end with /`);
   if (!Array.isArray(fields.shards)) fail('index.json shards', 'expected an array');
   const shards = fields.shards.map((shard, position) => indexShard(shard, `index.json shards[${position}]`));
-  if (!isShardCount(shards.length)) fail('index.json shards', `${shards.length} shards is not a power of two`);
+  if (!isShardCount(shards.length))
+    fail('index.json shards', `${shards.length} shards is not one site-wide shard and a power of two`);
   return {
     format: SNAPSHOT_FORMAT,
     id: text(fields.id, 'index.json id'),
