@@ -64,8 +64,8 @@ export function previousBodies(index: SnapshotIndex, shards: readonly IndexShard
 }
 
 /** A body of the previous snapshot is reused when the pool holds all its files (false: the caller writes it again);
- *  one of a snapshot from before the pool is hard-linked into it (once, on the first build after an upgrade). Synchronous: a link is one short system call, cheaper than a
- *  thread-pool round trip. Files already in the pool are never removed here: a kept snapshot may name them. */
+ *  one of a snapshot from before the pool is hard-linked into it (once, on the first build after an upgrade).
+ *  Synchronous: a link is one short system call, cheaper than a thread-pool round trip. Files already in the pool are never removed here: a kept snapshot may name them. */
 export function reusePrevious(directory: string, previous: PreviousSnapshot, reused: StagedBody): boolean {
   const files = [reused.identity, reused.gzip, reused.br].filter((file): file is StoredFile => file !== undefined);
   const { pool } = previous;
@@ -105,8 +105,8 @@ export async function sweepPool(distDir: string, kept: ReadonlyArray<Set<string>
 const STAGING_PREFIX = '.staging-';
 const VARIANT_SUFFIXES = ['.json', '.json.gz', '.json.br'];
 
-/** For a failed build: removes the pool files of `names` (hashes, or media names `<hash>.media`) that no snapshot folder
- *  names, so the pool is as the build found it; files a kept snapshot names stay. */
+/** For a failed build: removes the pool files of `names` (hashes, or media names `<hash>.media`) that no snapshot
+ *  folder names, so the pool is as the build found it; files a kept snapshot names stay. */
 export async function removeUnnamed(distDir: string, names: readonly string[]): Promise<void> {
   const snapshots = join(distDir, DIST_LAYOUT.snapshotsDir);
   const kept: Array<Set<string>> = [];
