@@ -1,6 +1,8 @@
-// Validates the parsed index.json and accounts.json (unknown until checked) into the contract types.
-import { SNAPSHOT_FORMAT } from './snapshot.ts';
-import type { Account, Accounts, IndexEntry, Restriction, SlugPart, SnapshotIndex, StoredFile } from './snapshot.ts';
+// Validates the parsed index.json root, its shards and accounts.json (unknown until checked) into the contract types.
+import { isShardCount, shardOf } from './index-shards.ts';
+import { DIST_LAYOUT, SNAPSHOT_FORMAT } from './snapshot.ts';
+import type { Account, Accounts, IndexEntry, IndexShard, IndexShardFile, Restriction, SlugPart } from './snapshot.ts';
+import type { SnapshotRoot, StoredFile } from './snapshot.ts';
 
 type Json = Record<string, unknown>;
 
@@ -67,9 +69,9 @@ function restriction(value: unknown, where: string): Restriction | undefined {
 
 const QUOTED_ENTITY_TAG = /^"[^"]+"$/;
 
-/** Hot at load (one call per response): the error location is only spelled out on failure. */
-export function parseIndexEntry(value: unknown, key: string): IndexEntry {
-  const where = () => `index.json entries["${key}"]`;
+/** Hot at load (one call per response): the error location is only spelled out on failure. `file` names the shard. */
+export function parseIndexEntry(value: unknown, key: string, place = 'index.json'): IndexEntry {
+  const where = () => `${place} entries["${key}"]`;
   const fields = record(value, where);
   const { file, size } = storedFile(value, where);
   const etag = fields.etag;
@@ -93,10 +95,16 @@ function mapValues<T>(value: unknown, where: string, parse: (item: unknown, wher
   return Object.fromEntries(Object.entries(fields).map(([key, item]) => [key, parse(item, `${where}["${key}"]`)]));
 }
 
-/** Everything but the entries, which the loader validates one by one with `parseIndexEntry`. */
-export type IndexHeader = Omit<SnapshotIndex, 'entries'> & { entries: Record<string, unknown> };
+const SHARD_FILE = new RegExp(`^${DIST_LAYOUT.bodiesDir}/[A-Za-z0-9_-]{1,128}\\.json$`);
 
-export function parseIndexHeader(value: unknown): IndexHeader {
+function indexShard(value: unknown, where: string): IndexShard {
+  const { file, size } = storedFile(value, () => where);
+  if (!SHARD_FILE.test(file)) fail(`${where}.file`, `"${file}" is not a body file bodies/<hash>.json`);
+  return { file, size, entries: count(record(value, where).entries, `${where}.entries`) };
+}
+
+/** index.json: everything but the entries, which the shards it names hold. */
+export function parseIndexRoot(value: unknown): SnapshotRoot {
   const fields = record(value, 'index.json');
   if (fields.format !== SNAPSHOT_FORMAT)
     fail('index.json format', `expected ${SNAPSHOT_FORMAT}, got ${JSON.stringify(fields.format)}`);
@@ -105,6 +113,10 @@ export function parseIndexHeader(value: unknown): IndexHeader {
   const basePath = text(fields.basePath, 'index.json basePath');
   if (basePath !== '' && (!basePath.startsWith('/') || basePath.endsWith('/')))
     fail('index.json basePath', `"${basePath}" must be empty or start and not end with /`);
+  if (!Array.isArray(fields.shards)) fail('index.json shards', 'expected an array');
+  const shards = fields.shards.map((shard, position) => indexShard(shard, `index.json shards[${position}]`));
+  if (!isShardCount(shards.length))
+    fail('index.json shards', `${shards.length} shards is not one site-wide shard and a power of two`);
   return {
     format: SNAPSHOT_FORMAT,
     id: text(fields.id, 'index.json id'),
@@ -125,13 +137,48 @@ export function parseIndexHeader(value: unknown): IndexHeader {
       proxy: access.proxy === true,
       trustedProxies: texts(access.trustedProxies, 'index.json access.trustedProxies'),
     },
-    entries: record(fields.entries, 'index.json entries'),
+    shards,
     restrictedSlugs: mapValues(fields.restrictedSlugs, 'index.json restrictedSlugs', (item, where) => {
       if (!Array.isArray(item)) fail(where, 'expected an array');
       return item.map((part, position) => slugPart(part, `${where}[${position}]`));
     }),
     userRecords: mapValues(fields.userRecords, 'index.json userRecords', text),
   };
+}
+
+/** Where shard `position` of a root is, for naming it in errors. */
+export function shardPlace(root: SnapshotRoot, position: number): string {
+  return `index.json shards[${position}] (${root.shards[position]?.file ?? 'missing'})`;
+}
+
+/** A shard file without its entries (as the gateway's chunked reader leaves it): its place among the root's shards. */
+export function checkShardHeader(value: unknown, position: number, of: number, where: string): Record<string, unknown> {
+  const fields = record(value, where);
+  if (fields.shard !== position || fields.of !== of)
+    fail(
+      where,
+      `is shard ${JSON.stringify(fields.shard)} of ${JSON.stringify(fields.of)}, expected ${position} of ${of}`,
+    );
+  return record(fields.entries, `${where} entries`);
+}
+
+/** One entry of shard `position` of `of`: valid, and a key the shard may hold, so no key is in two shards. */
+export function parseShardEntry(value: unknown, key: string, position: number, of: number, where: string): IndexEntry {
+  if (shardOf(key, of) !== position) fail(where, `entries["${key}"] belongs to shard ${shardOf(key, of)}`);
+  return parseIndexEntry(value, key, where);
+}
+
+/** A whole shard file, checked against the root's description of it. */
+export function parseIndexShard(value: unknown, root: SnapshotRoot, position: number): IndexShardFile {
+  const where = shardPlace(root, position);
+  const of = root.shards.length;
+  const raw = checkShardHeader(value, position, of, where);
+  const entries: Record<string, IndexEntry> = {};
+  for (const key in raw) entries[key] = parseShardEntry(raw[key], key, position, of, where);
+  const expected = root.shards[position]?.entries;
+  if (Object.keys(entries).length !== expected)
+    fail(where, `holds ${Object.keys(entries).length} entries, the root says ${expected}`);
+  return { shard: position, of, entries };
 }
 
 function account(value: unknown, where: string): Account {

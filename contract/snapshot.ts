@@ -4,9 +4,11 @@
 export const ROLES = ['guest', 'member', 'contributor', 'author', 'editor', 'manager', 'administrator'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const SNAPSHOT_FORMAT = 1;
+/** 2: index.json is a root naming content-addressed shards of the entries (docs/snapshot.md). */
+export const SNAPSHOT_FORMAT = 2;
 
-/** Names inside a dist folder: `<dist>/current` is a symlink to `snapshots/<id>`. */
+/** Names inside a dist folder: `<dist>/current` is a symlink to `snapshots/<id>`; every snapshot's `bodies` is a
+ *  symlink to the pool `<dist>/bodies`, which holds the bodies of all kept snapshots once. */
 export const DIST_LAYOUT = {
   currentLink: 'current',
   snapshotsDir: 'snapshots',
@@ -14,6 +16,9 @@ export const DIST_LAYOUT = {
   accountsFile: 'accounts.json',
   changesFile: 'changes.json',
   bodiesDir: 'bodies',
+  poolDir: 'bodies',
+  /** What a snapshot folder's `bodies` link points to, relative to the snapshot folder. */
+  poolLink: '../../bodies',
 } as const;
 
 /** A stored variant of a body (identity, gzip or brotli), path relative to the snapshot folder. */
@@ -57,6 +62,20 @@ export interface AccessSettings {
   trustedProxies: string[];
 }
 
+/** One shard of the entries: a body file `bodies/<hash>.json` holding an IndexShardFile. */
+export interface IndexShard extends StoredFile {
+  /** How many entries the shard holds. */
+  entries: number;
+}
+
+/** A shard file: the entries whose key `shardOf` (index-shards.ts) puts in shard `shard` of `of`. */
+export interface IndexShardFile {
+  shard: number;
+  of: number;
+  entries: Record<string, IndexEntry>;
+}
+
+/** A whole snapshot index as one value: the root's fields and every shard's entries (read-snapshot-index.ts). */
 export interface SnapshotIndex {
   format: typeof SNAPSHOT_FORMAT;
   id: string;
@@ -74,6 +93,9 @@ export interface SnapshotIndex {
   /** Username → that user's record as JSON (no password), for composing getbynames answers. */
   userRecords: Record<string, string>;
 }
+
+/** `index.json`: everything but the entries, which are in the shards it names, in shard order. */
+export type SnapshotRoot = Omit<SnapshotIndex, 'entries'> & { shards: IndexShard[] };
 
 /** Private file (mode 0600): what authentication needs. Never served. */
 export interface Account {

@@ -149,10 +149,22 @@ export function parsePointer(text: string, where: string): Pointer {
   };
 }
 
-/** Bodies are split into lists by the first character of their name, which is part of a content hash: a publish that
- *  changes a few bodies changes a few lists, and the rest are already in the bucket under their own digest. */
-export function bodyListGroup(file: string): string {
-  return file.charAt(REMOTE_LAYOUT.bodiesDir.length + 1);
+/** Bodies per list up to which one character of the name groups them (64 lists); above it, two (4,096 lists). */
+const BODIES_PER_LIST = 256;
+const NAME_ALPHABET = 64;
+
+/** How many characters of a body's name choose its list, for a snapshot of `bodyCount` bodies: lists of at most a few
+ *  hundred bodies, so a change rewrites a few small lists, while the manifest names at most 4,096 of them. */
+export function bodyListWidth(bodyCount: number): number {
+  return bodyCount <= NAME_ALPHABET * BODIES_PER_LIST ? 1 : 2;
+}
+
+/** Bodies are split into lists by the first characters of their name, which is part of a content hash: a publish that
+ *  changes a few bodies changes a few lists, and the rest are already in the bucket under their own digest. A follower
+ *  reads every list the manifest names, however they are grouped. */
+export function bodyListGroup(file: string, width = 1): string {
+  const start = REMOTE_LAYOUT.bodiesDir.length + 1;
+  return file.slice(start, start + width);
 }
 
 export function parseBodyList(value: unknown, where: string): BodyList {

@@ -3,8 +3,9 @@
 import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { DIST_LAYOUT, SNAPSHOT_FORMAT } from '../../contract/snapshot.ts';
-import { parseIndexHeader } from '../../contract/parse-snapshot.ts';
+import { DIST_LAYOUT } from '../../contract/snapshot.ts';
+import type { SnapshotRoot } from '../../contract/snapshot.ts';
+import { checkIndex, checkShards } from './check-index.ts';
 import { mapLimit } from '../../storage/map-limit.ts';
 import {
   REMOTE_LAYOUT,
@@ -51,27 +52,6 @@ function parseGzipJson(bytes: Buffer, where: string): unknown {
     return JSON.parse(gunzipSync(bytes).toString('utf8'));
   } catch (error) {
     throw new Error(`${where}: not gzip-compressed JSON (${(error as Error).message})`, { cause: error });
-  }
-}
-
-/** Refuses, before anything is switched, what the gateway would refuse to load. */
-function checkIndex(indexBytes: Buffer, manifest: Manifest, bodies: BodyList, where: string): void {
-  const raw = JSON.parse(indexBytes.toString('utf8')) as { format?: unknown };
-  if (typeof raw.format === 'number' && raw.format > SNAPSHOT_FORMAT) {
-    throw new Error(
-      `${where} has snapshot format ${raw.format}, newer than this gateway reads (${SNAPSHOT_FORMAT}): upgrade snapi`,
-    );
-  }
-  const header = parseIndexHeader(raw);
-  if (header.id !== manifest.snapshot)
-    throw new Error(`${where}: id "${header.id}" differs from the manifest's "${manifest.snapshot}"`);
-  for (const [key, value] of Object.entries(header.entries)) {
-    const entry = value as { file?: unknown; gzip?: { file?: unknown }; br?: { file?: unknown } };
-    for (const file of [entry.file, entry.gzip?.file, entry.br?.file]) {
-      if (file !== undefined && (typeof file !== 'string' || bodies[file] === undefined)) {
-        throw new Error(`${where}: entries["${key}"] names ${String(file)}, which the body lists do not name`);
-      }
-    }
   }
 }
 
@@ -172,6 +152,7 @@ export async function syncSnapshot(request: SyncRequest): Promise<SyncOutcome> {
     await mkdir(join(staging, REMOTE_LAYOUT.listsDir), { recursive: true });
     await mkdir(join(cacheDir, POOL_DIR), { recursive: true });
     const bodies = await readBodyLists(request, manifest, staging, counts);
+    let root: SnapshotRoot | undefined;
     for (const { name, mode } of SNAPSHOT_FILES) {
       const digest = manifest.files[name];
       if (digest === undefined) continue;
@@ -180,11 +161,18 @@ export async function syncSnapshot(request: SyncRequest): Promise<SyncOutcome> {
       counts.downloadedObjects += 1;
       counts.downloadedBytes += bytes.length;
       const plain = gunzipSync(bytes);
-      if (name === DIST_LAYOUT.indexFile) checkIndex(plain, manifest, bodies, `s3://${store.bucket}/${key}`);
+      if (name === DIST_LAYOUT.indexFile) root = checkIndex(plain, manifest, bodies, `s3://${store.bucket}/${key}`);
       await writeFile(join(staging, name), plain, { mode });
       await chmod(join(staging, name), mode);
     }
     await placeBodies(request, bodies, staging, counts);
+    if (root === undefined) throw new Error(`s3://${store.bucket}/${manifestKey}: names no ${DIST_LAYOUT.indexFile}`);
+    await checkShards(
+      staging,
+      root,
+      bodies,
+      `s3://${store.bucket}/${remoteKey.snapshotFile(prefix, id, 'index.json')}`,
+    );
     await rename(staging, target);
     return { snapshot: id, ...counts };
   } catch (error) {

@@ -117,7 +117,7 @@ export async function loadSnapshot(distDirectory: string, options: LoadOptions):
   const limit = options.memoryBodyLimit ?? MEMORY_BODY_LIMIT;
   const entries = new CompactEntries({ directory, limit, left: options.memoryBudget ?? MEMORY_BUDGET });
   const [index, rawAccounts] = await Promise.all([
-    readIndex(join(directory, DIST_LAYOUT.indexFile), entries),
+    readIndex(directory, entries),
     readJson(join(directory, DIST_LAYOUT.accountsFile)),
   ]);
   await checkBodyFiles(directory, entries);

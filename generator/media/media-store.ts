@@ -1,5 +1,6 @@
-// Puts media files into the staging snapshot content-addressed, as `bodies/<hash>.media`: linked from the previous
-// snapshot when it has the same bytes, else streamed in once
+// Puts media files into the staging snapshot content-addressed, as `bodies/<hash>.media` in the dist's body pool: kept
+// when the previous snapshot has the same bytes (linked into the pool from a snapshot of the layout before it), else
+// streamed in once
 // (docs/decisions.md: Media files are served from the snapshot).
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, linkSync } from 'node:fs';
@@ -67,7 +68,7 @@ export interface MediaStore {
 
 export function openMediaStore(
   directory: string,
-  previous: { directory: string; index: SnapshotIndex } | undefined,
+  previous: { directory: string; index: SnapshotIndex; pool: ReadonlySet<string> | undefined } | undefined,
 ): MediaStore {
   const before = previousMedia(previous?.index);
   const stored = new Map<string, Promise<StagedBody>>();
@@ -75,6 +76,10 @@ export function openMediaStore(
     const hash = await hashFile(path);
     const reused = before.get(hash);
     if (previous !== undefined && reused !== undefined) {
+      if (previous.pool !== undefined) {
+        if (previous.pool.has(reused.identity.file.slice(PREFIX.length))) return reused;
+        return copyHashed(directory, path);
+      }
       try {
         linkSync(join(previous.directory, reused.identity.file), join(directory, reused.identity.file));
         return reused;

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { KEYS, keyOf } from '../../contract/endpoints.ts';
-import { parseIndexHeader } from '../../contract/parse-snapshot.ts';
+import { readSnapshotIndex } from '../write/read-snapshot-index.ts';
 import { mapLimit } from '../../storage/map-limit.ts';
 import { SNAPSHOT_FILES, isBodyFile, isSnapshotId, sha256Hex } from '../../storage/remote-layout.ts';
 import { mediaTypeOf } from '../../contract/media-types.ts';
@@ -70,9 +70,9 @@ async function readOptional(path: string): Promise<Buffer | undefined> {
   }
 }
 
-/** Every body file the index names, once, with the content type of what it holds. */
-function bodyFiles(entries: Record<string, unknown>): Map<string, string> {
-  const files = new Map<string, string>();
+/** Every body file the index names, once, with the content type of what it holds; the index shards are JSON bodies. */
+function bodyFiles(entries: Record<string, unknown>, shards: ReadonlyArray<{ file: string }>): Map<string, string> {
+  const files = new Map<string, string>(shards.map((shard) => [shard.file, JSON_TYPE]));
   for (const [key, value] of Object.entries(entries)) {
     const entry = value as { file?: unknown; gzip?: { file?: unknown }; br?: { file?: unknown } };
     const contentType =
@@ -103,18 +103,19 @@ export async function readLocalSnapshot(dist: string): Promise<LocalSnapshot> {
       throw new Error(`${join(directory, name)}: missing; the snapshot is incomplete`);
     if (bytes !== undefined) raw.set(name, bytes);
   }
-  let header: ReturnType<typeof parseIndexHeader>;
-  try {
-    header = parseIndexHeader(JSON.parse((raw.get(DIST_LAYOUT.indexFile) ?? '').toString()));
-  } catch (error) {
-    throw new Error(`${join(directory, DIST_LAYOUT.indexFile)}: ${(error as Error).message}`, { cause: error });
-  }
+  const { index: header, shards } = readSnapshotIndex(directory);
+  if (shards.length === 0)
+    throw new Error(`${join(directory, DIST_LAYOUT.indexFile)}: written by an earlier snapi: run npm run build first`);
   if (!isSnapshotId(header.id))
     throw new Error(`${join(directory, DIST_LAYOUT.indexFile)}: snapshot id "${header.id}" cannot be published`);
   const files = new Map<SnapshotFileName, Buffer>();
   for (const [name, bytes] of raw) files.set(name, await gzipAsync(bytes));
-  const bodies = await mapLimit([...bodyFiles(header.entries)], HASH_CONCURRENCY, async ([file, contentType]) => {
-    return { file, contentType, ...(await digestFile(join(directory, file))) };
-  });
+  const bodies = await mapLimit(
+    [...bodyFiles(header.entries, shards)],
+    HASH_CONCURRENCY,
+    async ([file, contentType]) => {
+      return { file, contentType, ...(await digestFile(join(directory, file))) };
+    },
+  );
   return { id: header.id, directory, files, bodies };
 }

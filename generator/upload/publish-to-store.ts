@@ -8,6 +8,7 @@ import { mapLimit } from '../../storage/map-limit.ts';
 import {
   REMOTE_FORMAT,
   bodyListGroup,
+  bodyListWidth,
   contentEncodingOf,
   parsePointer,
   remoteKey,
@@ -87,10 +88,12 @@ async function readPointer(store: Store, location: S3Location): Promise<Pointer 
 /** The body lists, gzip-compressed; sorted, so an unchanged group gives the same bytes and so the same key. */
 function bodyListsOf(local: LocalSnapshot): Buffer[] {
   const groups = new Map<string, BodyList>();
+  const width = bodyListWidth(local.bodies.length);
   for (const body of [...local.bodies].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
-    const group = groups.get(bodyListGroup(body.file)) ?? {};
+    const name = bodyListGroup(body.file, width);
+    const group = groups.get(name) ?? {};
     group[body.file] = { sha256: body.sha256, size: body.size };
-    groups.set(bodyListGroup(body.file), group);
+    groups.set(name, group);
   }
   return [...groups.keys()].sort().map((key) => gzipSync(JSON.stringify(groups.get(key))));
 }

@@ -1,13 +1,15 @@
-// The staging snapshot of a build in progress: each body's files are written (or hard-linked from the previous
-// snapshot) as soon as the body is made, so a build keeps hashes and sizes, never every body
-// (docs/decisions.md: Bodies are written while pages render).
+// The staging snapshot of a build in progress: each body's files are written to the dist's body pool as soon as the
+// body is made (bodies the previous snapshot has are reused, not written), so a build keeps hashes and sizes, never
+// every body (docs/decisions.md: Bodies are written while pages render), see docs/snapshot.md on the body pool.
 import { randomBytes } from 'node:crypto';
-import { linkSync, readFileSync, rmSync } from 'node:fs';
-import { mkdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { DIST_LAYOUT, type SnapshotIndex, type StoredFile } from '../../contract/snapshot.ts';
+import { DIST_LAYOUT, type StoredFile } from '../../contract/snapshot.ts';
+import { openPool, previousBodies, readPrevious, removeUnnamed, reusePrevious } from './body-pool.ts';
+import type { PreviousSnapshot } from './body-pool.ts';
 import { storedEncodings, type StoredEncoding } from './compression-policy.ts';
 import { MEDIA_SUFFIX, openMediaStore } from '../media/media-store.ts';
 
@@ -36,12 +38,6 @@ export interface BodyUse {
   compress: boolean;
 }
 
-export interface PreviousSnapshot {
-  id: string;
-  directory: string;
-  index: SnapshotIndex;
-}
-
 /** Where bodies go while a build runs; render-pages.ts sees only this much of the staging snapshot. */
 export interface BodyStore {
   /** Writes a body's files once per hash (or links them from the previous snapshot); resolves when they are on disk. */
@@ -67,50 +63,7 @@ export interface Staging extends BodyStore {
   discard(): Promise<void>;
 }
 
-async function readPrevious(distDir: string): Promise<PreviousSnapshot | undefined> {
-  try {
-    const target = await readlink(join(distDir, DIST_LAYOUT.currentLink));
-    const directory = join(distDir, target);
-    const index = JSON.parse(await readFile(join(directory, DIST_LAYOUT.indexFile), 'utf8')) as SnapshotIndex;
-    return { id: index.id, directory, index };
-  } catch {
-    return undefined;
-  }
-}
-
-const BODY_PREFIX = `${DIST_LAYOUT.bodiesDir}/`;
 const BODY_SUFFIX = '.json';
-
-/** Hash → the files the previous snapshot stored for it. */
-function previousBodies(index: SnapshotIndex): Map<string, StagedBody> {
-  const bodies = new Map<string, StagedBody>();
-  for (const entry of Object.values(index.entries ?? {})) {
-    // Sliced, not matched: 52,000 entries at 4,000 pages, on every rebuild.
-    if (!entry.file.startsWith(BODY_PREFIX) || !entry.file.endsWith(BODY_SUFFIX)) continue;
-    const hash = entry.file.slice(BODY_PREFIX.length, -BODY_SUFFIX.length);
-    if (hash === '' || hash.includes('/') || bodies.has(hash)) continue;
-    bodies.set(hash, {
-      hash,
-      identity: { file: entry.file, size: entry.size },
-      ...(entry.gzip ? { gzip: { file: entry.gzip.file, size: entry.gzip.size } } : {}),
-      ...(entry.br ? { br: { file: entry.br.file, size: entry.br.size } } : {}),
-    });
-  }
-  return bodies;
-}
-
-/** Synchronous: a link is one short system call, cheaper than a thread-pool round trip, and the pool stays free for
- *  compression (a rebuild links every unchanged body: 22,000 files for 4,000 pages). */
-function linkPrevious(directory: string, previousDirectory: string, reused: StagedBody): boolean {
-  const files = [reused.identity, reused.gzip, reused.br].filter((file): file is StoredFile => file !== undefined);
-  try {
-    for (const file of files) linkSync(join(previousDirectory, file.file), join(directory, file.file));
-    return true;
-  } catch {
-    for (const file of files) rmSync(join(directory, file.file), { force: true });
-    return false;
-  }
-}
 
 const COMPRESSORS: Record<StoredEncoding, (text: string, size: number) => Promise<Buffer>> = {
   gzip: (text) => gzipAsync(text, { level: GZIP_LEVEL }),
@@ -164,10 +117,9 @@ interface Slot {
 export async function openStaging(distDir: string): Promise<Staging> {
   const snapshots = join(distDir, DIST_LAYOUT.snapshotsDir);
   const directory = join(snapshots, `.staging-${randomBytes(6).toString('hex')}`);
-  const created = await mkdir(join(directory, DIST_LAYOUT.bodiesDir), { recursive: true });
-  const firstCreated = created === undefined || created.startsWith(directory) ? undefined : created;
+  const created = await openPool(distDir, directory);
   const previous = await readPrevious(distDir);
-  const before = previous ? previousBodies(previous.index) : new Map<string, StagedBody>();
+  const before = previous ? previousBodies(previous.index, previous.shards) : new Map<string, StagedBody>();
   const slots = new Map<string, Slot>();
   const media = openMediaStore(directory, previous);
   const mediaInFlight = new Set<Promise<unknown>>();
@@ -185,7 +137,7 @@ export async function openStaging(distDir: string): Promise<Staging> {
   };
   const linked = (hash: string): Slot | undefined => {
     const reused = previous && before.get(hash);
-    if (!previous || !reused || !linkPrevious(directory, previous.directory, reused)) return undefined;
+    if (!previous || !reused || !reusePrevious(directory, previous, reused)) return undefined;
     return { body: Promise.resolve(reused), settled: reused, pageContentOnly: false };
   };
 
@@ -257,8 +209,12 @@ export async function openStaging(distDir: string): Promise<Staging> {
       // Writes under way finish (or fail) first, so none lands in a folder being removed.
       await Promise.allSettled([...slots.values()].map((slot) => slot.body));
       await Promise.allSettled([...mediaInFlight]);
-      // A build into a new folder leaves none behind: the first folder it created goes with the staging folder.
-      await rm(firstCreated ?? directory, { recursive: true, force: true });
+      // The staging folder (its `bodies` is a link, removed as a link), the pool files of this build that no kept
+      // snapshot names (one may name the same bytes), and folders this build created.
+      await removeUnnamed(distDir, [...slots.keys()]);
+      await rm(directory, { recursive: true, force: true });
+      for (const folder of created.reverse())
+        if (folder !== undefined) await rm(folder, { recursive: true, force: true });
     },
   };
 }

@@ -7,10 +7,15 @@ import {
   SNAPSHOT_FORMAT,
   type ChangeReport,
   type IndexEntry,
+  type IndexShard,
   type SnapshotIndex,
+  type SnapshotRoot,
 } from '../../contract/snapshot.ts';
 import { contentHash, etagOf } from '../../contract/etag.ts';
+import { shardCount, splitEntries } from '../../contract/index-shards.ts';
+import { sweepPool } from './body-pool.ts';
 import { changesBetween } from './changes.ts';
+import { namedFiles } from './read-snapshot-index.ts';
 import { mapConcurrently } from './concurrency.ts';
 import { openStaging, type Staging, type StagedBody } from './snapshot-staging.ts';
 import type { BuildResult, BuiltResponse, StoredResponse } from '../types.ts';
@@ -34,6 +39,10 @@ export interface Published {
   bytes: number;
   /** The change report written to `changes.json`. */
   changes: ChangeReport;
+  /** Index shards this build wrote (the others were the previous snapshot's). */
+  shardsWritten: number;
+  /** Pool files the sweep after the switch removed. */
+  swept: number;
 }
 
 function snapshotId(builtAt: Date): string {
@@ -47,6 +56,7 @@ function snapshotId(builtAt: Date): string {
   );
 }
 
+/** Removes snapshot folders other than `keep` (with the old layout, their bodies go with them). */
 async function pruneOlder(distDir: string, keep: ReadonlySet<string>): Promise<void> {
   const snapshots = join(distDir, DIST_LAYOUT.snapshotsDir);
   for (const name of await readdir(snapshots)) {
@@ -91,6 +101,26 @@ function stageMedia(staging: Staging, objects: readonly MediaObject[]): Promise<
   }));
 }
 
+/** Writes the entries as content-addressed shard bodies through the staging snapshot: an unchanged shard has the
+ *  hash of the previous snapshot's and is reused, not written. */
+async function stageShards(
+  staging: Staging,
+  entries: Record<string, IndexEntry>,
+): Promise<{ shards: IndexShard[]; written: number }> {
+  const count = shardCount(Object.keys(entries).length, staging.previous?.shards.length || undefined);
+  let written = 0;
+  const shards = await Promise.all(
+    splitEntries(entries, count).map(async (shard) => {
+      const text = JSON.stringify(shard);
+      const hash = contentHash(text);
+      if (!staging.reuse(hash)) written++;
+      const body = await staging.store(hash, text, { pageContent: false, compress: false });
+      return { ...body.identity, entries: Object.keys(shard.entries).length };
+    }),
+  );
+  return { shards, written };
+}
+
 /** Completes the staging snapshot with the rest of the build's bodies and its index, then makes it `current`.
  *  The caller discards the staging snapshot if this fails. */
 export async function publishStaged(
@@ -121,7 +151,8 @@ export async function publishStaged(
     };
   }
   const bytes = [...stored.values()].reduce((sum, body) => sum + body.identity.size, 0);
-  const index: SnapshotIndex = {
+  const { shards, written } = await stageShards(staging, entries);
+  const header: Omit<SnapshotRoot, 'shards'> = {
     format: SNAPSHOT_FORMAT,
     id,
     builtAt: options.builtAt.toISOString(),
@@ -129,11 +160,12 @@ export async function publishStaged(
     basePath: result.basePath,
     counts: { ...result.stats, responses: Object.keys(entries).length, bytes },
     access: result.access,
-    entries,
     restrictedSlugs: result.restrictedSlugs,
     userRecords: result.userRecords,
   };
-  await writeFile(join(staging.directory, DIST_LAYOUT.indexFile), JSON.stringify(index));
+  const index: SnapshotIndex = { ...header, entries };
+  const root: SnapshotRoot = { ...header, shards };
+  await writeFile(join(staging.directory, DIST_LAYOUT.indexFile), JSON.stringify(root));
   await writeFile(join(staging.directory, DIST_LAYOUT.accountsFile), JSON.stringify(result.accounts), { mode: 0o600 });
   const changes = changesBetween(previous?.index, index);
   await writeFile(join(staging.directory, DIST_LAYOUT.changesFile), JSON.stringify(changes, null, 2));
@@ -144,7 +176,10 @@ export async function publishStaged(
   await symlink(join(DIST_LAYOUT.snapshotsDir, id), temporaryLink);
   await rename(temporaryLink, join(distDir, DIST_LAYOUT.currentLink));
   await pruneOlder(distDir, new Set([id, ...(previous ? [previous.id] : [])]));
-  return { id, directory, responses: Object.keys(entries).length, files: stored.size, bytes, changes };
+  const kept = [namedFiles({ index, shards }), ...(previous ? [namedFiles(previous)] : [])];
+  const swept = await sweepPool(distDir, kept);
+  const count = Object.keys(entries).length;
+  return { id, directory, responses: count, files: stored.size, bytes, changes, shardsWritten: written, swept };
 }
 
 /** Publishes a whole build result at once (bodies in hand): stages it, then publishes; nothing changes on failure. */

@@ -1,9 +1,10 @@
 // Gateway benchmark: snapi vs a bare node:http server (same bodies per URL) vs nginx (same files) under the same mixed
 // load, with and without Accept-Encoding; the wrong-password flood; start-up and memory.
 import { spawn } from 'node:child_process';
-import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DIST_LAYOUT, type SnapshotIndex } from '../../contract/snapshot.ts';
+import { readSnapshotIndex } from '../../generator/write/read-snapshot-index.ts';
 import { KEYS, keyOf } from '../../gateway/api/endpoints.ts';
 import { runLoad as runLoadClient } from './run-load.ts';
 import type { LoadFigures, LoadPlan } from './load-client.ts';
@@ -256,7 +257,7 @@ async function floodCase(options: GatewayBenchOptions, requests: LoadPlan['reque
 
 export async function runGatewayBench(options: GatewayBenchOptions): Promise<GatewayBenchResult> {
   const snapshotDir = join(options.dist, DIST_LAYOUT.currentLink);
-  const index = JSON.parse(await readFile(join(snapshotDir, DIST_LAYOUT.indexFile), 'utf8')) as SnapshotIndex;
+  const { index } = readSnapshotIndex(snapshotDir);
   const mixed = mixedRequests(index);
   const readers = options.users.filter((user) => ['author', 'editor', 'administrator'].includes(user.role));
   const encodingHeader = (acceptEncoding: string | null): Record<string, string> =>
@@ -353,9 +354,7 @@ export interface GatewayMemoryFigures {
 export async function measureGatewayMemory(
   options: Omit<GatewayBenchOptions, 'rounds' | 'startups'> & { pages: number },
 ): Promise<GatewayMemoryFigures> {
-  const index = JSON.parse(
-    await readFile(join(options.dist, DIST_LAYOUT.currentLink, DIST_LAYOUT.indexFile), 'utf8'),
-  ) as SnapshotIndex;
+  const { index } = readSnapshotIndex(join(options.dist, DIST_LAYOUT.currentLink));
   const readers = options.users.filter((user) => ['author', 'editor', 'administrator'].includes(user.role));
   const requests = mixedRequests(index).map((request, position) => ({
     path: request.path,

@@ -1,6 +1,7 @@
 // Publish benchmark: time and bytes to publish the 4,000-page site to a local S3-compatible server, in full and after
-// one page changed. Run: npx tsx test/bench/publish-bench.ts [--pages N] (target: the one-page publish uploads at most
-// 1 % of the full publish's bytes)
+// one page changed, and the bytes a follower downloads for each. Run: npx tsx test/bench/publish-bench.ts [--pages N]
+// (targets: the one-page publish uploads at most 1 % of the full publish's bytes; a follower downloads at most twice
+// what was uploaded). Figures are given with and without the search index's bodies (keys `search:…`).
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -9,6 +10,10 @@ import { makeSite } from './make-site.ts';
 import { startS3Server } from '../storage/s3-server.ts';
 import { publishToStore } from '../../generator/upload/publish-to-store.ts';
 import type { PublishOutcome } from '../../generator/upload/publish-to-store.ts';
+import { readSnapshotIndex } from '../../generator/write/read-snapshot-index.ts';
+import { syncSnapshot } from '../../gateway/follow/sync-snapshot.ts';
+import { parsePointer, remoteKey } from '../../storage/remote-layout.ts';
+import { getObject } from '../../storage/store-objects.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({ options: { pages: { type: 'string', default: '4000' } } });
@@ -33,24 +38,54 @@ async function timedPublish(
   const outcome = await publishToStore({
     dist,
     store: server.store,
-    location: { bucket: server.store.bucket, prefix: 'bench' },
+    location: { bucket: server.store.bucket, prefix: PREFIX },
   });
   return { ...outcome, seconds: Number(((performance.now() - started) / 1000).toFixed(2)) };
 }
 
+const PREFIX = 'bench';
+
+/** Downloads the bucket's current snapshot into the follower cache; the bytes it fetched. */
+async function follow(server: Awaited<ReturnType<typeof startS3Server>>, cacheDir: string): Promise<number> {
+  const fetched = await getObject(server.store, remoteKey.pointer(PREFIX));
+  if (fetched.kind !== 'found') throw new Error('no pointer in the bucket');
+  const pointer = parsePointer(fetched.bytes.toString('utf8'), 'pointer');
+  return (await syncSnapshot({ store: server.store, prefix: PREFIX, cacheDir, pointer })).downloadedBytes;
+}
+
+/** Bytes of the search bodies (keys `search:…`, in every encoding) that `current` has and `before` lacks. */
+function newSearchBytes(current: string, before: Set<string>): { bytes: number; files: Set<string> } {
+  const { index } = readSnapshotIndex(current);
+  const files = new Map<string, number>();
+  for (const [key, entry] of Object.entries(index.entries)) {
+    if (!key.startsWith('search:')) continue;
+    for (const stored of [entry, entry.gzip, entry.br]) if (stored) files.set(stored.file, stored.size);
+  }
+  const bytes = [...files].filter(([file]) => !before.has(file)).reduce((sum, [, size]) => sum + size, 0);
+  return { bytes, files: new Set(files.keys()) };
+}
+
 const site = makeSite({ directory: join(workDir, 'site'), pages });
 const dist = join(workDir, 'dist');
+const cacheDir = join(workDir, 'follower');
 rmSync(dist, { recursive: true, force: true });
+rmSync(cacheDir, { recursive: true, force: true });
 build(site.site, dist);
 const server = await startS3Server('bench');
 try {
   const full = await timedPublish(dist, server);
+  const fullSearch = newSearchBytes(join(dist, 'current'), new Set());
+  const followedFull = await follow(server, cacheDir);
   const page = site.samplePages[0];
   if (page === undefined) throw new Error('the made site has no sample page');
   appendFileSync(page, '\nOne sentence added for the publish benchmark.\n');
   build(site.site, dist);
   const onePage = await timedPublish(dist, server);
+  const onePageSearch = newSearchBytes(join(dist, 'current'), fullSearch.files);
+  const followedOnePage = await follow(server, cacheDir);
   const ratio = onePage.uploadedBytes / full.uploadedBytes;
+  const withoutSearch = (onePage.uploadedBytes - onePageSearch.bytes) / (full.uploadedBytes - fullSearch.bytes);
+  const percent = (value: number) => Number((value * 100).toFixed(3));
   const pick = ({ uploadedObjects, uploadedBytes, skippedObjects, seconds }: PublishOutcome & { seconds: number }) => ({
     uploadedObjects,
     uploadedBytes,
@@ -61,8 +96,17 @@ try {
     pages,
     full: pick(full),
     onePageChanged: pick(onePage),
-    bytesRatioPercent: Number((ratio * 100).toFixed(3)),
+    bytesRatioPercent: percent(ratio),
     targetMet: ratio <= 0.01,
+    searchBytes: { full: fullSearch.bytes, onePageChanged: onePageSearch.bytes },
+    withoutSearchBytesRatioPercent: percent(withoutSearch),
+    follower: {
+      fullDownloadedBytes: followedFull,
+      onePageDownloadedBytes: followedOnePage,
+      onePageDownloadedWithoutSearch: followedOnePage - onePageSearch.bytes,
+      downloadedPerUploaded: Number((followedOnePage / onePage.uploadedBytes).toFixed(3)),
+      targetMet: followedOnePage <= 2 * onePage.uploadedBytes,
+    },
   };
   console.log(JSON.stringify(result, null, 2));
 } finally {

@@ -9,10 +9,15 @@ import type {
   AccessSettings,
   Accounts,
   IndexEntry,
+  IndexShard,
   Restriction,
   SlugPart,
   SnapshotIndex,
+  SnapshotRoot,
 } from '../../contract/snapshot.ts';
+import { readSnapshotIndex } from '../../generator/write/read-snapshot-index.ts';
+import { contentHash } from '../../contract/etag.ts';
+import { shardCount, splitEntries } from '../../contract/index-shards.ts';
 
 export interface FixtureUser {
   username: string;
@@ -39,6 +44,8 @@ export interface SnapshotSpec {
   users: FixtureUser[];
   /** Spoils index.json, for refused-snapshot tests. */
   brokenIndex?: boolean;
+  /** Shards of the index; default: as the generator would choose. */
+  shards?: number;
 }
 
 const ROOT = new URL('../.tmp/', import.meta.url).pathname;
@@ -82,14 +89,42 @@ export function userRecord(user: FixtureUser): string {
   });
 }
 
-/** Writes `snapshots/<id>/` without publishing it. */
+/** Writes the entries as shard bodies named by their content hash, as the generator does. */
+async function writeShards(directory: string, entries: Record<string, IndexEntry>, count: number) {
+  const shards: IndexShard[] = [];
+  for (const shard of splitEntries(entries, count)) {
+    const text = JSON.stringify(shard);
+    const file = `${DIST_LAYOUT.bodiesDir}/${contentHash(text)}.json`;
+    await writeFile(join(directory, file), text);
+    shards.push({ file, size: Buffer.byteLength(text), entries: Object.keys(shard.entries).length });
+  }
+  return shards;
+}
+
+/** Writes `index` (root and shards) into the snapshot folder `directory`, replacing its index; `shards`: their count. */
+export async function writeIndex(directory: string, index: SnapshotIndex, shards?: number): Promise<void> {
+  const { entries, ...header } = index;
+  const root: SnapshotRoot = {
+    ...header,
+    shards: await writeShards(directory, entries, shards ?? shardCount(Object.keys(entries).length)),
+  };
+  await writeFile(join(directory, DIST_LAYOUT.indexFile), JSON.stringify(root));
+}
+
+/** The whole index of the snapshot folder `directory` (root and every shard). */
+export function readIndex(directory: string): SnapshotIndex {
+  return readSnapshotIndex(directory).index;
+}
+
+/** Writes `snapshots/<id>/` without publishing it (its own bodies folder, as a follower's cache holds it). */
 export async function writeSnapshot(dist: string, spec: SnapshotSpec): Promise<void> {
   const directory = join(dist, DIST_LAYOUT.snapshotsDir, spec.id);
   await mkdir(join(directory, DIST_LAYOUT.bodiesDir), { recursive: true });
   const entries: Record<string, IndexEntry> = {};
   for (const [key, body] of Object.entries(spec.bodies)) entries[key] = await writeBody(directory, body);
   const sizes = Object.values(entries).map((entry) => entry.size);
-  const index: SnapshotIndex = {
+  const shards = await writeShards(directory, entries, spec.shards ?? shardCount(sizes.length));
+  const index: SnapshotRoot = {
     format: SNAPSHOT_FORMAT,
     id: spec.id,
     builtAt: '2025-01-02T03:04:05.000Z',
@@ -104,7 +139,7 @@ export async function writeSnapshot(dist: string, spec: SnapshotSpec): Promise<v
       bytes: sizes.reduce((sum, size) => sum + size, 0),
     },
     access: { trustedIps: [], trustedHosts: [], proxy: false, trustedProxies: [], ...spec.access },
-    entries,
+    shards,
     restrictedSlugs: spec.restrictedSlugs ?? {},
     userRecords: Object.fromEntries(spec.users.map((user) => [user.username, userRecord(user)])),
   };

@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
-/** Every file with its size and time; folders by name only (a staging folder made and removed changes its parent's
- *  time). */
+/** Every file with its size and time; folders (and links to folders, a snapshot's `bodies`) by name only (a staging
+ *  folder made and removed changes its parent's time). */
 export async function listTree(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { recursive: true, withFileTypes: true });
   const lines = await Promise.all(
@@ -16,6 +16,7 @@ export async function listTree(directory: string): Promise<string[]> {
       const path = join(entry.parentPath, entry.name);
       if (entry.isDirectory()) return `${path.slice(directory.length)}/`;
       const info = await stat(path).catch(() => undefined);
+      if (info?.isDirectory()) return `${path.slice(directory.length)}/`;
       return `${path.slice(directory.length)} ${info?.size ?? 'link'} ${info?.mtimeMs ?? ''}`;
     }),
   );

@@ -2,12 +2,13 @@
 import { readFile, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DIST_LAYOUT, type SnapshotIndex } from '../../contract/snapshot.ts';
+import { readSnapshotIndex } from '../../generator/write/read-snapshot-index.ts';
 
 export async function readSnapshot(
   distDir: string,
 ): Promise<{ index: SnapshotIndex; directory: string; bodies: Map<string, string> }> {
   const directory = join(distDir, await readlink(join(distDir, DIST_LAYOUT.currentLink)));
-  const index = JSON.parse(await readFile(join(directory, DIST_LAYOUT.indexFile), 'utf8')) as SnapshotIndex;
+  const { index } = readSnapshotIndex(directory);
   const bodies = new Map<string, string>();
   for (const [key, entry] of Object.entries(index.entries))
     bodies.set(key, await readFile(join(directory, entry.file), 'utf8'));

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { SnapshotIndex } from '../../contract/snapshot.ts';
+import { readSnapshotIndex } from '../../generator/write/read-snapshot-index.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 
 const run = promisify(execFile);
@@ -51,7 +51,7 @@ big('builds: the CLI exits 0 and the page has every block, the last one intact',
   const summary = JSON.parse(stdout) as { pages: number; snapshot: string };
   assert.is(summary.pages, 26);
   const directory = join(out, 'snapshots', summary.snapshot);
-  const index = JSON.parse(await readFile(join(directory, 'index.json'), 'utf8')) as SnapshotIndex;
+  const index = readSnapshotIndex(directory).index;
   const entry = index.entries['content:live:/big'];
   assert.ok(entry, 'no live content for /big');
   const content = (

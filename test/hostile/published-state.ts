@@ -2,6 +2,7 @@
 import { lstat, readFile, readdir, readlink, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DIST_LAYOUT, type SnapshotIndex, type StoredFile } from '../../contract/snapshot.ts';
+import { readSnapshotIndex } from '../../generator/write/read-snapshot-index.ts';
 import { contentHash, etagOf } from '../../contract/etag.ts';
 
 /** Every path under `directory` with its size and modification time (links: their target), sorted. */
@@ -28,7 +29,7 @@ export async function snapshotProblems(distDir: string): Promise<string[] | unde
   const directory = join(distDir, target);
   let index: SnapshotIndex;
   try {
-    index = JSON.parse(await readFile(join(directory, DIST_LAYOUT.indexFile), 'utf8')) as SnapshotIndex;
+    index = readSnapshotIndex(directory).index;
   } catch (error) {
     return [`${target}/${DIST_LAYOUT.indexFile}: ${(error as Error).message}`];
   }

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { getObject, putObject } from '../../storage/store-objects.ts';
 import { sha256Hex } from '../../storage/remote-layout.ts';
-import type { SnapshotIndex } from '../../contract/snapshot.ts';
+import { readSnapshotIndex } from '../../generator/write/read-snapshot-index.ts';
 import { send } from '../gateway/http-client.ts';
 import { BODIES } from '../gateway/fixture.ts';
 import { startS3Server } from './s3-server.ts';
@@ -57,7 +57,7 @@ function biggerSpec(id: string, version: string) {
 
 async function navigationKey(dist: string, prefix: string): Promise<{ key: string; bytes: Buffer }> {
   const directory = join(dist, 'current');
-  const index = JSON.parse(await readFile(join(directory, 'index.json'), 'utf8')) as SnapshotIndex;
+  const index = readSnapshotIndex(directory).index;
   const file = index.entries['navigation:live']?.file ?? '';
   const bytes = await readFile(join(directory, file));
   return { key: `${prefix}/bodies/${sha256Hex(bytes)}.json`, bytes };

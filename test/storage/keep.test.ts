@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { collectGarbage } from '../../generator/upload/collect-garbage.ts';
 import { listObjects } from '../../storage/store-objects.ts';
 import { sha256Hex } from '../../storage/remote-layout.ts';
-import type { SnapshotIndex } from '../../contract/snapshot.ts';
+import { namedFiles, readSnapshotIndex } from '../../generator/write/read-snapshot-index.ts';
 import { send } from '../gateway/http-client.ts';
 import { startS3Server } from './s3-server.ts';
 import type { S3Server } from './s3-server.ts';
@@ -24,12 +24,7 @@ const LOCATION = { bucket: 'snapi-test', prefix: 'gc' };
 
 async function bodyKeys(dist: string): Promise<Set<string>> {
   const directory = join(dist, 'current');
-  const index = JSON.parse(await readFile(join(directory, 'index.json'), 'utf8')) as SnapshotIndex;
-  const files = new Set(
-    Object.values(index.entries)
-      .flatMap((entry) => [entry.file, entry.gzip?.file, entry.br?.file])
-      .filter((file): file is string => file !== undefined),
-  );
+  const files = namedFiles(readSnapshotIndex(directory));
   return new Set(
     await Promise.all(
       [...files].map(

@@ -4,7 +4,14 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseS3Location } from '../../storage/s3-location.ts';
 import { createStoreClient } from '../../storage/s3-client.ts';
-import { parseBodyList, parseManifest, parsePointer, remoteKey } from '../../storage/remote-layout.ts';
+import {
+  bodyListGroup,
+  bodyListWidth,
+  parseBodyList,
+  parseManifest,
+  parsePointer,
+  remoteKey,
+} from '../../storage/remote-layout.ts';
 
 const SHA = 'a'.repeat(64);
 const DIGEST = { sha256: SHA, size: 10 };
@@ -129,6 +136,20 @@ Validators('keys keep the body file extension and sit under the prefix', () => {
   );
 });
 
+const Lists = suite('body lists');
+
+Lists('group bodies by one character of their name up to 16,384 bodies (64 lists), by two above (4,096 lists)', () => {
+  assert.equal(
+    [bodyListWidth(2_734), bodyListWidth(16_384), bodyListWidth(16_385), bodyListWidth(260_000)],
+    [1, 1, 2, 2],
+  );
+  assert.equal(
+    [bodyListGroup('bodies/Ab3x.json'), bodyListGroup('bodies/Ab3x.json.gz', 2), bodyListGroup('bodies/-Q.media', 2)],
+    ['A', 'Ab', '-Q'],
+  );
+});
+
 Location.run();
 Addressing.run();
 Validators.run();
+Lists.run();

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { listObjects, getObject } from '../../storage/store-objects.ts';
 import { sha256Hex } from '../../storage/remote-layout.ts';
-import type { SnapshotIndex } from '../../contract/snapshot.ts';
+import { namedFiles, readSnapshotIndex } from '../../generator/write/read-snapshot-index.ts';
 import { startS3Server } from './s3-server.ts';
 import type { S3Server } from './s3-server.ts';
-import { changedLists, currentBodies, localDist, publish, versionSpec } from './storage-fixture.ts';
+import { changedLists, changedShards, currentBodies, localDist, publish, versionSpec } from './storage-fixture.ts';
 import { startCutProxy } from './cut-proxy.ts';
 import { createStoreClient } from '../../storage/s3-client.ts';
 import { publishToStore } from '../../generator/upload/publish-to-store.ts';
@@ -24,12 +24,7 @@ interface Context {
 /** Every body file of the dist's current snapshot, as the bucket key it must get. */
 async function expectedBodyKeys(dist: string, prefix: string): Promise<string[]> {
   const directory = join(dist, 'current');
-  const index = JSON.parse(await readFile(join(directory, 'index.json'), 'utf8')) as SnapshotIndex;
-  const files = new Set(
-    Object.values(index.entries)
-      .flatMap((entry) => [entry.file, entry.gzip?.file, entry.br?.file])
-      .filter((file): file is string => file !== undefined),
-  );
+  const files = namedFiles(readSnapshotIndex(directory));
   const keys = await Promise.all(
     [...files].map(
       async (file) =>
@@ -118,16 +113,17 @@ Publish('publishing the same snapshot again uploads nothing', async ({ server, l
 });
 
 Publish(
-  'after one body changed, only its three variants, the lists naming them, the snapshot files, manifest and pointer are uploaded',
+  'after one body changed, only its three variants, the index shard naming it, the lists naming them, the snapshot files, manifest and pointer are uploaded',
   async ({ server, local }) => {
     const before = await currentBodies(local.dist);
     await local.write(versionSpec('pub-2', 'two'));
     const after = await currentBodies(local.dist);
     const changed = changedLists(before, after);
+    assert.is(changedShards(before, after).length, 1);
     const outcome = await publish(server, local.dist, 'site');
     assert.equal(
       [outcome.uploadedObjects, outcome.skippedObjects, outcome.snapshot, outcome.previous],
-      [3 + changed + 4, after.files.length - 3 + after.groups.size - changed, 'pub-2', 'pub-1'],
+      [3 + 1 + changed + 4, after.files.length - 4 + after.groups.size - changed, 'pub-2', 'pub-1'],
     );
   },
 );

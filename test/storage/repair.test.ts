@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { getObject, headObject, listObjects, putObject } from '../../storage/store-objects.ts';
 import { sha256Hex } from '../../storage/remote-layout.ts';
-import type { SnapshotIndex } from '../../contract/snapshot.ts';
+import { readSnapshotIndex } from '../../generator/write/read-snapshot-index.ts';
 import { send } from '../gateway/http-client.ts';
 import { createStoreClient } from '../../storage/s3-client.ts';
 import { runPublishCommand } from '../../generator/upload/publish-command.ts';
@@ -59,9 +59,7 @@ async function plant(server: S3Server, key: string, object: Planted): Promise<vo
 /** The bucket key and local bytes of the live navigation body of the dist's current snapshot, in one of its encodings. */
 async function navigationObject(dist: string, variant: 'plain' | 'gzip'): Promise<{ key: string; bytes: Buffer }> {
   const directory = join(dist, 'current');
-  const entry = (JSON.parse(await readFile(join(directory, 'index.json'), 'utf8')) as SnapshotIndex).entries[
-    'navigation:live'
-  ];
+  const entry = readSnapshotIndex(directory).index.entries['navigation:live'];
   const file = (variant === 'gzip' ? entry?.gzip?.file : entry?.file) ?? '';
   const bytes = await readFile(join(directory, file));
   return { key: `site/bodies/${sha256Hex(bytes)}${file.slice(file.indexOf('.'))}`, bytes };
@@ -232,9 +230,7 @@ Repair(
   async ({ server, local }) => {
     const home = async () => {
       const directory = join(local.dist, 'current');
-      const file =
-        (JSON.parse(await readFile(join(directory, 'index.json'), 'utf8')) as SnapshotIndex).entries['content:live:/']
-          ?.file ?? '';
+      const file = readSnapshotIndex(directory).index.entries['content:live:/']?.file ?? '';
       const bytes = await readFile(join(directory, file));
       return { key: `site/bodies/${sha256Hex(bytes)}.json`, bytes };
     };

@@ -2,14 +2,14 @@
 // index: every key, encoding and restriction as before; a snapshot missing a file is refused and the old one serves on.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { DIST_LAYOUT } from '../../../contract/snapshot.ts';
-import type { IndexEntry, SnapshotIndex, StoredFile } from '../../../contract/snapshot.ts';
+import type { IndexEntry, StoredFile } from '../../../contract/snapshot.ts';
 import { send } from '../http-client.ts';
 import { BODIES, USERS, basic, standardSpec } from '../fixture.ts';
-import { publishSnapshot, writeSnapshot } from '../make-snapshot.ts';
+import { publishSnapshot, readIndex, writeIndex, writeSnapshot } from '../make-snapshot.ts';
 import { startFixture } from '../start-fixture.ts';
 
 const SUFFIXES = { identity: '.json', gzip: '.json.gz', br: '.json.br' } as const;
@@ -18,8 +18,7 @@ const SUFFIXES = { identity: '.json', gzip: '.json.gz', br: '.json.br' } as cons
  *  index. */
 async function nameBodiesAfterHashes(dist: string, id: string): Promise<void> {
   const directory = join(dist, DIST_LAYOUT.snapshotsDir, id);
-  const indexPath = join(directory, DIST_LAYOUT.indexFile);
-  const index = JSON.parse(await readFile(indexPath, 'utf8')) as SnapshotIndex;
+  const index = readIndex(directory);
   const moved = new Map<string, string>();
   const move = async (stored: StoredFile, hash: string, suffix: string): Promise<StoredFile> => {
     const file = `${DIST_LAYOUT.bodiesDir}/${hash}${suffix}`;
@@ -34,7 +33,7 @@ async function nameBodiesAfterHashes(dist: string, id: string): Promise<void> {
     if (entry.br) renamed.br = await move(entry.br, hash, SUFFIXES.br);
     index.entries[key] = renamed;
   }
-  await writeFile(indexPath, JSON.stringify(index));
+  await writeIndex(directory, index);
 }
 
 async function startHashed(name: string) {
@@ -54,9 +53,7 @@ const Hashed = suite('snapshot with bodies named after their hash');
 Hashed('answers each key with its body in each encoding and the hash as ETag', async () => {
   const fixture = await startHashed('hashed');
   try {
-    const index = JSON.parse(
-      await readFile(join(fixture.dist, 'current', DIST_LAYOUT.indexFile), 'utf8'),
-    ) as SnapshotIndex;
+    const index = readIndex(join(fixture.dist, 'current'));
     const answers = [];
     for (const encoding of ['identity', 'gzip', 'br'] as const) {
       const response = await send(fixture.gateway.url, '/api/v1/article/content?url=/big', {
@@ -123,9 +120,7 @@ Hashed('refuses a snapshot missing a compressed variant and keeps serving the on
   try {
     await writeSnapshot(fixture.dist, standardSpec('hashed-missing-3'));
     await nameBodiesAfterHashes(fixture.dist, 'hashed-missing-3');
-    const index = JSON.parse(
-      await readFile(join(fixture.dist, DIST_LAYOUT.snapshotsDir, 'hashed-missing-3', DIST_LAYOUT.indexFile), 'utf8'),
-    ) as SnapshotIndex;
+    const index = readIndex(join(fixture.dist, DIST_LAYOUT.snapshotsDir, 'hashed-missing-3'));
     const missing = index.entries['content:live:/big']!.br!.file;
     await rm(join(fixture.dist, DIST_LAYOUT.snapshotsDir, 'hashed-missing-3', missing));
     await publishSnapshot(fixture.dist, 'hashed-missing-3');
@@ -153,11 +148,11 @@ Hashed('refuses a snapshot whose index gives one body file two sizes', async () 
   try {
     await writeSnapshot(fixture.dist, standardSpec('hashed-sizes-3'));
     await nameBodiesAfterHashes(fixture.dist, 'hashed-sizes-3');
-    const indexPath = join(fixture.dist, DIST_LAYOUT.snapshotsDir, 'hashed-sizes-3', DIST_LAYOUT.indexFile);
-    const index = JSON.parse(await readFile(indexPath, 'utf8')) as SnapshotIndex;
+    const directory = join(fixture.dist, DIST_LAYOUT.snapshotsDir, 'hashed-sizes-3');
+    const index = readIndex(directory);
     const live = index.entries['content:live:/getting-started']!;
     index.entries['content:live:/copy'] = { ...live, size: live.size + 1 };
-    await writeFile(indexPath, JSON.stringify(index));
+    await writeIndex(directory, index);
     await publishSnapshot(fixture.dist, 'hashed-sizes-3');
     assert.is(await fixture.gateway.reload(), false);
     const refusal = fixture.logs.find((line) => line.event === 'snapshot-refused');

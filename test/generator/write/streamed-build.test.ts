@@ -13,6 +13,7 @@ import { siteSearchResponses } from '../../../generator/search/site-search.ts';
 import { contentReader } from '../../helpers/content-reader.ts';
 import type { BuiltResponse } from '../../../generator/types.ts';
 import { publishSnapshot } from '../../../generator/write/write-snapshot.ts';
+import { readSnapshotIndex } from '../../../generator/write/read-snapshot-index.ts';
 import { copyFixture, removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
 import { buildWithFault, listTree } from '../../helpers/faulty-build.ts';
 import { BODIES_BEFORE_FAILURE, FAILURE } from '../../helpers/fail-mid-render/render-pages-failing.ts';
@@ -43,11 +44,9 @@ async function published(
   out: string,
 ): Promise<{ index: Omit<SnapshotIndex, 'id' | 'builtAt'>; files: Map<string, string> }> {
   const directory = join(out, await readlink(join(out, DIST_LAYOUT.currentLink)));
-  const {
-    id: _id,
-    builtAt: _builtAt,
-    ...index
-  } = JSON.parse(await readFile(join(directory, DIST_LAYOUT.indexFile), 'utf8')) as SnapshotIndex;
+  const contents = readSnapshotIndex(directory);
+  const { id: _id, builtAt: _builtAt, ...index } = contents.index;
+  assert.ok(contents.shards.length > 0);
   const names = (await readdir(join(directory, DIST_LAYOUT.bodiesDir))).sort();
   const files = new Map(
     await Promise.all(

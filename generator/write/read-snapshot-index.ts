@@ -1,0 +1,67 @@
+// Reads a published snapshot's whole index, its root and every shard, as one value: the one reader of "all entries of
+// a snapshot" for the change report, the staging's reuse of bodies, the upload and the tests. Reads format 1 (entries
+// inline in index.json) too, so the first build after an upgrade still reuses the old snapshot's bodies.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseIndexRoot, parseIndexShard } from '../../contract/parse-snapshot.ts';
+import { DIST_LAYOUT, SNAPSHOT_FORMAT } from '../../contract/snapshot.ts';
+import type { IndexEntry, IndexShard, SnapshotIndex } from '../../contract/snapshot.ts';
+
+/** The whole index, plus the shards the root names (none for format 1). */
+export interface SnapshotContents {
+  index: SnapshotIndex;
+  shards: IndexShard[];
+}
+
+const FIRST_FORMAT = 1;
+
+function parseJson(path: string): unknown {
+  const text = readFileSync(path, 'utf8');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** The index of the snapshot folder `directory`; throws naming the file when one is missing or invalid. */
+export function readSnapshotIndex(directory: string): SnapshotContents {
+  const path = join(directory, DIST_LAYOUT.indexFile);
+  const raw = parseJson(path);
+  if (typeof raw === 'object' && raw !== null && (raw as { format?: unknown }).format === FIRST_FORMAT) {
+    // Written by an earlier snapi with the entries inline; read as it was then, unchecked.
+    const old = raw as Omit<SnapshotIndex, 'format'>;
+    return { index: { ...old, format: SNAPSHOT_FORMAT }, shards: [] };
+  }
+  let root: ReturnType<typeof parseIndexRoot>;
+  try {
+    root = parseIndexRoot(raw);
+  } catch (error) {
+    throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
+  }
+  const entries: Record<string, IndexEntry> = {};
+  root.shards.forEach((shard, position) => {
+    const file = join(directory, shard.file);
+    let parsed: ReturnType<typeof parseIndexShard>;
+    try {
+      parsed = parseIndexShard(parseJson(file), root, position);
+    } catch (error) {
+      throw new Error(`${directory}: ${(error as Error).message}`, { cause: error });
+    }
+    Object.assign(entries, parsed.entries);
+  });
+  const { shards, ...header } = root;
+  return { index: { ...header, entries }, shards };
+}
+
+/** Every body file the index names (entries and their variants, then the shards), each once. */
+export function namedFiles(contents: SnapshotContents): Set<string> {
+  const files = new Set<string>();
+  for (const entry of Object.values(contents.index.entries)) {
+    files.add(entry.file);
+    if (entry.gzip !== undefined) files.add(entry.gzip.file);
+    if (entry.br !== undefined) files.add(entry.br.file);
+  }
+  for (const shard of contents.shards) files.add(shard.file);
+  return files;
+}

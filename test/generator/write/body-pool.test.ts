@@ -1,0 +1,110 @@
+// The body pool and the sharded index: a one-page rebuild writes only its new bodies and the shard that names them,
+// the sweep keeps what the current and previous snapshots name, a dist of the layout before the pool upgrades.
+import { lstat, mkdir, readdir, readlink, stat, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { shardOf } from '../../../contract/index-shards.ts';
+import { contentHash } from '../../../contract/etag.ts';
+import { DIST_LAYOUT } from '../../../contract/snapshot.ts';
+import { openStaging } from '../../../generator/write/snapshot-staging.ts';
+import { readSnapshotIndex } from '../../../generator/write/read-snapshot-index.ts';
+import { loadSnapshot } from '../../../gateway/snapshot/snapshot-loader.ts';
+import { missingFrom } from '../../helpers/snapshot-complete.ts';
+import { removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
+import { ENTRIES, SHARDS, publishPages, siteResult } from '../../helpers/many-pages.ts';
+
+const poolNames = async (dist: string) => new Set(await readdir(join(dist, DIST_LAYOUT.poolDir)));
+const added = (before: Set<string>, after: Set<string>) => [...after].filter((name) => !before.has(name)).sort();
+const shardFile = (dist: string, position: number) =>
+  readSnapshotIndex(join(dist, DIST_LAYOUT.currentLink)).shards[position]?.file.slice(DIST_LAYOUT.bodiesDir.length + 1);
+
+const Pool = suite('the body pool and the sharded index');
+let dist = '';
+Pool.before.each(async () => {
+  dist = await temporaryDir('pool-dist');
+});
+Pool.after.each(async () => {
+  await removeDir(dist);
+});
+
+Pool('a one-page rebuild writes one body and the one shard naming it, and links nothing', async () => {
+  const first = await publishPages(dist);
+  assert.equal([first.shardsWritten, (await poolNames(dist)).size], [SHARDS, ENTRIES + SHARDS]);
+  assert.ok((await lstat(join(first.directory, DIST_LAYOUT.bodiesDir))).isSymbolicLink());
+  assert.is(await readlink(join(first.directory, DIST_LAYOUT.bodiesDir)), DIST_LAYOUT.poolLink);
+  const before = await poolNames(dist);
+  const body = '{"edited":true}';
+  const second = await publishPages(dist, { 'content:live:/page-7': body });
+  const position = shardOf('content:live:/page-7', SHARDS);
+  assert.equal(added(before, await poolNames(dist)), [`${contentHash(body)}.json`, shardFile(dist, position)].sort());
+  assert.equal([second.shardsWritten, second.swept, second.changes.changed], [1, 0, ['content:live:/page-7']]);
+  // Unchanged bodies are the previous snapshot's files, not copies or new links.
+  const unchanged = join(DIST_LAYOUT.bodiesDir, `${contentHash(JSON.stringify({ prefix: 'meta', page: 3 }))}.json`);
+  assert.is((await stat(join(second.directory, unchanged))).nlink, 1);
+});
+
+Pool('the sweep keeps what the current and the previous snapshot name and removes the rest', async () => {
+  await publishPages(dist);
+  const second = await publishPages(dist, { 'content:live:/page-7': '{"version":2}' });
+  await writeFile(join(dist, DIST_LAYOUT.poolDir, 'left-by-a-crash.json'), '{}');
+  await writeFile(join(dist, DIST_LAYOUT.poolDir, '.media-0123456789ab'), 'half a file');
+  const third = await publishPages(dist, { 'content:live:/page-7': '{"version":3}' });
+  // The first snapshot's page-7 body and shard, and the two leftovers; the second snapshot's stay for rollback.
+  assert.is(third.swept, 4);
+  assert.equal(await readdir(join(dist, DIST_LAYOUT.snapshotsDir)), [second.id, third.id].sort());
+  assert.is((await poolNames(dist)).size, ENTRIES + SHARDS + 2);
+  assert.equal(missingFrom(dist, join(DIST_LAYOUT.snapshotsDir, second.id)), []);
+  assert.equal(missingFrom(dist, join(DIST_LAYOUT.snapshotsDir, third.id)), []);
+});
+
+Pool('a build that fails leaves the pool as it found it, but never removes a file a kept snapshot names', async () => {
+  const first = await publishPages(dist);
+  await publishPages(dist, { 'content:live:/page-7': '{"version":2}' });
+  const before = await poolNames(dist);
+  const staging = await openStaging(dist);
+  const use = { pageContent: true, compress: true };
+  const original = JSON.stringify({ prefix: 'content:live', page: 7 });
+  await staging.store(contentHash(original), original, use);
+  await staging.store(contentHash('{"version":3}'), '{"version":3}', use);
+  assert.ok((await poolNames(dist)).has(`${contentHash('{"version":3}')}.json`));
+  await staging.discard();
+  assert.equal([...(await poolNames(dist))].sort(), [...before].sort());
+  assert.equal(missingFrom(dist, join(DIST_LAYOUT.snapshotsDir, first.id)), []);
+});
+
+Pool('a dist of the layout before the pool upgrades on its first build, and serves all along', async () => {
+  const old = 'old-layout';
+  const directory = join(dist, DIST_LAYOUT.snapshotsDir, old);
+  await mkdir(join(directory, DIST_LAYOUT.bodiesDir), { recursive: true });
+  const entries: Record<string, { file: string; size: number; etag: string }> = {};
+  for (const { key, body } of siteResult().responses) {
+    const file = `${DIST_LAYOUT.bodiesDir}/${contentHash(body)}.json`;
+    await writeFile(join(directory, file), body);
+    entries[key] = { file, size: Buffer.byteLength(body), etag: `"${contentHash(body)}"` };
+  }
+  const { responses: _responses, errors: _errors, warnings: _warnings, stats, ...rest } = siteResult();
+  const counts = { ...stats, responses: ENTRIES, bytes: 0 };
+  const index = { format: 1, id: old, builtAt: '', baseUrl: 'http://localhost', counts, entries, ...rest };
+  await writeFile(join(directory, DIST_LAYOUT.indexFile), JSON.stringify(index));
+  await writeFile(join(directory, DIST_LAYOUT.accountsFile), '{}');
+  await writeFile(join(directory, DIST_LAYOUT.changesFile), '{}');
+  await symlink(join(DIST_LAYOUT.snapshotsDir, old), join(dist, DIST_LAYOUT.currentLink));
+
+  const upgraded = await publishPages(dist, { 'meta:/page-1': '{"meta":"new"}' });
+  assert.equal([upgraded.changes.previous, upgraded.changes.changed], [old, ['meta:/page-1']]);
+  // Unchanged bodies were linked into the pool from the old folder (once), not written again.
+  const kept = `${contentHash(JSON.stringify({ prefix: 'item', page: 4 }))}.json`;
+  assert.is((await stat(join(dist, DIST_LAYOUT.poolDir, kept))).nlink, 2);
+  assert.equal(missingFrom(dist, join(DIST_LAYOUT.snapshotsDir, old)), []);
+  assert.equal(missingFrom(dist, join(DIST_LAYOUT.snapshotsDir, upgraded.id)), []);
+  const served = await loadSnapshot(dist, { lookup: async () => [] });
+  assert.equal([served.snapshot.id, served.snapshot.entries.size], [upgraded.id, ENTRIES]);
+
+  const next = await publishPages(dist);
+  assert.equal(await readdir(join(dist, DIST_LAYOUT.snapshotsDir)), [upgraded.id, next.id].sort());
+  assert.is((await stat(join(dist, DIST_LAYOUT.poolDir, kept))).nlink, 1);
+  assert.equal(missingFrom(dist, join(DIST_LAYOUT.snapshotsDir, next.id)), []);
+});
+
+Pool.run();
