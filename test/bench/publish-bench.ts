@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { makeSite } from './make-site.ts';
 import { startS3Server } from '../storage/s3-server.ts';
@@ -16,10 +17,6 @@ import { parsePointer, remoteKey } from '../../storage/remote-layout.ts';
 import { getObject } from '../../storage/store-objects.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const { values } = parseArgs({ options: { pages: { type: 'string', default: '4000' } } });
-const pages = Number(values.pages);
-const workDir = join(ROOT, 'test', '.tmp', 'publish-bench');
-mkdirSync(workDir, { recursive: true });
 
 function build(site: string, out: string): void {
   const run = spawnSync(
@@ -65,50 +62,66 @@ function newSearchBytes(current: string, before: Set<string>): { bytes: number; 
   return { bytes, files: new Set(files.keys()) };
 }
 
-const site = makeSite({ directory: join(workDir, 'site'), pages });
-const dist = join(workDir, 'dist');
-const cacheDir = join(workDir, 'follower');
-rmSync(dist, { recursive: true, force: true });
-rmSync(cacheDir, { recursive: true, force: true });
-build(site.site, dist);
-const server = await startS3Server('bench');
-try {
-  const full = await timedPublish(dist, server);
-  const fullSearch = newSearchBytes(join(dist, 'current'), new Set());
-  const followedFull = await follow(server, cacheDir);
-  const page = site.samplePages[0];
-  if (page === undefined) throw new Error('the made site has no sample page');
-  appendFileSync(page, '\nOne sentence added for the publish benchmark.\n');
+/** Publishes a fresh site of `pages` pages in full, then after one page changed, and follows each; the figures. */
+export async function runPublishBench(pages: number, workDir = join(ROOT, 'test', '.tmp', 'publish-bench')) {
+  mkdirSync(workDir, { recursive: true });
+  const site = makeSite({ directory: join(workDir, 'site'), pages });
+  const dist = join(workDir, 'dist');
+  const cacheDir = join(workDir, 'follower');
+  rmSync(dist, { recursive: true, force: true });
+  rmSync(cacheDir, { recursive: true, force: true });
   build(site.site, dist);
-  const onePage = await timedPublish(dist, server);
-  const onePageSearch = newSearchBytes(join(dist, 'current'), fullSearch.files);
-  const followedOnePage = await follow(server, cacheDir);
-  const ratio = onePage.uploadedBytes / full.uploadedBytes;
-  const withoutSearch = (onePage.uploadedBytes - onePageSearch.bytes) / (full.uploadedBytes - fullSearch.bytes);
-  const percent = (value: number) => Number((value * 100).toFixed(3));
-  const pick = ({ uploadedObjects, uploadedBytes, skippedObjects, seconds }: PublishOutcome & { seconds: number }) => ({
-    uploadedObjects,
-    uploadedBytes,
-    skippedObjects,
-    seconds,
-  });
-  const result = {
-    pages,
-    full: pick(full),
-    onePageChanged: pick(onePage),
-    bytesRatioPercent: percent(ratio),
-    targetMet: ratio <= 0.01,
-    searchBytes: { full: fullSearch.bytes, onePageChanged: onePageSearch.bytes },
-    withoutSearchBytesRatioPercent: percent(withoutSearch),
-    follower: {
-      fullDownloadedBytes: followedFull,
-      onePageDownloadedBytes: followedOnePage,
-      onePageDownloadedWithoutSearch: followedOnePage - onePageSearch.bytes,
-      downloadedPerUploaded: Number((followedOnePage / onePage.uploadedBytes).toFixed(3)),
-      targetMet: followedOnePage <= 2 * onePage.uploadedBytes,
-    },
-  };
-  console.log(JSON.stringify(result, null, 2));
-} finally {
-  await server.remove();
+  const server = await startS3Server('bench');
+  try {
+    const full = await timedPublish(dist, server);
+    const fullSearch = newSearchBytes(join(dist, 'current'), new Set());
+    const followedFull = await follow(server, cacheDir);
+    const page = site.samplePages[0];
+    if (page === undefined) throw new Error('the made site has no sample page');
+    appendFileSync(page, '\nOne sentence added for the publish benchmark.\n');
+    build(site.site, dist);
+    const onePage = await timedPublish(dist, server);
+    const onePageSearch = newSearchBytes(join(dist, 'current'), fullSearch.files);
+    const followedOnePage = await follow(server, cacheDir);
+    const ratio = onePage.uploadedBytes / full.uploadedBytes;
+    const withoutSearch = (onePage.uploadedBytes - onePageSearch.bytes) / (full.uploadedBytes - fullSearch.bytes);
+    const percent = (value: number) => Number((value * 100).toFixed(3));
+    const pick = ({
+      uploadedObjects,
+      uploadedBytes,
+      skippedObjects,
+      seconds,
+    }: PublishOutcome & { seconds: number }) => ({
+      uploadedObjects,
+      uploadedBytes,
+      skippedObjects,
+      seconds,
+    });
+    const result = {
+      pages,
+      full: pick(full),
+      onePageChanged: pick(onePage),
+      bytesRatioPercent: percent(ratio),
+      targetMet: ratio <= 0.01,
+      searchBytes: { full: fullSearch.bytes, onePageChanged: onePageSearch.bytes },
+      withoutSearchBytesRatioPercent: percent(withoutSearch),
+      follower: {
+        fullDownloadedBytes: followedFull,
+        onePageDownloadedBytes: followedOnePage,
+        onePageDownloadedWithoutSearch: followedOnePage - onePageSearch.bytes,
+        downloadedPerUploaded: Number((followedOnePage / onePage.uploadedBytes).toFixed(3)),
+        targetMet: followedOnePage <= 2 * onePage.uploadedBytes,
+      },
+    };
+    return result;
+  } finally {
+    await server.remove();
+  }
+}
+
+export type PublishBenchFigures = Awaited<ReturnType<typeof runPublishBench>>;
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { values } = parseArgs({ options: { pages: { type: 'string', default: '4000' } } });
+  console.log(JSON.stringify(await runPublishBench(Number(values.pages)), null, 2));
 }

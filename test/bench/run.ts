@@ -9,7 +9,8 @@ import { PROJECT_ROOT, runBuildBench, snapiBuildArgs } from './build-bench.ts';
 import { measureGatewayMemory, runGatewayBench } from './gateway-bench.ts';
 import { benchUsers, makeSite } from './make-site.ts';
 import { measureRun } from './measure.ts';
-import { buildRows, devRows, formatReport, gatewayMemoryRows, gatewayRows, scaleRows } from './report.ts';
+import { buildRows, devRows, formatReport, gatewayMemoryRows, gatewayRows, publishRows, scaleRows } from './report.ts';
+import { runPublishBench } from './publish-bench.ts';
 import { measureDevLatency } from './dev-latency.ts';
 import { DEMO_USERS } from '../../generator/cli/demo-users.ts';
 import { runScaleBench, scaleOutDir } from './scale-bench.ts';
@@ -19,6 +20,7 @@ import { ensureTools } from './tools.ts';
 
 const FULL = {
   devEdits: 20,
+  publishPages: 400,
   pages: 4000,
   gatewayPages: 10_000,
   warmups: 1,
@@ -30,6 +32,7 @@ const FULL = {
 };
 const QUICK = {
   devEdits: 5,
+  publishPages: 100,
   pages: 300,
   gatewayPages: 600,
   warmups: 0,
@@ -92,12 +95,24 @@ if (!values['gateway-only']) {
     edits: settings.devEdits,
     log,
   });
+  log(`snapi watch beside a gateway on the ${settings.pages}-page site`);
+  const generatedWatch = await measureDevLatency({
+    site: site.site,
+    page: relative(site.site, site.samplePages[0]!),
+    user: benchAdmin,
+    edits: settings.devEdits,
+    mode: 'watch',
+    log,
+  });
   rows.push(
     ...devRows([
       { label: 'the sample site', figures: sampleDev },
       { label: `the ${settings.pages}-page site`, figures: generatedDev },
+      { label: `the ${settings.pages}-page site`, figures: generatedWatch, command: 'snapi watch' },
     ]),
   );
+  log(`publish to a local S3 server and follow: ${settings.publishPages} pages`);
+  rows.push(...publishRows(await runPublishBench(settings.publishPages, join(workDir, 'publish'))));
   rows.push(
     ...(await runSearchRows({
       site,
@@ -127,6 +142,19 @@ if (scaleSizes.some((size) => !Number.isInteger(size) || size < 1))
 const scale = await runScaleBench({ sizes: scaleSizes, workDir, reuse: true, keepLargest: true, log });
 rows.push(...scaleRows(scale));
 const largestScale = Math.max(0, ...scaleSizes);
+// The dev loop at the largest scale (its first build takes minutes): a saved page within a second at 40,000 pages.
+if (largestScale >= 40_000) {
+  const large = makeSite({ directory: join(workDir, `scale-site-${largestScale}`), pages: largestScale });
+  log(`dev loop on the ${largestScale}-page site`);
+  const largeDev = await measureDevLatency({
+    site: large.site,
+    page: relative(large.site, large.samplePages[0]!),
+    user: large.users.find((user) => user.role === 'administrator')!,
+    edits: settings.devEdits,
+    log,
+  });
+  rows.push(...devRows([{ label: `the ${largestScale}-page site`, figures: largeDev, limitMs: 1000 }]));
+}
 
 const gatewayDist = join(workDir, `out-gateway-${settings.gatewayPages}`);
 // --reuse-snapshot: the site is deterministic, so a snapshot built from the same page count before is the same
