@@ -13,6 +13,8 @@ import { renderSitePages, type RenderMemo, type RenderedSite } from './render/re
 import { openStaging, type Staging } from './write/snapshot-staging.ts';
 import { publishStaged, stageResponses, type Published } from './write/write-snapshot.ts';
 import { siteSearchResponses, type ContentBodies, type SearchMemo } from './search/site-search.ts';
+import { loadSearchCounts, saveSearchCounts as writeSearchCounts } from './search/search-count-cache.ts';
+import { rendererFingerprint } from './render/render-cache.ts';
 
 export interface BuildSiteOptions {
   site: string;
@@ -131,6 +133,7 @@ export async function buildSite(
   const { pages, result } = built;
   // Only after publishing: a cache entry is worth something only while a snapshot holds its bodies.
   await pages.saveCache();
+  await built.saveSearchCounts();
   return {
     ok: true,
     published: built.published,
@@ -159,14 +162,17 @@ async function stageSite(
   options.onStage?.('writing snapshot');
   const result = await finishStaged(plan, pages.rendered, staging, hashes);
   // Search: the index is a few more entries of the snapshot (a root and its shards), built from the bodies above.
-  const search = await siteSearchResponses(plan, contentBodies(staging, result.responses), {
-    ...(resident !== undefined ? { memo: resident.searches } : {}),
-  });
+  // A one-off build keeps the search counts on disk, as a resident builder keeps them in memory.
+  const fingerprint = resident === undefined ? await rendererFingerprint() : '';
+  const searches = resident?.searches ?? (await loadSearchCounts(out, fingerprint));
+  const search = await siteSearchResponses(plan, contentBodies(staging, result.responses), { memo: searches });
+  const saveSearchCounts = () =>
+    resident === undefined ? writeSearchCounts(out, fingerprint, searches) : Promise.resolve();
   const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), ...search] };
   const changed = options.changedInputs?.() ?? [];
   if (changed.length > 0) throw new InputsChangedError(changed);
   const published = await publishStaged(staging, withDocument, { baseUrl: plan.source.baseUrl, builtAt: new Date() });
-  return { pages, result, published };
+  return { pages, result, published, saveSearchCounts };
 }
 
 /** The remaining bodies (items, meta, navigation, users) written before the search step: only their hashes outlive
