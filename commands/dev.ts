@@ -1,4 +1,5 @@
-// `npm run dev -- [--site DIR]`: build, serve and rebuild on every change of the site folder (default: the sample site).
+// `npm run dev -- [--site DIR]`: build, serve and rebuild on every change of the site folder (default: the sample
+// site).
 import {
   parseBaseUrl,
   parseCommandLine,

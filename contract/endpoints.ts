@@ -15,7 +15,8 @@ export type ValueKind = 'none' | 'url' | 'slug' | 'role' | 'email' | 'name' | 'p
 export interface KeyKind {
   prefix: string;
   value: ValueKind;
-  /** The query string (without `?`) of the request that reaches this key's body; undefined: never cached, never purged. */
+  /** The query string (without `?`) of the request that reaches this key's body; undefined: never cached, never purged.
+   *  */
   query?: (value: string) => string;
   /** Applied to the value before it becomes part of a key. */
   normalize?: (value: string) => string;
@@ -35,11 +36,13 @@ export interface Parameter {
   /** When a required value is missing: `blank` (absent or only whitespace: Typemill's API validator, the default) or
    *  `falsy` (absent, empty or "0": PHP's `!$value` in Typemill's media controllers). */
   missingWhen?: 'blank' | 'falsy';
-  /** The 400 for a missing value, and whether its body carries Typemill's `errors` map (default) or only the message. */
+  /** The 400 for a missing value, and whether its body carries Typemill's `errors` map (default) or only the message.
+   *  */
   missing?: { message: string; errors: boolean };
   /** The 400 for a value that breaks the kind or the limits (with `errors`). */
   invalid?: string;
-  /** `text`: at most this many characters (else `invalid`), and at most `maxWords.limit` words as search splits them. */
+  /** `text`: at most this many characters (else `invalid`), and at most `maxWords.limit` words as search splits them.
+   *  */
   maxLength?: number;
   maxWords?: { limit: number; message: string };
   /** `integer`: bounds and the value when absent. */

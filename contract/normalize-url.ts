@@ -1,4 +1,5 @@
-// Normalises the `url` query value exactly as Typemill's item lookup does (docs/typemill.md: URL lookups normalise the url as Typemill does).
+// Normalises the `url` query value exactly as Typemill's item lookup does
+// (docs/typemill.md: URL lookups normalise the url as Typemill does).
 
 const EDITOR_PREFIXES = /tm\/content\/(visual|raw)/g;
 

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Each probe: the behaviour, the file, the exact text to replace and its buggy replacement, the tests that must fail. */
+/** Each probe: the behaviour, the file, the exact text to replace and its buggy replacement, the tests that must fail.
+ *  */
 const PROBES = [
   {
     name: 'request log keeps user information and secret query values',

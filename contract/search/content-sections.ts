@@ -46,7 +46,8 @@ function blocksOf(body: string): ContentBlock[] {
   return Array.isArray(parsed.content) ? (parsed.content as ContentBlock[]) : [];
 }
 
-/** The HTML of the blocks search reads, in order: the table of contents only repeats the headings, so it is left out. */
+/** The HTML of the blocks search reads, in order: the table of contents only repeats the headings, so it is left out.
+ *  */
 export function forEachBlock(body: string, visit: (html: string, heading: boolean) => void): void {
   for (const block of blocksOf(body)) {
     if (typeof block.html !== 'string' || (typeof block.markdown === 'string' && TOC.test(block.markdown))) continue;

@@ -6,7 +6,8 @@ export interface LanguageTools {
   language: string;
   stem: (word: string) => string;
   stopwords: ReadonlySet<string>;
-  /** Terms per word as written: a site uses far fewer distinct words than it has words, and stemming is the slow part. */
+  /** Terms per word as written: a site uses far fewer distinct words than it has words, and stemming is the slow part.
+   *  */
   known: Map<string, string[]>;
 }
 

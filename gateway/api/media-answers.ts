@@ -44,7 +44,8 @@ function listAnswer(key: string, empty: string) {
 export const imagesAnswer = (key: string) => listAnswer(key, '{"images":[]}');
 export const filesAnswer = (key: string) => listAnswer(key, '{"files":[]}');
 
-/** `name` is required and PHP-truthy by the table's rule (Typemill's `if(!$name)`: absent, empty and "0" are missing). */
+/** `name` is required and PHP-truthy by the table's rule (Typemill's `if(!$name)`: absent, empty and "0" are missing).
+ *  */
 function byName(keyOf: (name: string) => string, notFound: string) {
   return (input: EndpointInput): Answer =>
     stored(input, keyOf(baseName(textValue(input.values, 'name')))) ?? reply(404, notFound);

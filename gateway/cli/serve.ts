@@ -1,4 +1,5 @@
-// CLI of the gateway: `npm run serve -- [--dist DIR] [--port N] [--host H] [--cdn]`, or with `--from s3://BUCKET/PREFIX` (follow/serve-from.ts).
+// CLI of the gateway: `npm run serve -- [--dist DIR] [--port N] [--host H] [--cdn]`, or with `--from
+// s3://BUCKET/PREFIX` (follow/serve-from.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommandFailure, parseCommandLine, parsePort, runCommand, UsageError } from '../../terminal/command-line.ts';

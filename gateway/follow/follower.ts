@@ -1,4 +1,5 @@
-// Follows a bucket's pointer: checks it at start and every poll (conditional GET), syncs a new snapshot, switches `current`.
+// Follows a bucket's pointer: checks it at start and every poll (conditional GET), syncs a new snapshot, switches
+// `current`.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';

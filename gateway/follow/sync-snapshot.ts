@@ -84,7 +84,8 @@ async function writeVerifiedToPool(poolPath: string, bytes: Buffer): Promise<voi
 
 type Counts = Omit<SyncOutcome, 'snapshot'>;
 
-/** Puts one verified object at `destination` (inside the staging folder): linked from the pool, or downloaded into it. */
+/** Puts one verified object at `destination` (inside the staging folder): linked from the pool, or downloaded into it.
+ *  */
 async function placeObject(
   request: SyncRequest,
   key: string,
@@ -131,7 +132,8 @@ async function placeBodies(request: SyncRequest, bodies: BodyList, staging: stri
   );
 }
 
-/** Leaves `snapshots/<id>/` complete in the cache (or throws and leaves nothing half-made); does not switch `current`. */
+/** Leaves `snapshots/<id>/` complete in the cache (or throws and leaves nothing half-made); does not switch `current`.
+ *  */
 export async function syncSnapshot(request: SyncRequest): Promise<SyncOutcome> {
   const { store, prefix, cacheDir, pointer } = request;
   const id = pointer.snapshot;

@@ -15,7 +15,8 @@ function withoutUserInfo(target: string): string {
   return at < 0 ? target : start + authority.slice(at + 1) + target.slice(whole.length);
 }
 
-/** Names that hold secrets are ASCII, so decoding %00–%7F is enough, and a malformed escape elsewhere cannot hide one. */
+/** Names that hold secrets are ASCII, so decoding %00–%7F is enough, and a malformed escape elsewhere cannot hide one.
+ *  */
 function decodedName(rawName: string): string {
   return rawName
     .replace(/\+/g, ' ')

@@ -1,4 +1,5 @@
-// Parses a query string as PHP does (docs/typemill.md: Query strings are parsed by PHP's rules): `a[]=x`, `a[k]=x`, last plain key wins.
+// Parses a query string as PHP does (docs/typemill.md: Query strings are parsed by PHP's rules): `a[]=x`, `a[k]=x`,
+// last plain key wins.
 
 export interface QueryArray {
   kind: 'array';

@@ -45,7 +45,8 @@ export function metadataSummary(meta: unknown): Json {
   );
 }
 
-/** The page as one markdown text: blocks one blank line apart, as in the source file (a code block ends in a newline). */
+/** The page as one markdown text: blocks one blank line apart, as in the source file (a code block ends in a newline).
+ *  */
 export function joinMarkdown(blocks: readonly ContentBlock[]): string {
   return blocks.map((block) => block.markdown.replace(/\n+$/, '')).join('\n\n');
 }
@@ -96,7 +97,8 @@ function findItem(items: readonly Json[], url: string): Json | undefined {
   return undefined;
 }
 
-/** The navigation tree (or the subtree at `url`) as an outline `depth` levels deep; undefined when `url` is not in it. */
+/** The navigation tree (or the subtree at `url`) as an outline `depth` levels deep; undefined when `url` is not in it.
+ *  */
 export function navigationOutline(
   navigation: unknown,
   url: string | undefined,

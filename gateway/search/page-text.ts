@@ -24,7 +24,8 @@ export function pageText(sections: SearchSection[]): PageText {
   return { sections, searchable: NON_ASCII.test(lower) ? foldKeepingOffsets(lower, sections, starts) : lower, starts };
 }
 
-/** Folding can change lengths (a decomposed accent is dropped), so each section is folded apart and the starts follow. */
+/** Folding can change lengths (a decomposed accent is dropped), so each section is folded apart and the starts follow.
+ *  */
 function foldKeepingOffsets(lower: string, sections: readonly SearchSection[], starts: number[]): string {
   let joined = '';
   sections.forEach((_, position) => {

@@ -16,7 +16,8 @@ export interface PostingIndex {
   inTitle: Uint8Array;
   /** The characters the terms are made of, for one-edit neighbours. */
   alphabet: string[];
-  /** Terms by their length in code points (code-unit order within), for one-edit neighbours when the alphabet is large. */
+  /** Terms by their length in code points (code-unit order within), for one-edit neighbours when the alphabet is large.
+   *  */
   byLength: Map<number, string[]>;
 }
 

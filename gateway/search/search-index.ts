@@ -35,7 +35,8 @@ export interface SearchIndex extends MatchIndex {
 }
 
 /** Characters of page text kept per snapshot, the most recently used (results of popular queries) first: about 80 MB
- *  holds every page of a 4,000-page site with 10 KB of text each; the bodies themselves are in the body store's budget. */
+ *  holds every page of a 4,000-page site with 10 KB of text each; the bodies themselves are in the body store's budget.
+ *  */
 const PAGE_TEXT_CHARACTERS = 96_000_000;
 
 function textReader(

@@ -1,4 +1,5 @@
-// Reads the sharded index (format 2): every shard parsed on its own (its garbage dies young), its pages put back in site
+// Reads the sharded index (format 2): every shard parsed on its own (its garbage dies young), its pages put back in
+// site
 // order by their `after` links, and the site's statistics (document count, field lengths, document frequencies) summed
 // over all shards before any term is scored, so scores are those of one index.
 import { contentKeyOf, shardKey } from '../../contract/search/search-shards.ts';

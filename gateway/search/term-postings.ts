@@ -1,4 +1,5 @@
-// Reads the single stored index (format 1, MiniSearch's serialised form) into flat scored postings (posting-builder.ts).
+// Reads the single stored index (format 1, MiniSearch's serialised form) into flat scored postings
+// (posting-builder.ts).
 import { count, fail, record } from './index-fields.ts';
 import type { Json } from './index-fields.ts';
 import { FIELD_IDS, PostingCells, scorePostings } from './posting-builder.ts';
@@ -29,7 +30,8 @@ function averagesOf(stored: Json): number[] {
   return averages as number[];
 }
 
-/** Reads MiniSearch's serialised index (version 2) written by the generator's index writer; ids are document positions. */
+/** Reads MiniSearch's serialised index (version 2) written by the generator's index writer; ids are document positions.
+ *  */
 export function postingIndex(value: unknown, documentCount: number): PostingIndex {
   const stored = record(value, 'index');
   if (stored.serializationVersion !== 2)

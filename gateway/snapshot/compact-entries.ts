@@ -76,7 +76,8 @@ export class CompactEntries implements ReadonlyMap<string, LoadedEntry> {
     this.#memory = memory;
   }
 
-  /** Adds a validated entry; a key given twice keeps the last, as JSON.parse would. Throws when a file gets two sizes. */
+  /** Adds a validated entry; a key given twice keeps the last, as JSON.parse would. Throws when a file gets two sizes.
+   *  */
   add(key: string, entry: IndexEntry): void {
     const number = this.#keys.add(key);
     this.#lastKey = undefined;

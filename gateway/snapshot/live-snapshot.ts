@@ -28,7 +28,8 @@ function logWarnings(state: ServingState, log: EventLog): void {
   for (const warning of state.warnings) log('snapshot-warning', { snapshot: state.snapshot.id, warning });
 }
 
-/** With `allowMissing` (a gateway following a bucket) it opens without a snapshot and loads the first one that appears. */
+/** With `allowMissing` (a gateway following a bucket) it opens without a snapshot and loads the first one that appears.
+ *  */
 export async function openLiveSnapshot(
   distDirectory: string,
   options: LoadOptions,

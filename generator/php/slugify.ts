@@ -1,4 +1,5 @@
-// URLify 1.1.3 `filter` as Typemill calls it: transliterate, strip, hyphenate, cut at 60 bytes (docs/typemill.md: Slugs are made as URLify 1.1.3 makes them).
+// URLify 1.1.3 `filter` as Typemill calls it: transliterate, strip, hyphenate, cut at 60 bytes
+// (docs/typemill.md: Slugs are made as URLify 1.1.3 makes them).
 
 const TRANSLITERATION_MAPS: ReadonlyArray<readonly [string, string]> = [
   ['de', 'Ä=Ae Ö=Oe Ü=Ue ä=ae ö=oe ü=ue ß=ss ẞ=SS'],

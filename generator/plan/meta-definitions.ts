@@ -1,4 +1,5 @@
-// Meta tab definitions: built-in tab, active plugins' and the theme's `metatabs:` merged as PHP array_merge_recursive (docs/typemill.md: Meta fields come from the built-in tab, active plugins and the theme).
+// Meta tab definitions: built-in tab, active plugins' and the theme's `metatabs:` merged as PHP array_merge_recursive
+// (docs/typemill.md: Meta fields come from the built-in tab, active plugins and the theme).
 import { isRecord } from '../load/yaml.ts';
 
 /** A field, or a fieldset with fields of its own. */

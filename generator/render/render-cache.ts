@@ -113,7 +113,8 @@ function shardsOf(entries: RenderCacheEntries): Map<string, RenderCacheEntries> 
   return shards;
 }
 
-/** Same keys with the very entries loaded: an entry rendered again under its old key (a probed file appeared) is new. */
+/** Same keys with the very entries loaded: an entry rendered again under its old key (a probed file appeared) is new.
+ *  */
 function sameEntries(left: RenderCacheEntries | undefined, right: RenderCacheEntries): boolean {
   if (left === undefined || left.size !== right.size) return false;
   for (const [key, entry] of right) if (left.get(key) !== entry) return false;

@@ -11,7 +11,8 @@ import { countedPage } from './page-search.ts';
 import type { CountedPage } from './page-search.ts';
 import { shardedIndexResponses } from './shard-writer.ts';
 
-/** The identity JSON body of a content key (`keyOf(KEYS.contentLive/contentDraft, url)`), undefined when there is none. */
+/** The identity JSON body of a content key (`keyOf(KEYS.contentLive/contentDraft, url)`), undefined when there is none.
+ *  */
 export type ReadContentBody = (key: string) => Promise<string | undefined>;
 
 /** Bodies read ahead while earlier pages are indexed: enough to hide a file read, few enough to hold little text. */

@@ -1,4 +1,5 @@
-// A field's index terms with how often each occurs: what MiniSearch's `add` records, with each distinct word stemmed once.
+// A field's index terms with how often each occurs: what MiniSearch's `add` records, with each distinct word stemmed
+// once.
 import { forEachBlock, htmlText, htmlWords } from '../../contract/search/content-sections.ts';
 import { termsOf, tokensOf } from '../../contract/search/search-terms.ts';
 import type { LanguageTools } from '../../contract/search/search-terms.ts';

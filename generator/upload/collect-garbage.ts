@@ -1,4 +1,5 @@
-// `--keep N`: keeps the current snapshot and the newest others up to N, deletes the rest and every body (and body list) no kept snapshot references.
+// `--keep N`: keeps the current snapshot and the newest others up to N, deletes the rest and every body (and body list)
+// no kept snapshot references.
 import { gunzipSync } from 'node:zlib';
 import { parseBodyList, parseManifest, remoteKey, sha256Hex } from '../../storage/remote-layout.ts';
 import type { ObjectDigest } from '../../storage/remote-layout.ts';

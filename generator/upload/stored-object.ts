@@ -16,7 +16,8 @@ const sameHeader = (stored: string | undefined, wanted: string | undefined) =>
 /**
  * Trusted only with evidence about the bytes. The SHA-256 a publish put beside them decides when present: that PUT
  * carried Content-MD5, so the store held exactly those bytes. Without it (another tool, an older snapi), the ETag must
- * be the MD5 of the wanted bytes; an ETag that is no MD5 (multipart, SSE-KMS) proves nothing and the object is put again.
+ * be the MD5 of the wanted bytes; an ETag that is no MD5 (multipart, SSE-KMS) proves nothing and the object is put
+ * again.
  */
 export function storedObjectMatches(stored: StoredHead, wanted: WantedObject): boolean {
   if (stored.size !== wanted.size) return false;

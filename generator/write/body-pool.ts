@@ -65,7 +65,8 @@ export function previousBodies(index: SnapshotIndex, shards: readonly IndexShard
 
 /** A body of the previous snapshot is reused when the pool holds all its files (false: the caller writes it again);
  *  one of a snapshot from before the pool is hard-linked into it (once, on the first build after an upgrade).
- *  Synchronous: a link is one short system call, cheaper than a thread-pool round trip. Files already in the pool are never removed here: a kept snapshot may name them. */
+ *  Synchronous: a link is one short system call, cheaper than a thread-pool round trip. Files already in the pool are
+ *  never removed here: a kept snapshot may name them. */
 export function reusePrevious(directory: string, previous: PreviousSnapshot, reused: StagedBody): boolean {
   const files = [reused.identity, reused.gzip, reused.br].filter((file): file is StoredFile => file !== undefined);
   const { pool } = previous;

@@ -53,7 +53,8 @@ export interface Staging extends BodyStore {
   readonly previous: PreviousSnapshot | undefined;
   /** Stores a media file content-addressed (media/media-store.ts); resolves to the name `stored` knows it by. */
   storeMedia(path: string): Promise<string>;
-  /** The files of a body stored or reused, once its `store` has resolved (or a media file, by its `storeMedia` name). */
+  /** The files of a body stored or reused, once its `store` has resolved (or a media file, by its `storeMedia` name).
+   *  */
   stored(hash: string): StagedBody | undefined;
   /** Waits for every body's files. */
   settled(): Promise<void>;

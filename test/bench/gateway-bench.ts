@@ -38,7 +38,8 @@ export interface ServerFigures extends LoadFigures {
   rssMb: number;
   /** Server CPU (user + system) per answered request over the measured run, in µs. */
   cpuUsPerRequest: number;
-  /** Server CPU over the measured run in % of its core: well below 100, something other than the server limits req/s. */
+  /** Server CPU over the measured run in % of its core: well below 100, something other than the server limits req/s.
+   *  */
   serverCpuPercent: number;
 }
 

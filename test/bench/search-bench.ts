@@ -1,4 +1,5 @@
-// `npx tsx test/bench/search-bench.ts [--pages 4000] [--seconds 8] [--reuse]`: the search rows of `npm run bench` alone,
+// `npx tsx test/bench/search-bench.ts [--pages 4000] [--seconds 8] [--reuse]`: the search rows of `npm run bench`
+// alone,
 // on the same generated site; --reuse keeps a snapshot built before (the site is deterministic) and its build time.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

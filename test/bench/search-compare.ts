@@ -1,4 +1,5 @@
-// `npx tsx test/bench/search-compare.ts [DIST] [PAGES]`: MiniSearch (used), lunr, FlexSearch and Orama on the same pages — build, size, latency, quality.
+// `npx tsx test/bench/search-compare.ts [DIST] [PAGES]`: MiniSearch (used), lunr, FlexSearch and Orama on the same
+// pages — build, size, latency, quality.
 // DIST defaults to the snapshot search-bench.ts builds; the documents come from its search index.
 import { join } from 'node:path';
 import lunr from 'lunr';
@@ -132,7 +133,8 @@ const CONTENDERS: Contender[] = [
 ];
 
 const dist = process.argv[2] ?? join(PROJECT_ROOT, 'test', '.tmp', 'search-bench', 'dist');
-/** Pages compared (the first ones of the site): all four libraries on all 4,000 pages would take most of an hour here. */
+/** Pages compared (the first ones of the site): all four libraries on all 4,000 pages would take most of an hour here.
+ *  */
 const PAGES = Number(process.argv[3] ?? 1000);
 const { snapshot } = await loadSnapshot(dist, { lookup: async () => [] });
 const search = snapshot.search;

@@ -101,7 +101,8 @@ async function writeShards(directory: string, entries: Record<string, IndexEntry
   return shards;
 }
 
-/** Writes `index` (root and shards) into the snapshot folder `directory`, replacing its index; `shards`: their count. */
+/** Writes `index` (root and shards) into the snapshot folder `directory`, replacing its index; `shards`: their count.
+ *  */
 export async function writeIndex(directory: string, index: SnapshotIndex, shards?: number): Promise<void> {
   const { entries, ...header } = index;
   const root: SnapshotRoot = {

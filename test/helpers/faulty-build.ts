@@ -1,4 +1,5 @@
-// A build run as a child with a fault injected by an `--import` hook, and a listing of a folder to compare before and after.
+// A build run as a child with a fault injected by an `--import` hook, and a listing of a folder to compare before and
+// after.
 import { execFile } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';

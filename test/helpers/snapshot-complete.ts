@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { readSnapshotIndex, type SnapshotContents } from '../../generator/write/read-snapshot-index.ts';
 
-/** The missing files of the snapshot `linkTarget` (relative to `distDir`, as `current` holds it); empty when complete. */
+/** The missing files of the snapshot `linkTarget` (relative to `distDir`, as `current` holds it); empty when complete.
+ *  */
 export function missingFrom(distDir: string, linkTarget: string): string[] {
   const directory = join(distDir, linkTarget);
   let contents: SnapshotContents;

@@ -149,7 +149,8 @@ export function generateCases(seed: number, count: number): GeneratedCase[] {
   const route = () => pick(routes).path;
 
   const families: Array<() => GeneratedCase> = [
-    // Junk paths: never a route, because the first segment is never `api` or `healthz` and paths are matched as written.
+    // Junk paths: never a route, because the first segment is never `api` or `healthz` and paths are matched as
+    // written.
     () => {
       const segments = [
         pick(PATH_TOKENS.filter((token) => token !== 'api' && token !== 'healthz')),

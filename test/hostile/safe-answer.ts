@@ -3,7 +3,8 @@ import type { Exchange, ParsedResponse } from './raw-http.ts';
 import { canariesIn } from './hostile-fixture.ts';
 
 export interface Expectation {
-  /** One status per expected response (several for pipelined requests); a list of choices where more than one is right. */
+  /** One status per expected response (several for pipelined requests); a list of choices where more than one is right.
+   *  */
   statuses: Array<number | readonly number[]>;
   /** Exact body of the first response, when the case pins it. */
   body?: string;

@@ -26,7 +26,8 @@ const nested = (depth: number, open: string, close: string, inner: string) =>
   open.repeat(depth) + inner + close.repeat(depth);
 
 /** Families whose HTML is easy to write down: the input as text, or a simple repetition. Typemill renders the same
- *  bytes, except for the quotes beyond 100 levels (markdown-fidelity.md) and the backticks, where it runs for minutes. */
+ *  bytes, except for the quotes beyond 100 levels (markdown-fidelity.md) and the backticks, where it runs for minutes.
+ *  */
 const SPELLED_OUT: ReadonlyArray<readonly [name: string, size: number, html: (size: number) => string[]]> = [
   ['many emph openers with no closers', MODERATE, (n) => [`<p>${'_a '.repeat(n)}</p>`]],
   ['many emph closers with no openers', MODERATE, (n) => [`<p>${'a<em> a</em> '.repeat(n / 2)}</p>`]],
@@ -62,7 +63,8 @@ const SPELLED_OUT: ReadonlyArray<readonly [name: string, size: number, html: (si
 ];
 
 /** The rest by SHA-256 of their blocks' HTML joined by blank lines. `Typemill`: PHP renders exactly these bytes;
- *  `snapi`: Typemill nests without limit (and fails on some of them), snapi stops at 100 levels (markdown-fidelity.md). */
+ *  `snapi`: Typemill nests without limit (and fails on some of them), snapi stops at 100 levels (markdown-fidelity.md).
+ *  */
 const DIGESTS: ReadonlyArray<
   readonly [name: string, size: number, characters: number, sha256: string, same: 'Typemill' | 'snapi']
 > = [

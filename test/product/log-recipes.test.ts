@@ -1,4 +1,5 @@
-// docs/deployment.md "Logs" against the built gateway (`gateway/build/serve.mjs`): the start-up line, the request fields and every jq recipe's filter.
+// docs/deployment.md "Logs" against the built gateway (`gateway/build/serve.mjs`): the start-up line, the request
+// fields and every jq recipe's filter.
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';

@@ -1,4 +1,5 @@
-// test/run.mjs on tiny temporary suites: its closing line counts right, and skipped tests, `.only` and empty runs fail it.
+// test/run.mjs on tiny temporary suites: its closing line counts right, and skipped tests, `.only` and empty runs fail
+// it.
 import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';

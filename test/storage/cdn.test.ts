@@ -1,4 +1,5 @@
-// `--cdn`: answers a shared cache may store are `public, no-cache` with the strong ETag; every revalidation is still authenticated.
+// `--cdn`: answers a shared cache may store are `public, no-cache` with the strong ETag; every revalidation is still
+// authenticated.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { send } from '../gateway/http-client.ts';

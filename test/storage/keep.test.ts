@@ -1,4 +1,5 @@
-// `--keep N` garbage collection: keeps the current snapshot and the newest others, deletes the rest and unreferenced bodies.
+// `--keep N` garbage collection: keeps the current snapshot and the newest others, deletes the rest and unreferenced
+// bodies.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFile } from 'node:fs/promises';

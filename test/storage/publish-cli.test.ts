@@ -1,4 +1,5 @@
-// `npm run publish` as a process: one JSON object with --json, and one clear line with a non-zero exit for each kind of bad input.
+// `npm run publish` as a process: one JSON object with --json, and one clear line with a non-zero exit for each kind of
+// bad input.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { putObject } from '../../storage/store-objects.ts';

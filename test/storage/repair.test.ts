@@ -56,7 +56,8 @@ async function plant(server: S3Server, key: string, object: Planted): Promise<vo
   );
 }
 
-/** The bucket key and local bytes of the live navigation body of the dist's current snapshot, in one of its encodings. */
+/** The bucket key and local bytes of the live navigation body of the dist's current snapshot, in one of its encodings.
+ *  */
 async function navigationObject(dist: string, variant: 'plain' | 'gzip'): Promise<{ key: string; bytes: Buffer }> {
   const directory = join(dist, 'current');
   const entry = readSnapshotIndex(directory).index.entries['navigation:live'];

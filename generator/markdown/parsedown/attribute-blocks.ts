@@ -86,7 +86,8 @@ export function attributeBlockEnds(text: string, closingEndsText: boolean): Int3
   return attributes;
 }
 
-/** The attribute block `[ ]*{…}` that starts at `from` (spaces, then `{`): its end and the text inside, or undefined. */
+/** The attribute block `[ ]*{…}` that starts at `from` (spaces, then `{`): its end and the text inside, or undefined.
+ *  */
 export function attributeBlockAt(
   text: string,
   ends: Int32Array,

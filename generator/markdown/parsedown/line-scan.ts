@@ -66,7 +66,8 @@ export class LineScan {
     return table === null ? end - start : (table[end] ?? 0) - (table[start] ?? 0);
   }
 
-  /** The index `byteCount` bytes after `start` (at most the text's end), or -1 when that count ends inside a character. */
+  /** The index `byteCount` bytes after `start` (at most the text's end), or -1 when that count ends inside a character.
+   *  */
   indexAfterBytes(start: number, byteCount: number): number {
     const table = this.byteTable();
     if (table === null) return Math.min(start + byteCount, this.text.length);

@@ -10,7 +10,8 @@ import type { RunningFixture } from '../start-fixture.ts';
 
 interface EndpointCase {
   path: string;
-  /** Roles that pass (docs/typemill.md: Minimum role per endpoint; Navigation needs the member role, also for drafts). */
+  /** Roles that pass (docs/typemill.md: Minimum role per endpoint; Navigation needs the member role, also for drafts).
+   *  */
   passes: string[];
   resource: string;
   privilege: string;

@@ -1,4 +1,5 @@
-// If-None-Match: `*` alone matches any body; inside a list it is no wildcard, only the listed tags count (RFC 9110 13.1.2).
+// If-None-Match: `*` alone matches any body; inside a list it is no wildcard, only the listed tags count (RFC 9110
+// 13.1.2).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { matchesIfNoneMatch } from '../../../gateway/http/negotiate.ts';

@@ -16,7 +16,8 @@ const reference = async () =>
     bodies: Record<string, string>;
     patterns: string[][];
   };
-/** The endpoints PHP's reference covers; filerestrictions needs Symfony's YAML and is covered in media-bodies.test.ts. */
+/** The endpoints PHP's reference covers; filerestrictions needs Symfony's YAML and is covered in media-bodies.test.ts.
+ *  */
 const COMPARED = [KEYS.images, KEYS.image, KEYS.files, KEYS.file, KEYS.pageMedia].map((kind) => kind.prefix);
 const compared = (key: string) => COMPARED.some((prefix) => key === prefix || key.startsWith(`${prefix}:`));
 

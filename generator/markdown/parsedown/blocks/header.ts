@@ -1,4 +1,5 @@
-// Typemill's ATX headings: no space needed after `#`, id `h-` + slug of the whole line, optional `#` anchor, noted for [TOC].
+// Typemill's ATX headings: no space needed after `#`, id `h-` + slug of the whole line, optional `#` anchor, noted for
+// [TOC].
 
 import { trimCharacters } from '../../split/php-string.ts';
 import { headingId } from '../heading-id.ts';

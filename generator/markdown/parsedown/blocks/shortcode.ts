@@ -1,4 +1,5 @@
-// Typemill's block shortcodes: a line starting `[:…:]` becomes the shortcode's HTML, the rest of the line its inline HTML.
+// Typemill's block shortcodes: a line starting `[:…:]` becomes the shortcode's HTML, the rest of the line its inline
+// HTML.
 
 import { PHP_WHITESPACE, trimCharacters } from '../../split/php-string.ts';
 import { renderShortcode } from '../shortcode-html.ts';

@@ -1,4 +1,5 @@
-// Typemill's inline shortcodes: the first `[:…:]` anywhere in the rest of the line, its length consumed from the marker.
+// Typemill's inline shortcodes: the first `[:…:]` anywhere in the rest of the line, its length consumed from the
+// marker.
 
 import type { LineScan } from '../line-scan.ts';
 import { renderShortcode } from '../shortcode-html.ts';
