@@ -31,10 +31,13 @@ ItemJson('every item of a nested tree encodes exactly as encodePhpJson(orderedIt
   for (const item of items) assert.is(itemJson(item), encodePhpJson(orderedItem(item)), item.path);
 });
 
-ItemJson('an item is encoded once per encoder: the same string comes back', () => {
-  const [folder] = draftTree(PATHS, { texts: TEXTS });
+ItemJson("a folder's JSON holds each child's JSON exactly as made for the child", () => {
+  const [guides] = draftTree(PATHS, { texts: TEXTS });
   const itemJson = itemJsonEncoder();
-  assert.ok(folder !== undefined && itemJson(folder) === itemJson(folder));
+  assert.ok(guides !== undefined && guides.folderContent !== undefined);
+  const children = guides.folderContent.map(itemJson);
+  assert.is(children.length, 2);
+  assert.ok(itemJson(guides).includes(`"folderContent":[${children.join(',')}],"noindex":`));
 });
 
 ItemJson.run();
