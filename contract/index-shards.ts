@@ -5,8 +5,9 @@
 import { identifyKey } from './endpoints.ts';
 import type { IndexEntry, IndexShardFile } from './snapshot.ts';
 
-/** A shard holds about this many entries or up to twice as many: 40,000 pages make 512 shards of 40 KB. */
-export const SHARD_ENTRIES = 256;
+/** A shard holds about this many entries or up to twice as many: 40,000 pages make 1,024 shards of 20 KB; smaller
+ *  shards would make a one-page change cheaper still, but every reload opens every shard. */
+export const SHARD_ENTRIES = 128;
 /** The shard count stays while the entries per shard stay within these bounds (the site doubles or halves). */
 const FEWEST_PER_SHARD = SHARD_ENTRIES / 2;
 const MOST_PER_SHARD = SHARD_ENTRIES * 4;

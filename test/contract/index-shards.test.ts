@@ -7,16 +7,16 @@ import { SNAPSHOT_FORMAT } from '../../contract/snapshot.ts';
 
 const Count = suite('shardCount');
 
-Count('gives one site-wide shard plus the largest power of two leaving at least 256 entries per shard', () => {
+Count('gives one site-wide shard plus the largest power of two leaving at least 128 entries per shard', () => {
   assert.equal(
     [0, 511, 512, 2_555, 26_000, 207_857].map((entries) => shardCount(entries)),
-    [2, 2, 3, 9, 65, 513],
+    [2, 3, 5, 17, 129, 1025],
   );
 });
 
-Count('keeps the previous count until the site doubles past 1,024 or halves below 128 entries per shard', () => {
+Count('keeps the previous count until the site doubles past 512 or halves below 64 entries per shard', () => {
   assert.equal(
-    [shardCount(4_854, 9), shardCount(8_192, 9), shardCount(8_193, 9), shardCount(1_024, 9), shardCount(1_023, 9)],
+    [shardCount(2_427, 9), shardCount(4_096, 9), shardCount(4_097, 9), shardCount(512, 9), shardCount(511, 9)],
     [9, 9, 33, 9, 3],
   );
 });
