@@ -14,8 +14,8 @@ const PROBES = [
   {
     name: 'request log keeps user information and secret query values',
     file: 'gateway/http/request-log.ts',
-    find: '  const path = JSON.stringify(loggableTarget(entry.target).slice(0, MAX_LOGGED_PATH));',
-    replace: '  const path = JSON.stringify(entry.target.slice(0, MAX_LOGGED_PATH));',
+    find: '  const loggable = loggableTarget(target);',
+    replace: '  const loggable = target;',
     tests: 'gateway/http/request-log\\.test\\.ts$',
   },
   {
@@ -288,9 +288,8 @@ const PROBES = [
   {
     name: 'a restricted media file served as a public one',
     file: 'gateway/api/decide.ts',
-    find: '      isMediaRoute(route) && media !== undefined && media.restriction === undefined\n        ? mediaReply(media, route, request, PUBLIC_MEDIA_CACHE)',
-    replace:
-      '      isMediaRoute(route) && media !== undefined\n        ? mediaReply(media, route, request, PUBLIC_MEDIA_CACHE)',
+    find: "  if (destination.kind === 'media' && destination.file.restriction === undefined)",
+    replace: "  if (destination.kind === 'media')",
     tests: 'gateway/media/media-(decide|files)\\.test\\.ts$',
   },
   {

@@ -90,6 +90,11 @@ const EDITS: Array<[string, (site: string) => Promise<void>]> = [
     'page text back as it was',
     (site) => writeFile(join(site, 'content', '09-guides', 'index.md'), '# Guides\n\nAll guides.\n'),
   ],
+  // The watcher dropped this event: the resident builder must notice the changed size and time itself.
+  [
+    'a save the watcher missed',
+    (site) => writeFile(join(site, 'content', '09-guides', 'index.md'), '# Guides\n\nAll the guides.\n'),
+  ],
 ];
 
 /** Every file and folder below the site with its size and time, as the watcher would see them change. */
@@ -109,6 +114,9 @@ function touched(before: Map<string, string>, after: Map<string, string>): strin
   return [...new Set([...before.keys(), ...after.keys()])].filter((path) => before.get(path) !== after.get(path));
 }
 
+/** Edits the resident builder is not told about. */
+const UNREPORTED = new Set(['a save the watcher missed']);
+
 const Incremental = suite('incremental builds equal full builds');
 
 Incremental("after every edit, every response of the rebuilt snapshot is the fresh build's", async () => {
@@ -124,7 +132,7 @@ Incremental("after every edit, every response of the rebuilt snapshot is the fre
     for (const [name, edit] of EDITS) {
       const before = await listing(site);
       await edit(site);
-      const changed = touched(before, await listing(site));
+      const changed = UNREPORTED.has(name) ? [] : touched(before, await listing(site));
       const fresh = await temporaryDir('incremental-fresh');
       try {
         const [again, kept, scratch] = [
