@@ -152,9 +152,12 @@ async function stageSite(
 ) {
   const memo = resident?.renders;
   const hashes = resident?.hashes;
+  // One read of the generator's sources: the render cache and the search counts on disk are both keyed by it.
+  const fingerprint = memo?.fingerprint ?? (await rendererFingerprint());
   const pages = await renderSitePages(plan, {
     outDir: out,
     bodies: staging,
+    fingerprint,
     ...(memo !== undefined ? { memo } : {}),
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
     ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
@@ -163,7 +166,6 @@ async function stageSite(
   const result = await finishStaged(plan, pages.rendered, staging, hashes);
   // Search: the index is a few more entries of the snapshot (a root and its shards), built from the bodies above.
   // A one-off build keeps the search counts on disk, as a resident builder keeps them in memory.
-  const fingerprint = resident === undefined ? await rendererFingerprint() : '';
   const searches = resident?.searches ?? (await loadSearchCounts(out, fingerprint));
   const search = await siteSearchResponses(plan, contentBodies(staging, result.responses), { memo: searches });
   const saveSearchCounts = () =>

@@ -32,6 +32,8 @@ export interface RenderPagesOptions {
   workers?: number;
   /** The longest one page may take to render, in seconds (default 10). */
   renderTimeoutSeconds?: number;
+  /** The renderer's fingerprint when the caller has it already (rendererFingerprint reads every generator source). */
+  fingerprint?: string;
   /** Kept between the builds of a resident builder: pages whose texts did not change skip hashing them again. */
   memo?: RenderMemo;
 }
@@ -119,7 +121,7 @@ function reusable(entry: StoredContent, bodies: BodyStore): boolean {
 export async function renderSitePages(plan: BuildPlan, options: RenderPagesOptions): Promise<RenderedSite> {
   const memo = options.memo;
   const [fingerprint, cached] = await Promise.all([
-    memo?.fingerprint ?? rendererFingerprint(),
+    options.fingerprint ?? memo?.fingerprint ?? rendererFingerprint(),
     memo?.cache ?? loadRenderCache(options.outDir),
   ]);
   if (memo !== undefined) memo.fingerprint = fingerprint;

@@ -4,9 +4,10 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { CACHE_DIR } from '../render/render-cache.ts';
 import type { SearchMemo } from './site-search.ts';
 
-const FILE = join('.cache', 'search-counts.v8');
+const FILE = join(CACHE_DIR, 'search-counts.v8');
 
 /** The memo saved by the last build whose generator and contract code were the same (`fingerprint`). */
 export async function loadSearchCounts(outDir: string, fingerprint: string): Promise<SearchMemo> {
@@ -20,7 +21,7 @@ export async function loadSearchCounts(outDir: string, fingerprint: string): Pro
 
 export async function saveSearchCounts(outDir: string, fingerprint: string, memo: SearchMemo): Promise<void> {
   const path = join(outDir, FILE);
-  await mkdir(join(outDir, '.cache'), { recursive: true });
+  await mkdir(join(outDir, CACHE_DIR), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
   await writeFile(temporary, serialize({ fingerprint, memo }));
   await rename(temporary, path);
