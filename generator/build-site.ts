@@ -11,6 +11,7 @@ import { withRememberedHashes, type BodyHashMemo } from './resident/body-hashes.
 import { RenderTimeout } from './render/render-bound.ts';
 import { renderSitePages, type RenderMemo, type RenderedSite } from './render/render-pages.ts';
 import { openStaging, type Staging } from './write/snapshot-staging.ts';
+import { buildEditedPages, publishedBase, type PublishedBase } from './resident/page-build.ts';
 import { publishStaged, stageResponses, type Published } from './write/write-snapshot.ts';
 import { siteSearchResponses, type ContentBodies, type SearchMemo } from './search/site-search.ts';
 import { loadSearchCounts, saveSearchCounts as writeSearchCounts } from './search/search-count-cache.ts';
@@ -41,6 +42,8 @@ export interface ResidentState {
   renders: RenderMemo;
   hashes: BodyHashMemo;
   searches: SearchMemo;
+  /** What the last build published, while it is the snapshot `current` names: a page-local edit patches it. */
+  base?: PublishedBase;
 }
 
 /** Files changed while the build read them; the snapshot was not published. */
@@ -61,6 +64,8 @@ export type BuildSiteOutcome =
       stats: BuildResult['stats'];
       warnings: BuildProblem[];
       pages: { rendered: number; reused: number };
+      /** `pages`: a resident builder patched the last snapshot with the edited pages' answers; `site`: built whole. */
+      scope: 'pages' | 'site';
     }
   | { ok: false; errors: BuildProblem[]; warnings: BuildProblem[] };
 
@@ -97,8 +102,12 @@ export async function buildSite(
     return { ok: false, errors: [{ file: options.site, message: folder.message }], warnings: [] };
   options.onStage?.('reading site');
   const last = resident?.last;
+  // A build that fails or is refused leaves no base: the next build starts from the site again.
+  const base = resident?.base;
+  if (resident !== undefined) resident.base = undefined;
+  const patched = last && patchSite(resolve(options.site), last, changed);
   const loaded =
-    (last && patchSite(resolve(options.site), last, changed)) ??
+    patched ??
     (await loadSite(
       options.site,
       options.baseUrl,
@@ -108,6 +117,10 @@ export async function buildSite(
   // A copy of the file map: the build lets go of the texts in its own as soon as the plan holds them.
   if (resident !== undefined)
     resident.last = { ...loaded, source: { ...loaded.source, files: new Map(loaded.source.files) } };
+  if (resident !== undefined && base !== undefined && last !== undefined && patched !== undefined) {
+    const built = await buildPagesOf(base, last, patched, changed, resident, options);
+    if (built !== undefined) return built;
+  }
   options.onStage?.('rendering pages');
   const plan = planBuild(loaded.source, resident?.parses);
   // Problems come from listing, reading and parsing in turn; sorted by place, the output reads file by file.
@@ -131,6 +144,8 @@ export async function buildSite(
     throw error;
   }
   const { pages, result } = built;
+  if (resident !== undefined)
+    resident.base = publishedBase(plan, built.published.index, result.stats, result.warnings);
   // Only after publishing: a cache entry is worth something only while a snapshot holds its bodies.
   await pages.saveCache();
   await built.saveSearchCounts();
@@ -140,6 +155,43 @@ export async function buildSite(
     stats: result.stats,
     warnings: result.warnings,
     pages: { rendered: pages.renderedCount, reused: pages.reused },
+    scope: 'site',
+  };
+}
+
+/** The page-local build of an edit (resident/page-build.ts); undefined where the site must be built. */
+async function buildPagesOf(
+  base: PublishedBase,
+  last: LoadedSite,
+  loaded: LoadedSite,
+  changed: ReadonlySet<string>,
+  resident: ResidentState,
+  options: BuildSiteOptions,
+): Promise<BuildSiteOutcome | undefined> {
+  let built: Awaited<ReturnType<typeof buildEditedPages>>;
+  try {
+    built = await buildEditedPages(base, last, loaded, changed, resident.searches, {
+      out: resolve(options.out),
+      ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
+      beforeSwitch: () => {
+        const changedMeanwhile = options.changedInputs?.() ?? [];
+        if (changedMeanwhile.length > 0) throw new InputsChangedError(changedMeanwhile);
+      },
+    });
+  } catch (error) {
+    if (error instanceof RenderTimeout)
+      return { ok: false, errors: [{ file: error.file, message: error.message }], warnings: base.warnings };
+    throw error;
+  }
+  if (built === undefined) return undefined;
+  resident.base = { ...base, index: built.published.index };
+  return {
+    ok: true,
+    published: built.published,
+    stats: base.stats,
+    warnings: base.warnings,
+    pages: { rendered: built.pages, reused: base.plan.pages.length - built.pages },
+    scope: 'pages',
   };
 }
 

@@ -32,7 +32,8 @@ function pluginYaml(sources: ParsedSources, name: string): Record<string, unknow
   return isRecord(yaml) ? yaml : {};
 }
 
-function metaTabs(model: SiteModel, sources: ParsedSources) {
+/** The meta fields of pages and of folders: the built-in tabs, the active plugins' and the theme's. */
+export function metaTabs(model: SiteModel, sources: ParsedSources): MetaTabs {
   let tabs = BUILT_IN_TABS;
   for (const plugin of activePlugins(model.settings))
     tabs = mergeTabs(tabs, parseMetatabs(pluginYaml(sources, plugin).metatabs));
@@ -63,7 +64,7 @@ function contentSettings(source: SiteSource, model: SiteModel): ContentSettings 
   };
 }
 
-interface PageEntry {
+export interface PageEntry {
   url: string;
   item: Item | undefined;
   pathWithoutType: string;
@@ -77,7 +78,7 @@ function pageEntries(model: SiteModel): PageEntry[] {
   ];
 }
 
-function contentJob(sources: ParsedSources, page: PageEntry): ContentJob {
+export function contentJob(sources: ParsedSources, page: PageEntry): ContentJob {
   return {
     page: page.pathWithoutType,
     markdown: sources.markdown.get(`${CONTENT}${page.pathWithoutType}.md`),
@@ -92,7 +93,7 @@ function missingRenderMessage(page: { url: string; pathWithoutType: string }): s
 const CONTENT_KEYS = { live: KEYS.contentLive, draft: KEYS.contentDraft } as const;
 
 /** A page's content response: with its body where the build holds it, else by the hash of the body already stored. */
-function contentResponse(
+export function contentResponse(
   content: StoredContent | RenderedContent,
   state: 'live' | 'draft',
   url: string,
@@ -106,35 +107,43 @@ function contentResponse(
   return hash === undefined ? undefined : { key, stored: hash, ...restriction };
 }
 
+export type MetaTabs = Record<'page' | 'folder', ReturnType<typeof fieldsFor>>;
+
+/** A page's meta body: its meta file's values for the page's fields, with the page file's time as Typemill's default
+ *  modified date. */
+export function pageMetaBody(plan: Pick<BuildPlan, 'source' | 'sources' | 'model'>, page: PageEntry, tabs: MetaTabs) {
+  const { source, sources, model } = plan;
+  const isFolder = page.item?.elementType === 'folder';
+  const metadata = metaBody(
+    isFolder ? tabs.folder : tabs.page,
+    sources.yaml.get(`${CONTENT}${page.pathWithoutType}.yaml`),
+    {
+      name: page.item ? page.item.name : 'home',
+      isFolder,
+      ...(page.item?.contains ? { contains: page.item.contains } : {}),
+    },
+    { author: model.settings.author, pageFileMtimeMs: pageFileMtime(source, page.pathWithoutType, page.path) },
+  );
+  return encodePhpJson(metadata);
+}
+
 function pageResponses(
   plan: BuildPlan,
   rendered: PageContents,
   itemJson: ItemJson,
 ): Array<BuiltResponse | StoredResponse> {
-  const { source, sources, model } = plan;
+  const { sources, model } = plan;
   const responses: Array<BuiltResponse | StoredResponse> = [];
   const tabs = metaTabs(model, sources);
   for (const page of plan.pages) {
-    const meta = storedMeta(sources, page.pathWithoutType);
-    const restriction = restrictionOf(meta);
+    const restriction = restrictionOf(storedMeta(sources, page.pathWithoutType));
     const withRestriction = restriction ? { restriction } : {};
-    const isFolder = page.item?.elementType === 'folder';
-    const metadata = metaBody(
-      isFolder ? tabs.folder : tabs.page,
-      sources.yaml.get(`${CONTENT}${page.pathWithoutType}.yaml`),
-      {
-        name: page.item ? page.item.name : 'home',
-        isFolder,
-        ...(page.item?.contains ? { contains: page.item.contains } : {}),
-      },
-      { author: model.settings.author, pageFileMtimeMs: pageFileMtime(source, page.pathWithoutType, page.path) },
-    );
     const content = rendered.get(page.pathWithoutType);
     // A page without its bodies would be published without content: a bug in the renderer, never a page to skip.
     if (content === undefined) throw new Error(missingRenderMessage(page));
     const itemBody = page.item ? `{"item":${itemJson(page.item)}}` : encodePhpJson({ item: model.home });
     responses.push({ key: keyOf(KEYS.item, page.url), body: itemBody, ...withRestriction });
-    responses.push({ key: keyOf(KEYS.meta, page.url), body: encodePhpJson(metadata), ...withRestriction });
+    responses.push({ key: keyOf(KEYS.meta, page.url), body: pageMetaBody(plan, page, tabs), ...withRestriction });
     for (const state of ['live', 'draft'] as const) {
       const response = contentResponse(content, state, page.url, withRestriction);
       if (response) responses.push(response);
@@ -208,18 +217,26 @@ export interface BuildPlan {
 }
 
 /** What pagemedia searches: the draft's blocks joined as Typemill joins them, else the live file, and the meta file. */
-function pageTexts(source: SiteSource, sources: ParsedSources, pages: readonly PageEntry[]): PageTexts[] {
-  return pages.map(({ pathWithoutType }) => ({
+export function pageTextsOf(
+  files: SiteSource['files'],
+  drafts: ParsedSources['drafts'],
+  pathWithoutType: string,
+): PageTexts {
+  return {
     pathWithoutType,
     markdown:
-      sources.drafts
+      drafts
         .get(`${CONTENT}${pathWithoutType}.txt`)
         ?.map((block) => `${block}\n\n`)
         .join('') ??
-      source.files.get(`${CONTENT}${pathWithoutType}.md`)?.text ??
+      files.get(`${CONTENT}${pathWithoutType}.md`)?.text ??
       '',
-    meta: source.files.get(`${CONTENT}${pathWithoutType}.yaml`)?.text ?? '',
-  }));
+    meta: files.get(`${CONTENT}${pathWithoutType}.yaml`)?.text ?? '',
+  };
+}
+
+function pageTexts(source: SiteSource, sources: ParsedSources, pages: readonly PageEntry[]): PageTexts[] {
+  return pages.map(({ pathWithoutType }) => pageTextsOf(source.files, sources.drafts, pathWithoutType));
 }
 
 /** `memo` keeps each file's parse between the builds of a resident builder (resident/resident-build.ts). */

@@ -112,12 +112,13 @@ function fileResponses(files: MediaFile[]): BuiltResponse[] {
   ];
 }
 
-function pageMediaResponses(pages: readonly PageTexts[]): BuiltResponse[] {
+/** A page's pagemedia answer: the media paths its texts name, in the order they appear. */
+export function pageMediaResponse(page: PageTexts): BuiltResponse {
   const found = (text: string) => [...text.matchAll(MEDIA_IN_TEXT)].map((match) => match[1] ?? '');
-  return pages.map((page) => ({
+  return {
     key: keyOf(KEYS.pageMedia, page.pathWithoutType),
     body: encodePhpJson({ pagemedia: [...found(page.markdown), ...found(page.meta)] }),
-  }));
+  };
 }
 
 function readRestrictions(text: string | undefined, errors: BuildProblem[]): Record<string, unknown> {
@@ -165,7 +166,7 @@ export function planMedia(media: MediaSource | undefined, pages: readonly PageTe
     responses: [
       ...imageResponses(source.files),
       ...fileResponses(source.files),
-      ...pageMediaResponses(pages),
+      ...pages.map(pageMediaResponse),
       ...restrictionResponses(restrictions),
     ],
     objects,

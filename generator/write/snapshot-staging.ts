@@ -101,7 +101,8 @@ function encodingsFor(size: number, use: BodyUse): readonly StoredEncoding[] {
   return use.compress ? storedEncodings({ size, pageContent: use.pageContent }) : [];
 }
 
-async function writeBody(directory: string, hash: string, text: string, use: BodyUse): Promise<StagedBody> {
+/** Writes a body's identity file and the compressed copies worth keeping into `directory`'s `bodies`. */
+export async function writeBody(directory: string, hash: string, text: string, use: BodyUse): Promise<StagedBody> {
   const size = Buffer.byteLength(text);
   const identity = { file: `${DIST_LAYOUT.bodiesDir}/${hash}${BODY_SUFFIX}`, size };
   await writeFile(join(directory, identity.file), text);

@@ -8,6 +8,7 @@ import {
   type ChangeReport,
   type IndexEntry,
   type IndexShard,
+  type IndexShardFile,
   type SnapshotIndex,
   type SnapshotRoot,
 } from '../../contract/snapshot.ts';
@@ -20,6 +21,7 @@ import { mapConcurrently } from './concurrency.ts';
 import { openStaging, type Staging, type StagedBody } from './snapshot-staging.ts';
 import type { BuildResult, BuiltResponse, StoredResponse } from '../types.ts';
 import type { MediaObject } from '../media/media-bodies.ts';
+import { publishedIndex, type PublishedIndex } from './published-index.ts';
 
 const WRITE_CONCURRENCY = 32;
 /** Media files hashed and stored at once: each is streamed, so this bounds open files, not memory. */
@@ -43,9 +45,11 @@ export interface Published {
   shardsWritten: number;
   /** Pool files the sweep after the switch removed. */
   swept: number;
+  /** The index as published, for a resident builder's next page-local build to patch. */
+  index: PublishedIndex;
 }
 
-function snapshotId(builtAt: Date): string {
+export function snapshotId(builtAt: Date): string {
   return (
     builtAt
       .toISOString()
@@ -106,11 +110,12 @@ function stageMedia(staging: Staging, objects: readonly MediaObject[]): Promise<
 async function stageShards(
   staging: Staging,
   entries: Record<string, IndexEntry>,
-): Promise<{ shards: IndexShard[]; written: number }> {
+): Promise<{ shards: IndexShard[]; shardFiles: IndexShardFile[]; written: number }> {
   const count = shardCount(Object.keys(entries).length, staging.previous?.shards.length || undefined);
   let written = 0;
+  const shardFiles = splitEntries(entries, count);
   const shards = await Promise.all(
-    splitEntries(entries, count).map(async (shard) => {
+    shardFiles.map(async (shard) => {
       const text = JSON.stringify(shard);
       const hash = contentHash(text);
       if (!staging.reuse(hash)) written++;
@@ -118,7 +123,7 @@ async function stageShards(
       return { ...body.identity, entries: Object.keys(shard.entries).length };
     }),
   );
-  return { shards, written };
+  return { shards, shardFiles, written };
 }
 
 /** Completes the staging snapshot with the rest of the build's bodies and its index, then makes it `current`.
@@ -151,7 +156,7 @@ export async function publishStaged(
     };
   }
   const bytes = [...stored.values()].reduce((sum, body) => sum + body.identity.size, 0);
-  const { shards, written } = await stageShards(staging, entries);
+  const { shards, shardFiles, written } = await stageShards(staging, entries);
   const header: Omit<SnapshotRoot, 'shards'> = {
     format: SNAPSHOT_FORMAT,
     id,
@@ -165,21 +170,44 @@ export async function publishStaged(
   };
   const index: SnapshotIndex = { ...header, entries };
   const root: SnapshotRoot = { ...header, shards };
+  const accounts = JSON.stringify(result.accounts);
   await writeFile(join(staging.directory, DIST_LAYOUT.indexFile), JSON.stringify(root));
-  await writeFile(join(staging.directory, DIST_LAYOUT.accountsFile), JSON.stringify(result.accounts), { mode: 0o600 });
+  await writeFile(join(staging.directory, DIST_LAYOUT.accountsFile), accounts, { mode: 0o600 });
   const changes = changesBetween(previous?.index, index);
   await writeFile(join(staging.directory, DIST_LAYOUT.changesFile), JSON.stringify(changes, null, 2));
-  await rename(staging.directory, directory);
+  await switchCurrent(distDir, staging.directory, id, previous?.id);
+  const named = namedFiles({ index, shards });
+  const before = previous ? namedFiles(previous) : new Set<string>();
+  const swept = await sweepPool(distDir, [named, before]);
+  const dropped = new Set([...before].filter((file) => !named.has(file)));
+  const count = Object.keys(entries).length;
+  return {
+    id,
+    directory,
+    responses: count,
+    files: stored.size,
+    bytes,
+    changes,
+    shardsWritten: written,
+    swept,
+    index: publishedIndex(root, shardFiles, accounts, dropped),
+  };
+}
 
+/** Renames the complete staging folder into place as snapshot `id` and makes it `current`, then removes snapshot
+ *  folders other than it and `previous`. */
+export async function switchCurrent(
+  distDir: string,
+  staging: string,
+  id: string,
+  previous: string | undefined,
+): Promise<void> {
+  await rename(staging, join(distDir, DIST_LAYOUT.snapshotsDir, id));
   // Publishing is one rename of a symlink: readers see the old snapshot or the new one, never a mix.
   const temporaryLink = join(distDir, `.current-${id}`);
   await symlink(join(DIST_LAYOUT.snapshotsDir, id), temporaryLink);
   await rename(temporaryLink, join(distDir, DIST_LAYOUT.currentLink));
-  await pruneOlder(distDir, new Set([id, ...(previous ? [previous.id] : [])]));
-  const kept = [namedFiles({ index, shards }), ...(previous ? [namedFiles(previous)] : [])];
-  const swept = await sweepPool(distDir, kept);
-  const count = Object.keys(entries).length;
-  return { id, directory, responses: count, files: stored.size, bytes, changes, shardsWritten: written, swept };
+  await pruneOlder(distDir, new Set([id, ...(previous ? [previous] : [])]));
 }
 
 /** Publishes a whole build result at once (bodies in hand): stages it, then publishes; nothing changes on failure. */

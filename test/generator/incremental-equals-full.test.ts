@@ -1,7 +1,7 @@
 // A site built again and again into the same folder (render cache, reused body files), and by a resident builder that
 // keeps what it read, parsed and rendered, answers every request exactly as a build from scratch of the same files,
 // through a scripted series of edits an editor would make.
-import { appendFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, readdir, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -17,6 +17,41 @@ const EDITS: Array<[string, (site: string) => Promise<void>]> = [
   [
     'page text',
     (site) => appendFile(join(site, 'content', '06-contact.md'), '\nA new paragraph about [the FAQ](/status/faq).\n'),
+  ],
+  [
+    'page text naming media',
+    (site) => appendFile(join(site, 'content', '02-status', '05-faq.md'), '\n![Chart](media/live/chart.png)\n'),
+  ],
+  [
+    'draft of a modified page',
+    (site) =>
+      writeFile(
+        join(site, 'content', '02-status', '00-modified.txt'),
+        JSON.stringify(['# Modified (draft)', 'A newer draft, about the [contact page](/contact).']),
+      ),
+  ],
+  [
+    'draft of a page that has no markdown file',
+    (site) =>
+      writeFile(
+        join(site, 'content', '02-status', '01-unpublished.txt'),
+        JSON.stringify(['# Unpublished', 'Still only a draft, now longer.', '## Next steps']),
+      ),
+  ],
+  [
+    'two pages at once, the home page one of them',
+    async (site) => {
+      await appendFile(join(site, 'content', 'index.md'), '\nWelcome back.\n');
+      await appendFile(join(site, 'content', '03-posts', '20240101-new-year.md'), '\nA late addition.\n');
+    },
+  ],
+  ['text below front matter', (site) => appendFile(join(site, 'content', '07-front-matter.md'), '\nMore text.\n')],
+  [
+    'front matter title',
+    async (site) => {
+      const file = join(site, 'content', '07-front-matter.md');
+      await writeFile(file, (await readFile(file, 'utf8')).replace('navtitle: Front matter navtitle', 'navtitle: Renamed'));
+    },
   ],
   [
     'page meta',
@@ -117,6 +152,27 @@ function touched(before: Map<string, string>, after: Map<string, string>): strin
 /** Edits the resident builder is not told about. */
 const UNREPORTED = new Set(['a save the watcher missed']);
 
+/** Edits of pages' own texts, which the resident builder publishes by patching the last snapshot; every other edit
+ *  builds the site. */
+const PAGE_LOCAL = new Set([
+  'page text',
+  'page text naming media',
+  'draft of a modified page',
+  'draft of a page that has no markdown file',
+  'two pages at once, the home page one of them',
+  'text below front matter',
+  'page text back as it was',
+]);
+
+/** A change report without the snapshot ids, which differ between any two builds. */
+async function changeReport(out: string): Promise<unknown> {
+  const directory = join(out, await readlink(join(out, 'current')));
+  const { previous: _previous, current: _current, ...report } = JSON.parse(
+    await readFile(join(directory, 'changes.json'), 'utf8'),
+  );
+  return report;
+}
+
 const Incremental = suite('incremental builds equal full builds');
 
 Incremental("after every edit, every response of the rebuilt snapshot is the fresh build's", async () => {
@@ -143,7 +199,9 @@ Incremental("after every edit, every response of the rebuilt snapshot is the fre
         assert.equal(errorsOf(again), errorsOf(scratch), `${name}: the same errors`);
         assert.equal(errorsOf(kept), errorsOf(scratch), `${name}: the same errors (resident)`);
         assert.is(again.ok && kept.ok, scratch.ok, name);
-        if (!scratch.ok) continue;
+        if (!scratch.ok || !kept.ok) continue;
+        assert.is(kept.scope, PAGE_LOCAL.has(name) ? 'pages' : 'site', `${name}: the resident builder's scope`);
+        assert.equal(await changeReport(residentOut), await changeReport(repeated), `${name}: the same change report`);
         const expected = (await readSnapshot(fresh)).bodies;
         for (const [builder, out] of [
           ['repeated', repeated],
@@ -152,6 +210,9 @@ Incremental("after every edit, every response of the rebuilt snapshot is the fre
           const rebuilt = (await readSnapshot(out)).bodies;
           assert.equal([...rebuilt.keys()].sort(), [...expected.keys()].sort(), `${name} (${builder}): the same keys`);
           for (const [key, body] of expected) assert.is(rebuilt.get(key), body, `${name} (${builder}): ${key}`);
+          const { id: _id, builtAt: _builtAt, ...root } = (await readSnapshot(out)).index;
+          const { id: _freshId, builtAt: _freshBuiltAt, ...freshRoot } = (await readSnapshot(fresh)).index;
+          assert.equal(root.counts, freshRoot.counts, `${name} (${builder}): the same counts`);
         }
       } finally {
         await removeDir(fresh);
