@@ -144,8 +144,7 @@ export async function buildSite(
     throw error;
   }
   const { pages, result } = built;
-  if (resident !== undefined)
-    resident.base = publishedBase(plan, built.published.index, result.stats, result.warnings);
+  if (resident !== undefined) resident.base = publishedBase(plan, built.published.index, result.stats, result.warnings);
   // Only after publishing: a cache entry is worth something only while a snapshot holds its bodies.
   await pages.saveCache();
   await built.saveSearchCounts();

@@ -75,7 +75,13 @@ function pageResponses(base: PublishedBase, loaded: LoadedSite, page: PageEntry,
   }
   const tabs = metaTabs(plan.model, plan.sources);
   const meta = pageMetaBody({ ...plan, source: loaded.source }, page, tabs);
-  responses.push({ key: keyOf(KEYS.meta, page.url), body: meta, hash: contentHash(meta), use: OTHER_BODY, ...withRestriction });
+  responses.push({
+    key: keyOf(KEYS.meta, page.url),
+    body: meta,
+    hash: contentHash(meta),
+    use: OTHER_BODY,
+    ...withRestriction,
+  });
   const media = pageMediaResponse(pageTextsOf(loaded.source.files, plan.sources.drafts, page.pathWithoutType));
   responses.push({ ...media, hash: contentHash(media.body), use: OTHER_BODY });
   return { responses, content };

@@ -9,6 +9,7 @@ import { buildSite, formatProblem } from '../../generator/build-site.ts';
 import { residentBuilder } from '../../generator/resident/resident-build.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { readSnapshot } from '../helpers/snapshot-bodies.ts';
+import { namedFiles, readSnapshotIndex } from '../../generator/write/read-snapshot-index.ts';
 
 const BASE_URL = 'http://localhost/handbook';
 
@@ -50,7 +51,10 @@ const EDITS: Array<[string, (site: string) => Promise<void>]> = [
     'front matter title',
     async (site) => {
       const file = join(site, 'content', '07-front-matter.md');
-      await writeFile(file, (await readFile(file, 'utf8')).replace('navtitle: Front matter navtitle', 'navtitle: Renamed'));
+      await writeFile(
+        file,
+        (await readFile(file, 'utf8')).replace('navtitle: Front matter navtitle', 'navtitle: Renamed'),
+      );
     },
   ],
   [
@@ -164,12 +168,23 @@ const PAGE_LOCAL = new Set([
   'page text back as it was',
 ]);
 
+/** The pool's files, and the files the kept snapshots (current and previous) name. */
+async function poolAndNamed(out: string): Promise<{ pool: string[]; named: string[] }> {
+  const named = new Set<string>();
+  for (const folder of await readdir(join(out, 'snapshots')))
+    for (const file of namedFiles(readSnapshotIndex(join(out, 'snapshots', folder)))) named.add(file);
+  const pool = (await readdir(join(out, 'bodies'))).map((name) => `bodies/${name}`);
+  return { pool: pool.sort(), named: [...named].sort() };
+}
+
 /** A change report without the snapshot ids, which differ between any two builds. */
 async function changeReport(out: string): Promise<unknown> {
   const directory = join(out, await readlink(join(out, 'current')));
-  const { previous: _previous, current: _current, ...report } = JSON.parse(
-    await readFile(join(directory, 'changes.json'), 'utf8'),
-  );
+  const {
+    previous: _previous,
+    current: _current,
+    ...report
+  } = JSON.parse(await readFile(join(directory, 'changes.json'), 'utf8'));
   return report;
 }
 
@@ -202,6 +217,8 @@ Incremental("after every edit, every response of the rebuilt snapshot is the fre
         if (!scratch.ok || !kept.ok) continue;
         assert.is(kept.scope, PAGE_LOCAL.has(name) ? 'pages' : 'site', `${name}: the resident builder's scope`);
         assert.equal(await changeReport(residentOut), await changeReport(repeated), `${name}: the same change report`);
+        const { pool, named } = await poolAndNamed(residentOut);
+        assert.equal(pool, named, `${name}: the pool holds what the kept snapshots name, no more`);
         const expected = (await readSnapshot(fresh)).bodies;
         for (const [builder, out] of [
           ['repeated', repeated],
