@@ -65,6 +65,11 @@ if (update !== undefined) {
       }),
     );
   }
+  // The updated memo must give what a fresh build of the edited site gives.
+  const fresh = await siteSearchResponses(plan, contents);
+  const kept = await siteSearchResponses(plan, contents, { memo });
+  if (JSON.stringify(kept) !== JSON.stringify(fresh))
+    throw new Error('the memo after updates differs from a fresh build');
   report.push(
     `updateSearchPages after a one-page edit: median ${median(times).toFixed(2)} ms (${times.map((ms) => ms.toFixed(2)).join(', ')}); ${changed} responses`,
   );
