@@ -34,8 +34,9 @@ export function writeSearchSite(
   options: { language: string; shardCount: number; tools: LanguageTools },
 ): SearchSite {
   const { language, shardCount, tools } = options;
-  const base = previous?.language === language ? previous : undefined;
   const positions = new Map(pages.map((page, position) => [page.url, position]));
+  const base =
+    previous?.language === language && byUrl(previous) && positions.size === pages.length ? previous : undefined;
   const touched = new Set<string>();
   const frequencies = base?.frequencies ?? emptyFrequencies();
   const documentsBefore = frequencies.documents;
@@ -60,6 +61,11 @@ export function writeSearchSite(
   });
   const root = same?.root ?? JSON.stringify(searchRoot(language, shardCount, commonTerms));
   return { language, tools, shardCount, pages, positions, frequencies, commonTerms, root, shards };
+}
+
+/** Pages are matched by URL: a site listing one URL twice is counted from scratch rather than matched wrongly. */
+export function byUrl(site: SearchSite): boolean {
+  return site.positions.size === site.pages.length;
 }
 
 function samePlacement(left: readonly PlacedPage[], right: readonly PlacedPage[]): boolean {

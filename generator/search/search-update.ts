@@ -2,7 +2,7 @@
 // and their order did not. Recounts those pages and patches the last step's index (search-site.ts).
 import type { BuiltResponse } from '../types.ts';
 import { countedPage } from './page-search.ts';
-import { changedResponses, writeSearchSite } from './search-site.ts';
+import { byUrl, changedResponses, writeSearchSite } from './search-site.ts';
 import { pageInputs } from './site-search.ts';
 import type { SearchMemo, SearchPageInputs } from './site-search.ts';
 
@@ -25,7 +25,7 @@ export async function updateSearchPages(
   language: string,
 ): Promise<BuiltResponse[] | undefined> {
   const last = memo.site;
-  if (last === undefined || last.language !== language) return undefined;
+  if (last === undefined || last.language !== language || !byUrl(last)) return undefined;
   const edited = [...last.pages];
   for (const page of pages) {
     const position = last.positions.get(page.url);

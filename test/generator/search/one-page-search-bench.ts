@@ -45,7 +45,9 @@ for (let round = 1; round <= ROUNDS; round++) {
   edit(round);
   full.push(await timed(() => siteSearchResponses(plan, contents, { memo })));
 }
+const kept = memo.site!.shards.reduce((sum, shard) => sum + shard.body.length, memo.site!.root.length);
 const report = [
+  `the memo keeps ${memo.site!.shards.length} shard bodies, ${(kept / 1e6).toFixed(1)} M characters`,
   `${plan.pages.length} pages, edited ${page.url}`,
   `first full step ${cold.toFixed(1)} ms`,
   `full step with memo after a one-page edit: median ${median(full).toFixed(1)} ms (${full.map((ms) => ms.toFixed(1)).join(', ')})`,
@@ -67,8 +69,8 @@ if (update !== undefined) {
   }
   // The updated memo must give what a fresh build of the edited site gives.
   const fresh = await siteSearchResponses(plan, contents);
-  const kept = await siteSearchResponses(plan, contents, { memo });
-  if (JSON.stringify(kept) !== JSON.stringify(fresh))
+  const again = await siteSearchResponses(plan, contents, { memo });
+  if (JSON.stringify(again) !== JSON.stringify(fresh))
     throw new Error('the memo after updates differs from a fresh build');
   report.push(
     `updateSearchPages after a one-page edit: median ${median(times).toFixed(2)} ms (${times.map((ms) => ms.toFixed(2)).join(', ')}); ${changed} responses`,
