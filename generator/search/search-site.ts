@@ -45,7 +45,8 @@ export function writeSearchSite(
     const old = position === undefined ? undefined : base?.pages[position];
     if (old === page) continue;
     if (old !== undefined) countPage(frequencies, old, -1, touched);
-    countPage(frequencies, page, 1, touched);
+    // From scratch every term is looked at anyway (commonTermsAfter): no need to note them.
+    countPage(frequencies, page, 1, base && touched);
   }
   for (const old of base?.pages ?? []) if (!positions.has(old.url)) countPage(frequencies, old, -1, touched);
   const commonTerms = commonTermsAfter(

@@ -14,8 +14,8 @@ export interface TermFrequencies {
 
 export const emptyFrequencies = (): TermFrequencies => ({ documents: 0, byTerm: new Map() });
 
-/** Counts a page's documents in (`sign` 1) or out (−1), adding each term whose count moved to `touched`. */
-export function countPage(frequencies: TermFrequencies, page: CountedPage, sign: 1 | -1, touched: Set<string>): void {
+/** Counts a page's documents in (`sign` 1) or out (−1), adding each term whose count moved to `touched` (when given). */
+export function countPage(frequencies: TermFrequencies, page: CountedPage, sign: 1 | -1, touched?: Set<string>): void {
   for (const { fields } of page.documents) {
     frequencies.documents += sign;
     const terms = new Set<string>();
@@ -25,7 +25,7 @@ export function countPage(frequencies: TermFrequencies, page: CountedPage, sign:
       const count = (frequencies.byTerm.get(term) ?? 0) + sign;
       if (count === 0) frequencies.byTerm.delete(term);
       else frequencies.byTerm.set(term, count);
-      touched.add(term);
+      touched?.add(term);
     }
   }
 }
