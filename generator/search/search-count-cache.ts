@@ -23,6 +23,7 @@ export async function saveSearchCounts(outDir: string, fingerprint: string, memo
   const path = join(outDir, FILE);
   await mkdir(join(outDir, CACHE_DIR), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, serialize({ fingerprint, memo }));
+  // The per-page entries only: the whole index (`memo.site`) is rebuilt from them by the next build.
+  await writeFile(temporary, serialize({ fingerprint, memo: new Map(memo) }));
   await rename(temporary, path);
 }

@@ -1,15 +1,19 @@
 // The build's search step: the plan's pages in, each page's content bodies read one page at a time, the index entries
 // out: the sharded root and shards the build writes, or the single MiniSearch-form index the shards are tested against.
 import { KEYS, keyOf } from '../../contract/endpoints.ts';
+import { shardCountFor } from '../../contract/search/search-shards.ts';
 import { languageTools } from '../../contract/search/search-terms.ts';
 import type { LanguageTools } from '../../contract/search/search-terms.ts';
+import type { Restriction } from '../../contract/snapshot.ts';
 import type { BuildPlan } from '../build.ts';
 import { restrictionOf, storedMeta } from '../plan/site-model.ts';
 import type { BuiltResponse } from '../types.ts';
 import { createSearchIndexBuilder, searchIndexBody } from './build-search-index.ts';
 import { countedPage } from './page-search.ts';
 import type { CountedPage } from './page-search.ts';
-import { shardedIndexResponses } from './shard-writer.ts';
+import type { SearchPage } from './search-documents.ts';
+import { searchSiteResponses, writeSearchSite } from './search-site.ts';
+import type { SearchSite } from './search-site.ts';
 
 /** The identity JSON body of a content key (`keyOf(KEYS.contentLive/contentDraft, url)`), undefined when there is none.
  *  */
@@ -18,19 +22,44 @@ export type ReadContentBody = (key: string) => Promise<string | undefined>;
 /** Bodies read ahead while earlier pages are indexed: enough to hide a file read, few enough to hold little text. */
 const READ_AHEAD = 16;
 
-/** The meta body's title comes from the stored meta (generator/build.ts pageResponses): read here without the meta
- *  body. */
-function storedTitle(meta: Record<string, unknown>): string {
-  return typeof meta.title === 'string' ? meta.title.trim() : '';
-}
-
-function languageOf(plan: BuildPlan): string {
+export function languageOf(plan: BuildPlan): string {
   return typeof plan.model.settings.language === 'string' ? plan.model.settings.language : '';
 }
 
-/** A resident builder's counts per page URL, with what they were made from: a page whose bodies (by hash), title,
- *  slug, name, restriction and language are the same keeps its counts without its bodies being read again. */
-export type SearchMemo = Map<string, { inputs: string; counted: CountedPage }>;
+/** What a page's search documents are made from besides its bodies. */
+export interface SearchPageInputs extends SearchPage {
+  /** The stored meta title, trimmed ('' when none): what the meta body's title is (generator/build.ts pageResponses). */
+  title: string;
+  restriction: Restriction | undefined;
+}
+
+export function searchPageOf(plan: BuildPlan, page: BuildPlan['pages'][number]): SearchPageInputs {
+  const meta = storedMeta(plan.sources, page.pathWithoutType);
+  return {
+    url: page.url,
+    slug: page.item?.slug ?? '',
+    name: page.item === undefined ? 'home' : String(page.item.name),
+    title: typeof meta.title === 'string' ? meta.title.trim() : '',
+    restriction: restrictionOf(meta),
+  };
+}
+
+/** What a page's counts were made from: the same string, the same counts. `hashes` are its live and draft bodies'. */
+export function pageInputs(
+  page: SearchPageInputs,
+  language: string,
+  hashes: readonly [string | undefined, string | undefined],
+): string {
+  const { url, slug, name, title, restriction } = page;
+  return JSON.stringify([{ url, slug, name }, title, restriction ?? null, language, ...hashes]);
+}
+
+/** A resident builder's counts per page URL, with what they were made from (pageInputs): a page whose inputs are the
+ *  same keeps its counts without its bodies being read again. `site` is the last step's whole index (search-site.ts),
+ *  which updateSearchPages patches; only the per-page entries are saved to disk (search-count-cache.ts). */
+export interface SearchMemo extends Map<string, { inputs: string; counted: CountedPage }> {
+  site?: SearchSite;
+}
 
 /** Content bodies by key, and the hash of each (to know a page is unchanged without reading it). */
 export interface ContentBodies {
@@ -38,59 +67,37 @@ export interface ContentBodies {
   hashOf: (key: string) => string | undefined;
 }
 
+const contentKeys = (url: string) => [keyOf(KEYS.contentLive, url), keyOf(KEYS.contentDraft, url)] as const;
+
 /** Every page's counts in site order; only the counts outlive a page's bodies. */
 async function countedPages(plan: BuildPlan, bodies: ContentBodies, tools: LanguageTools, memo?: SearchMemo) {
   const language = languageOf(plan);
-  const keysOf = (url: string) => [keyOf(KEYS.contentLive, url), keyOf(KEYS.contentDraft, url)] as const;
   const jobs = plan.pages.map((page) => {
-    const meta = storedMeta(plan.sources, page.pathWithoutType);
-    const searchPage = {
-      url: page.url,
-      slug: page.item?.slug ?? '',
-      name: page.item === undefined ? 'home' : String(page.item.name),
-    };
-    const [liveKey, draftKey] = keysOf(page.url);
-    const title = storedTitle(meta);
-    const restriction = restrictionOf(meta);
-    const inputs = JSON.stringify([
-      searchPage,
-      title,
-      restriction ?? null,
-      language,
-      ...[liveKey, draftKey].map(bodies.hashOf),
-    ]);
+    const inputs = searchPageOf(plan, page);
+    const [liveKey, draftKey] = contentKeys(page.url);
+    const key = pageInputs(inputs, language, [bodies.hashOf(liveKey), bodies.hashOf(draftKey)]);
     const remembered = memo?.get(page.url);
-    return {
-      searchPage,
-      title,
-      restriction,
-      inputs,
-      kept: remembered?.inputs === inputs ? remembered.counted : undefined,
-    };
+    return { inputs, key, kept: remembered?.inputs === key ? remembered.counted : undefined };
   });
   const counted: CountedPage[] = [];
   for (let first = 0; first < jobs.length; first += READ_AHEAD) {
     const batch = jobs.slice(first, first + READ_AHEAD);
     const read = await Promise.all(
       batch.map((job) =>
-        job.kept !== undefined ? undefined : Promise.all(keysOf(job.searchPage.url).map((key) => bodies.read(key))),
+        job.kept !== undefined ? undefined : Promise.all(contentKeys(job.inputs.url).map((key) => bodies.read(key))),
       ),
     );
     batch.forEach((job, position) => {
       const pair = read[position];
+      const { title, restriction } = job.inputs;
       const page =
-        job.kept ??
-        countedPage(
-          job.searchPage,
-          { live: pair?.[0], draft: pair?.[1], title: job.title, restriction: job.restriction },
-          tools,
-        );
-      memo?.set(job.searchPage.url, { inputs: job.inputs, counted: page });
+        job.kept ?? countedPage(job.inputs, { live: pair?.[0], draft: pair?.[1], title, restriction }, tools);
+      memo?.set(job.inputs.url, { inputs: job.key, counted: page });
       counted.push(page);
     });
   }
   if (memo !== undefined) {
-    const urls = new Set(jobs.map((job) => job.searchPage.url));
+    const urls = new Set(jobs.map((job) => job.inputs.url));
     for (const url of memo.keys()) if (!urls.has(url)) memo.delete(url);
   }
   return counted;
@@ -99,13 +106,14 @@ async function countedPages(plan: BuildPlan, bodies: ContentBodies, tools: Langu
 export interface SiteSearchOptions {
   /** Test hook: the page count a shard aims at (PAGES_PER_SHARD). */
   pagesPerShard?: number;
-  /** A resident builder's counts from its last build (generator/resident/). */
+  /** A resident builder's counts and index from its last build (generator/resident/). */
   memo?: SearchMemo;
 }
 
 const withoutHashes = (read: ReadContentBody): ContentBodies => ({ read, hashOf: () => undefined });
 
-/** The snapshot's search entries: the root under SEARCH_INDEX_KEY and one body per shard. */
+/** The snapshot's search entries: the root under SEARCH_INDEX_KEY and one body per shard. With a memo, a body whose
+ *  pages and common terms did not change is the last build's string. */
 export async function siteSearchResponses(
   plan: BuildPlan,
   bodies: ReadContentBody | ContentBodies,
@@ -113,8 +121,16 @@ export async function siteSearchResponses(
 ): Promise<BuiltResponse[]> {
   const language = languageOf(plan);
   const contents = typeof bodies === 'function' ? withoutHashes(bodies) : bodies;
-  const pages = await countedPages(plan, contents, await languageTools(language), options.memo);
-  return shardedIndexResponses(pages, language, options.pagesPerShard);
+  const { memo } = options;
+  // Taken out while it is rebuilt: writeSearchSite uses up the old one, and a failure must not leave it half-done.
+  const last = memo?.site;
+  if (memo !== undefined) memo.site = undefined;
+  const tools = last?.language === language ? last.tools : await languageTools(language);
+  const pages = await countedPages(plan, contents, tools, memo);
+  const shardCount = shardCountFor(pages.length, options.pagesPerShard);
+  const site = writeSearchSite(last, pages, { language, shardCount, tools });
+  if (memo !== undefined) memo.site = site;
+  return searchSiteResponses(site);
 }
 
 /** The whole index as one MiniSearch-form body (format 1), the form the shards must answer exactly as. */
