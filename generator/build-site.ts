@@ -97,6 +97,22 @@ export async function buildSite(
   resident?: ResidentState,
   changed: ReadonlySet<string> = new Set(),
 ): Promise<BuildSiteOutcome> {
+  if (resident === undefined) return buildOnce(options, undefined, changed);
+  // The kept search index describes the last search step; one that was not published must not be patched next.
+  let outcome: BuildSiteOutcome | undefined;
+  try {
+    outcome = await buildOnce(options, resident, changed);
+    return outcome;
+  } finally {
+    if (outcome?.ok !== true) resident.searches.site = undefined;
+  }
+}
+
+async function buildOnce(
+  options: BuildSiteOptions,
+  resident: ResidentState | undefined,
+  changed: ReadonlySet<string>,
+): Promise<BuildSiteOutcome> {
   const folder = siteFolderProblem(options.site, { allowEmpty: options.allowEmpty === true });
   if (folder !== undefined)
     return { ok: false, errors: [{ file: options.site, message: folder.message }], warnings: [] };

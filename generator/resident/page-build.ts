@@ -11,8 +11,9 @@ import { parseDraft } from '../plan/parse-sources.ts';
 import { restrictionOf, storedMeta } from '../plan/site-model.ts';
 import { renderContent } from '../render/content-bodies.ts';
 import { DEFAULT_RENDER_TIMEOUT_SECONDS, renderWithin } from '../render/render-bound.ts';
-import { siteSearchResponses, type SearchMemo } from '../search/site-search.ts';
-import type { BuildProblem, BuildResult } from '../types.ts';
+import { languageOf, searchPageOf, siteSearchResponses, type SearchMemo } from '../search/site-search.ts';
+import { updateSearchPages } from '../search/search-update.ts';
+import type { BuildProblem, BuildResult, BuiltResponse } from '../types.ts';
 import { publishPatched, type PatchedResponse } from '../write/publish-patched.ts';
 import { bodyOfEntry, entryOf, type PublishedIndex } from '../write/published-index.ts';
 import type { Published } from '../write/write-snapshot.ts';
@@ -119,14 +120,7 @@ export async function buildEditedPages(
     }
     responses.push(...made.responses);
   }
-  const search = await siteSearchResponses(
-    plan,
-    {
-      read: (key) => Promise.resolve(bodies.get(key)),
-      hashOf: (key) => (bodies.has(key) ? contentHash(bodies.get(key) as string) : entryHash(base.index, key)),
-    },
-    { memo: searches },
-  );
+  const search = await searchResponses(base, edited, bodies, searches);
   for (const response of search)
     responses.push({
       key: response.key,
@@ -139,6 +133,33 @@ export async function buildEditedPages(
     ...(options.beforeSwitch ? { beforeSwitch: options.beforeSwitch } : {}),
   });
   return published && { published, pages: edited.length };
+}
+
+/** The search entries the edit changes: patched into the kept index, or (when the memo has none) the full step. */
+async function searchResponses(
+  base: PublishedBase,
+  edited: readonly PageEntry[],
+  bodies: ReadonlyMap<string, string>,
+  searches: SearchMemo,
+): Promise<BuiltResponse[]> {
+  const { plan } = base;
+  const keysOf = (url: string) => [keyOf(KEYS.contentLive, url), keyOf(KEYS.contentDraft, url)] as const;
+  const hashOf = (key: string) => {
+    const body = bodies.get(key);
+    return body === undefined ? entryHash(base.index, key) : contentHash(body);
+  };
+  const pages = edited.map((page) => {
+    const [live, draft] = keysOf(page.url);
+    return {
+      ...searchPageOf(plan, page),
+      live: bodies.get(live),
+      draft: bodies.get(draft),
+      hashes: { live: hashOf(live), draft: hashOf(draft) },
+    };
+  });
+  const patched = await updateSearchPages(searches, pages, languageOf(plan));
+  if (patched !== undefined) return patched;
+  return siteSearchResponses(plan, { read: (key) => Promise.resolve(bodies.get(key)), hashOf }, { memo: searches });
 }
 
 function entryHash(index: PublishedIndex, key: string): string | undefined {
