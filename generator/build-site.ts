@@ -11,7 +11,8 @@ import { withRememberedHashes, type BodyHashMemo } from './resident/body-hashes.
 import { RenderTimeout } from './render/render-bound.ts';
 import { renderSitePages, type RenderMemo, type RenderedSite } from './render/render-pages.ts';
 import { openStaging, type Staging } from './write/snapshot-staging.ts';
-import { buildEditedPages, publishedBase, type PublishedBase } from './resident/page-build.ts';
+import { buildEditedPages } from './resident/page-build.ts';
+import { publishedBase, residentPagePlan, searchWholeSite, type PublishedBase } from './resident/resident-plan.ts';
 import { publishStaged, stageResponses, type Published } from './write/write-snapshot.ts';
 import { siteSearchResponses, type ContentBodies, type SearchMemo } from './search/site-search.ts';
 import { loadSearchCounts, saveSearchCounts as writeSearchCounts } from './search/search-count-cache.ts';
@@ -185,8 +186,11 @@ async function buildPagesOf(
 ): Promise<BuildSiteOutcome | undefined> {
   let built: Awaited<ReturnType<typeof buildEditedPages>>;
   try {
-    built = await buildEditedPages(base, last, loaded, changed, resident.searches, {
+    const site = { files: loaded.source.files, mtimes: loaded.source.mtimes };
+    const plan = residentPagePlan(base, last);
+    built = await buildEditedPages(plan, base.index, site, changed, resident.searches, {
       out: resolve(options.out),
+      searchAll: searchWholeSite(base, resident.searches),
       ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
       beforeSwitch: () => {
         const changedMeanwhile = options.changedInputs?.() ?? [];

@@ -15,13 +15,13 @@ import { itemJsonEncoder, type ItemJson } from './plan/tree/item-json.ts';
 import { accessSettingProblems } from './plan/access-settings.ts';
 import { duplicateUrlWarnings } from './plan/duplicate-urls.ts';
 import { BUILT_IN_TABS, FALLBACK_THEME_TABS, fieldsFor, mergeTabs, parseMetatabs } from './plan/meta-definitions.ts';
-import { metaBody } from './plan/meta-values.ts';
+import { metaBody, type MetaItem } from './plan/meta-values.ts';
 import { mainNavigation, pluginSystemEntries, systemNavigation } from './plan/navigation-menus.ts';
 import { parseSources, type ParseMemo, type ParsedSources } from './plan/parse-sources.ts';
 import { activePlugins, listSetting, settingsBody } from './plan/settings.ts';
 import { buildSiteModel, restrictionOf, storedMeta, type SiteModel } from './plan/site-model.ts';
 import { namesByEmail, namesByRole, readUsers } from './plan/users.ts';
-import type { BuildProblem, BuildResult, BuiltResponse, SiteSource, StoredResponse } from './types.ts';
+import type { BuildProblem, BuildResult, BuiltResponse, SiteSource, SourceFile, StoredResponse } from './types.ts';
 import { isRecord } from './load/yaml.ts';
 import { planMedia, type MediaPlan, type PageTexts } from './media/media-bodies.ts';
 
@@ -46,10 +46,12 @@ export function metaTabs(model: SiteModel, sources: ParsedSources): MetaTabs {
   };
 }
 
-function pageFileMtime(source: SiteSource, pathWithoutType: string, path: string): number {
+/** The time of the page's file Typemill reads the default modified date from: its `.md`, else `.txt`, else its
+ *  path (a folder's). */
+export function pageFileMtime(mtimes: ReadonlyMap<string, number>, pathWithoutType: string, path: string): number {
   const candidates = [`${pathWithoutType}.md`, `${pathWithoutType}.txt`, path];
   for (const candidate of candidates) {
-    const mtime = source.mtimes.get(CONTENT + candidate);
+    const mtime = mtimes.get(CONTENT + candidate);
     if (mtime !== undefined) return mtime;
   }
   return 0;
@@ -109,22 +111,24 @@ export function contentResponse(
 
 export type MetaTabs = Record<'page' | 'folder', ReturnType<typeof fieldsFor>>;
 
-/** A page's meta body: its meta file's values for the page's fields, with the page file's time as Typemill's default
+/** What a page's meta body needs of the page besides its meta file. */
+export function metaPageOf(page: PageEntry): MetaItem {
+  return {
+    name: page.item ? page.item.name : 'home',
+    isFolder: page.item?.elementType === 'folder',
+    ...(page.item?.contains ? { contains: page.item.contains } : {}),
+  };
+}
+
+/** A page's meta body: its stored meta values for the page's fields, with the page file's time as Typemill's default
  *  modified date. */
-export function pageMetaBody(plan: Pick<BuildPlan, 'source' | 'sources' | 'model'>, page: PageEntry, tabs: MetaTabs) {
-  const { source, sources, model } = plan;
-  const isFolder = page.item?.elementType === 'folder';
-  const metadata = metaBody(
-    isFolder ? tabs.folder : tabs.page,
-    sources.yaml.get(`${CONTENT}${page.pathWithoutType}.yaml`),
-    {
-      name: page.item ? page.item.name : 'home',
-      isFolder,
-      ...(page.item?.contains ? { contains: page.item.contains } : {}),
-    },
-    { author: model.settings.author, pageFileMtimeMs: pageFileMtime(source, page.pathWithoutType, page.path) },
-  );
-  return encodePhpJson(metadata);
+export function pageMetaBody(
+  page: MetaItem,
+  stored: unknown,
+  tabs: MetaTabs,
+  defaults: { author: unknown; pageFileMtimeMs: number },
+): string {
+  return encodePhpJson(metaBody(page.isFolder ? tabs.folder : tabs.page, stored, page, defaults));
 }
 
 function pageResponses(
@@ -143,7 +147,11 @@ function pageResponses(
     if (content === undefined) throw new Error(missingRenderMessage(page));
     const itemBody = page.item ? `{"item":${itemJson(page.item)}}` : encodePhpJson({ item: model.home });
     responses.push({ key: keyOf(KEYS.item, page.url), body: itemBody, ...withRestriction });
-    responses.push({ key: keyOf(KEYS.meta, page.url), body: pageMetaBody(plan, page, tabs), ...withRestriction });
+    const meta = pageMetaBody(metaPageOf(page), sources.yaml.get(`${CONTENT}${page.pathWithoutType}.yaml`), tabs, {
+      author: model.settings.author,
+      pageFileMtimeMs: pageFileMtime(plan.source.mtimes, page.pathWithoutType, page.path),
+    });
+    responses.push({ key: keyOf(KEYS.meta, page.url), body: meta, ...withRestriction });
     for (const state of ['live', 'draft'] as const) {
       const response = contentResponse(content, state, page.url, withRestriction);
       if (response) responses.push(response);
@@ -218,8 +226,8 @@ export interface BuildPlan {
 
 /** What pagemedia searches: the draft's blocks joined as Typemill joins them, else the live file, and the meta file. */
 export function pageTextsOf(
-  files: SiteSource['files'],
-  drafts: ParsedSources['drafts'],
+  files: ReadonlyMap<string, SourceFile>,
+  drafts: ReadonlyMap<string, string[]>,
   pathWithoutType: string,
 ): PageTexts {
   return {

@@ -50,6 +50,11 @@ function frontMatterBlock(text: string): { block: string; body: string } | undef
   return { block, body: lines.slice(close + 1).join('\n') };
 }
 
+/** A `.md` file's front matter block as written ('' for none): the same block, the same meta values and draft flag. */
+export function frontMatterKey(text: string): string {
+  return text.startsWith('---') ? (frontMatterBlock(text)?.block ?? '') : '';
+}
+
 function normalised(key: string, value: unknown): unknown {
   if (!(value instanceof YamlTimestamp)) return value;
   return DATE_FIELDS.has(key) ? new Date(value.epochSeconds * 1000).toISOString().slice(0, 10) : value.epochSeconds;

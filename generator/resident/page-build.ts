@@ -1,43 +1,52 @@
-// A resident builder's build of an edit that touches only pages' own texts: those pages are rendered again and their
-// answers (content, meta, pagemedia, search) replace theirs in the last snapshot, which is published again patched
+// A build of an edit that touches only pages' own texts: those pages are rendered again and their answers (content,
+// meta, pagemedia, search) replace theirs in the last snapshot, which is published again patched
 // (docs/decisions.md: A page-local edit patches the last snapshot).
 import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import { contentHash } from '../../contract/etag.ts';
-import type { BuildPlan, PageEntry } from '../build.ts';
-import { metaTabs, pageMetaBody, pageTextsOf } from '../build.ts';
-import type { LoadedSite } from '../load/load-site.ts';
+import type { Restriction } from '../../contract/snapshot.ts';
+import { pageFileMtime, pageMetaBody, pageTextsOf, type MetaTabs } from '../build.ts';
+import { isRecord } from '../load/yaml.ts';
 import { pageMediaResponse } from '../media/media-bodies.ts';
-import { parseDraft } from '../plan/parse-sources.ts';
-import { restrictionOf, storedMeta } from '../plan/site-model.ts';
-import { renderContent } from '../render/content-bodies.ts';
+import type { MetaItem } from '../plan/meta-values.ts';
+import { restrictionOf } from '../plan/site-model.ts';
+import { renderContent, type ContentSettings } from '../render/content-bodies.ts';
 import { DEFAULT_RENDER_TIMEOUT_SECONDS, renderWithin } from '../render/render-bound.ts';
-import { languageOf, searchPageOf, siteSearchResponses, type SearchMemo } from '../search/site-search.ts';
 import { updateSearchPages } from '../search/search-update.ts';
-import type { BuildProblem, BuildResult, BuiltResponse } from '../types.ts';
+import type { SearchMemo } from '../search/site-search.ts';
+import type { BuiltResponse, SourceFile } from '../types.ts';
 import { publishPatched, type PatchedResponse } from '../write/publish-patched.ts';
 import { bodyOfEntry, entryOf, type PublishedIndex } from '../write/published-index.ts';
 import type { Published } from '../write/write-snapshot.ts';
-import { pageLocalEdits, pageMarkdown } from './page-edits.ts';
+import { pageDraft, pageLocalEdits, pageMarkdown, type EarlierPageTexts } from './page-edits.ts';
 
 const CONTENT = 'content';
 
-/** What the last build published and planned: the ground a page-local build stands on. */
-export interface PublishedBase {
-  plan: BuildPlan;
-  /** The plan's pages by `pathWithoutType`. */
-  pages: ReadonlyMap<string, PageEntry>;
-  index: PublishedIndex;
-  stats: BuildResult['stats'];
-  warnings: BuildProblem[];
+/** A page as a page-local build needs it: where it is, and what its meta and search documents take from its item. */
+export interface PageSummary extends MetaItem {
+  url: string;
+  pathWithoutType: string;
+  path: string;
+  slug: string;
 }
 
-export function publishedBase(
-  plan: BuildPlan,
-  index: PublishedIndex,
-  stats: BuildResult['stats'],
-  warnings: BuildProblem[],
-): PublishedBase {
-  return { plan, pages: new Map(plan.pages.map((page) => [page.pathWithoutType, page])), index, stats, warnings };
+/** What a page-local build needs of the last build's plan; a resident builder keeps it, a one-off build reads it. */
+export interface PagePlan {
+  /** Every page by `pathWithoutType`, in site order. */
+  pages: ReadonlyMap<string, PageSummary>;
+  contentSettings: ContentSettings;
+  knownPaths: ReadonlySet<string>;
+  tabs: MetaTabs;
+  author: unknown;
+  language: string;
+  /** A page's stored meta (its meta file with its front matter), as the last build parsed it. */
+  storedMetaOf(pathWithoutType: string): unknown;
+  earlier: EarlierPageTexts;
+}
+
+/** The site after the edit: file texts (the edited pages' at least) and content entry times. */
+export interface EditedSite {
+  files: ReadonlyMap<string, SourceFile>;
+  mtimes: ReadonlyMap<string, number>;
 }
 
 export interface PageBuildOptions {
@@ -45,6 +54,8 @@ export interface PageBuildOptions {
   renderTimeoutSeconds?: number;
   /** Throws to publish nothing (`watch`'s check that no input changed since it was read). */
   beforeSwitch?: () => void;
+  /** When the previous snapshot's search index is not kept: the full search step from every page's counts. */
+  searchAll?: (edited: ReadonlyMap<string, EditedSearchPage>) => Promise<BuiltResponse[]>;
 }
 
 export interface PageBuild {
@@ -52,75 +63,100 @@ export interface PageBuild {
   pages: number;
 }
 
+/** An edited page's search inputs with its new bodies and their hashes. */
+export interface EditedSearchPage {
+  url: string;
+  slug: string;
+  name: string;
+  title: string;
+  restriction: Restriction | undefined;
+  live: string | undefined;
+  draft: string | undefined;
+  hashes: { live: string | undefined; draft: string | undefined };
+}
+
 const PAGE_CONTENT = { pageContent: true, compress: true } as const;
 const OTHER_BODY = { pageContent: false, compress: true } as const;
+const CONTENT_KEYS = { live: KEYS.contentLive, draft: KEYS.contentDraft } as const;
 
-/** The page's answers after the edit, each with its body. */
-function pageResponses(base: PublishedBase, loaded: LoadedSite, page: PageEntry, seconds: number) {
-  const { plan } = base;
-  const restriction = restrictionOf(storedMeta(plan.sources, page.pathWithoutType));
+function storedMetaValues(stored: unknown): Record<string, unknown> {
+  return isRecord(stored) && isRecord(stored.meta) ? stored.meta : {};
+}
+
+/** The page's answers after the edit, each with its body, and its search inputs; undefined when the page gains or
+ *  loses a content body (that changes the snapshot's keys: a site build). */
+function editedPage(plan: PagePlan, index: PublishedIndex, site: EditedSite, page: PageSummary, seconds: number) {
+  const stored = plan.storedMetaOf(page.pathWithoutType);
+  const meta = storedMetaValues(stored);
+  const restriction = restrictionOf(meta);
   const withRestriction = restriction ? { restriction } : {};
-  const job = {
-    page: page.pathWithoutType,
-    markdown: pageMarkdown(loaded.source.files, page.pathWithoutType),
-    draftBlocks: plan.sources.drafts.get(`${CONTENT}${page.pathWithoutType}.txt`),
-  };
-  const content = renderWithin(job, seconds, () => renderContent(job, plan.contentSettings, plan.source.knownPaths));
+  const drafts = new Map<string, string[]>();
+  const draftBlocks = pageDraft(site.files, page.pathWithoutType);
+  if (draftBlocks) drafts.set(`${CONTENT}${page.pathWithoutType}.txt`, draftBlocks);
+  const job = { page: page.pathWithoutType, markdown: pageMarkdown(site.files, page.pathWithoutType), draftBlocks };
+  const content = renderWithin(job, seconds, () => renderContent(job, plan.contentSettings, plan.knownPaths));
   const responses: PatchedResponse[] = [];
+  const hashes = { live: content.hashes.live, draft: content.hashes.draft };
   for (const state of ['live', 'draft'] as const) {
+    const key = keyOf(CONTENT_KEYS[state], page.url);
     const body = content[state];
     const hash = content.hashes[state];
-    const key = keyOf(state === 'live' ? KEYS.contentLive : KEYS.contentDraft, page.url);
+    if ((body !== undefined) !== (entryOf(index, key) !== undefined)) return undefined;
     if (body !== undefined && hash !== undefined)
       responses.push({ key, body, hash, use: PAGE_CONTENT, ...withRestriction });
   }
-  const tabs = metaTabs(plan.model, plan.sources);
-  const meta = pageMetaBody({ ...plan, source: loaded.source }, page, tabs);
+  const metaBody = pageMetaBody(page, stored, plan.tabs, {
+    author: plan.author,
+    pageFileMtimeMs: pageFileMtime(site.mtimes, page.pathWithoutType, page.path),
+  });
   responses.push({
     key: keyOf(KEYS.meta, page.url),
-    body: meta,
-    hash: contentHash(meta),
+    body: metaBody,
+    hash: contentHash(metaBody),
     use: OTHER_BODY,
     ...withRestriction,
   });
-  const media = pageMediaResponse(pageTextsOf(loaded.source.files, plan.sources.drafts, page.pathWithoutType));
+  const media = pageMediaResponse(pageTextsOf(site.files, drafts, page.pathWithoutType));
   responses.push({ ...media, hash: contentHash(media.body), use: OTHER_BODY });
-  return { responses, content };
+  const search: EditedSearchPage = {
+    url: page.url,
+    slug: page.slug,
+    name: String(page.name),
+    title: typeof meta.title === 'string' ? meta.title.trim() : '',
+    restriction,
+    live: content.live,
+    draft: content.draft,
+    hashes,
+  };
+  return { responses, search };
 }
 
-/** Builds and publishes the edit of `changed` (site paths) on `base`; undefined where it is not page-local or the last
- *  snapshot is no longer current: the caller builds the whole site. Updates `base.plan`'s drafts and `searches`. */
+/** Builds and publishes the edit of `changed` (site paths) on the last snapshot (`index`, updated in place once
+ *  published); undefined where the edit is not page-local or the last snapshot is no longer current: the caller
+ *  builds the whole site then. */
 export async function buildEditedPages(
-  base: PublishedBase,
-  before: LoadedSite,
-  loaded: LoadedSite,
+  plan: PagePlan,
+  index: PublishedIndex,
+  site: EditedSite,
   changed: ReadonlySet<string>,
   searches: SearchMemo,
   options: PageBuildOptions,
 ): Promise<PageBuild | undefined> {
-  const edited = pageLocalEdits(changed, before.source.files, loaded.source.files, base.pages);
+  const edited = pageLocalEdits(changed, plan.earlier, site.files, new Set(plan.pages.keys()));
   if (edited === undefined) return undefined;
-  const { plan } = base;
-  for (const file of changed) {
-    const text = loaded.source.files.get(file)?.text;
-    if (file.endsWith('.txt') && text !== undefined && text.trim() !== '')
-      plan.sources.drafts.set(file, parseDraft(text, file));
-  }
   const seconds = options.renderTimeoutSeconds ?? DEFAULT_RENDER_TIMEOUT_SECONDS;
   const responses: PatchedResponse[] = [];
-  const bodies = new Map<string, string>();
-  for (const page of edited) {
-    const made = pageResponses(base, loaded, page, seconds);
-    // A page that gains or loses a content body changes the snapshot's keys: only a site build does that.
-    for (const state of ['live', 'draft'] as const) {
-      const key = keyOf(state === 'live' ? KEYS.contentLive : KEYS.contentDraft, page.url);
-      const body = made.content[state];
-      if ((body !== undefined) !== (entryOf(base.index, key) !== undefined)) return undefined;
-      if (body !== undefined) bodies.set(key, body);
-    }
+  const searchPages = new Map<string, EditedSearchPage>();
+  for (const pathWithoutType of edited) {
+    const made = editedPage(plan, index, site, plan.pages.get(pathWithoutType) as PageSummary, seconds);
+    if (made === undefined) return undefined;
     responses.push(...made.responses);
+    searchPages.set(made.search.url, made.search);
   }
-  const search = await searchResponses(base, edited, bodies, searches);
+  const search =
+    (await updateSearchPages(searches, [...searchPages.values()], plan.language)) ??
+    (await options.searchAll?.(searchPages));
+  if (search === undefined) return undefined;
   for (const response of search)
     responses.push({
       key: response.key,
@@ -128,41 +164,15 @@ export async function buildEditedPages(
       hash: contentHash(response.body),
       use: { pageContent: false, compress: response.compress !== false },
     });
-  const published = await publishPatched(options.out, base.index, responses, {
+  const published = await publishPatched(options.out, index, responses, {
     builtAt: new Date(),
     ...(options.beforeSwitch ? { beforeSwitch: options.beforeSwitch } : {}),
   });
   return published && { published, pages: edited.length };
 }
 
-/** The search entries the edit changes: patched into the kept index, or (when the memo has none) the full step. */
-async function searchResponses(
-  base: PublishedBase,
-  edited: readonly PageEntry[],
-  bodies: ReadonlyMap<string, string>,
-  searches: SearchMemo,
-): Promise<BuiltResponse[]> {
-  const { plan } = base;
-  const keysOf = (url: string) => [keyOf(KEYS.contentLive, url), keyOf(KEYS.contentDraft, url)] as const;
-  const hashOf = (key: string) => {
-    const body = bodies.get(key);
-    return body === undefined ? entryHash(base.index, key) : contentHash(body);
-  };
-  const pages = edited.map((page) => {
-    const [live, draft] = keysOf(page.url);
-    return {
-      ...searchPageOf(plan, page),
-      live: bodies.get(live),
-      draft: bodies.get(draft),
-      hashes: { live: hashOf(live), draft: hashOf(draft) },
-    };
-  });
-  const patched = await updateSearchPages(searches, pages, languageOf(plan));
-  if (patched !== undefined) return patched;
-  return siteSearchResponses(plan, { read: (key) => Promise.resolve(bodies.get(key)), hashOf }, { memo: searches });
-}
-
-function entryHash(index: PublishedIndex, key: string): string | undefined {
+/** The hash of the body a key answers with in the last snapshot. */
+export function hashInIndex(index: PublishedIndex, key: string): string | undefined {
   const entry = entryOf(index, key);
   return entry === undefined ? undefined : bodyOfEntry(entry).hash;
 }
