@@ -13,6 +13,8 @@ import { renderSitePages, type RenderMemo, type RenderedSite } from './render/re
 import { openStaging, type Staging } from './write/snapshot-staging.ts';
 import { buildEditedPages } from './resident/page-build.ts';
 import { publishedBase, residentPagePlan, searchWholeSite, type PublishedBase } from './resident/resident-plan.ts';
+import { buildOnSavedPlan, earlierTextsOf, planToSave } from './resident/saved-plan-build.ts';
+import { savePlan } from './resident/saved-plan.ts';
 import { publishStaged, stageResponses, type Published } from './write/write-snapshot.ts';
 import { siteSearchResponses, type ContentBodies, type SearchMemo } from './search/site-search.ts';
 import { loadSearchCounts, saveSearchCounts as writeSearchCounts } from './search/search-count-cache.ts';
@@ -118,6 +120,12 @@ async function buildOnce(
   if (folder !== undefined)
     return { ok: false, errors: [{ file: options.site, message: folder.message }], warnings: [] };
   options.onStage?.('reading site');
+  // A one-off build whose site changed only in pages' texts since the plan it saved patches the last snapshot.
+  const fingerprint = resident === undefined ? await rendererFingerprint() : undefined;
+  if (fingerprint !== undefined) {
+    const patchedSnapshot = await buildOnSavedPlanOf(options, fingerprint);
+    if (patchedSnapshot !== undefined) return patchedSnapshot;
+  }
   const last = resident?.last;
   // A build that fails or is refused leaves no base: the next build starts from the site again.
   const base = resident?.base;
@@ -145,6 +153,7 @@ async function buildOnce(
   if (errors.length > 0) return { ok: false, errors, warnings: plan.warnings };
   // The plan holds what the rest of the build needs; the file texts and the markdown map would keep every page's
   // text alive while pages render (the render jobs hold each page's texts until it is written).
+  const earlier = resident === undefined ? earlierTextsOf(plan, loaded) : undefined;
   loaded.source.files.clear();
   plan.sources.markdown.clear();
   const out = resolve(options.out);
@@ -152,7 +161,7 @@ async function buildOnce(
   const staging = await openStaging(out);
   let built: Awaited<ReturnType<typeof stageSite>>;
   try {
-    built = await stageSite(plan, staging, out, options, resident);
+    built = await stageSite(plan, staging, out, options, resident, fingerprint);
   } catch (error) {
     await staging.discard();
     // a page that renders too long is a problem of that page's file, like a parse error
@@ -165,6 +174,10 @@ async function buildOnce(
   // Only after publishing: a cache entry is worth something only while a snapshot holds its bodies.
   await pages.saveCache();
   await built.saveSearchCounts();
+  if (earlier !== undefined && fingerprint !== undefined) {
+    const identity = { fingerprint, snapshot: built.published.id, site: options.site, rootPath: options.rootPath };
+    await savePlan(out, planToSave(plan, loaded, earlier, identity, result));
+  }
   return {
     ok: true,
     published: built.published,
@@ -173,6 +186,40 @@ async function buildOnce(
     pages: { rendered: pages.renderedCount, reused: pages.reused },
     scope: 'site',
   };
+}
+
+/** Throws InputsChangedError when an input changed since it was read (`changedInputs`). */
+function inputsUnchanged(options: BuildSiteOptions): () => void {
+  return () => {
+    const changedMeanwhile = options.changedInputs?.() ?? [];
+    if (changedMeanwhile.length > 0) throw new InputsChangedError(changedMeanwhile);
+  };
+}
+
+/** A one-off build's page-local build on the plan the last one saved; undefined where the site must be built. */
+async function buildOnSavedPlanOf(
+  options: BuildSiteOptions,
+  fingerprint: string,
+): Promise<BuildSiteOutcome | undefined> {
+  let built: Awaited<ReturnType<typeof buildOnSavedPlan>>;
+  try {
+    built = await buildOnSavedPlan(
+      {
+        site: options.site,
+        out: options.out,
+        baseUrl: options.baseUrl,
+        ...(options.rootPath !== undefined ? { rootPath: options.rootPath } : {}),
+        ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
+        beforeSwitch: inputsUnchanged(options),
+      },
+      fingerprint,
+    );
+  } catch (error) {
+    if (error instanceof RenderTimeout)
+      return { ok: false, errors: [{ file: error.file, message: error.message }], warnings: [] };
+    throw error;
+  }
+  return built && { ok: true, ...built, scope: 'pages' };
 }
 
 /** The page-local build of an edit (resident/page-build.ts); undefined where the site must be built. */
@@ -192,10 +239,7 @@ async function buildPagesOf(
       out: resolve(options.out),
       searchAll: searchWholeSite(base, resident.searches),
       ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
-      beforeSwitch: () => {
-        const changedMeanwhile = options.changedInputs?.() ?? [];
-        if (changedMeanwhile.length > 0) throw new InputsChangedError(changedMeanwhile);
-      },
+      beforeSwitch: inputsUnchanged(options),
     });
   } catch (error) {
     if (error instanceof RenderTimeout)
@@ -220,11 +264,12 @@ async function stageSite(
   out: string,
   options: BuildSiteOptions,
   resident: ResidentState | undefined,
+  known: string | undefined,
 ) {
   const memo = resident?.renders;
   const hashes = resident?.hashes;
   // One read of the generator's sources: the render cache and the search counts on disk are both keyed by it.
-  const fingerprint = memo?.fingerprint ?? (await rendererFingerprint());
+  const fingerprint = known ?? memo?.fingerprint ?? (await rendererFingerprint());
   const pages = await renderSitePages(plan, {
     outDir: out,
     bodies: staging,

@@ -129,13 +129,17 @@ export interface LoadedSite {
   errors: BuildProblem[];
 }
 
-export async function loadSite(
-  siteDir: string,
-  baseUrl: string,
-  rootPath?: string,
-  earlier?: EarlierLoad,
-): Promise<LoadedSite> {
-  const root = resolve(siteDir);
+/** What a listing of the site folder found: every entry with its stamp, before any file is read. */
+export interface SiteListing {
+  contentEntries: string[];
+  mtimes: Map<string, number>;
+  stamps: Map<string, FileStamp>;
+  knownPaths: Set<string>;
+  errors: BuildProblem[];
+}
+
+/** Lists the site folder's inputs with their sizes and times (link loops are reported, not followed). */
+export async function listSite(root: string): Promise<SiteListing> {
   const errors: BuildProblem[] = [];
   const loops = await findSymlinkLoops(root, DEEP_FOLDERS);
   for (const loop of loops)
@@ -155,7 +159,7 @@ export async function loadSite(
     ignore,
   }).catch((error: NodeJS.ErrnoException) => {
     errors.push({
-      file: error.path ?? siteDir,
+      file: error.path ?? root,
       message: `cannot list the site folder: ${error.code ?? error.message}`,
     });
     return [];
@@ -177,6 +181,22 @@ export async function loadSite(
     else if (READ.test(path) && !path.startsWith('content/'))
       errors.push({ file: path, message: 'cannot read file: it is a directory, expected a file' });
   }
+  return { contentEntries, mtimes, stamps, knownPaths, errors };
+}
+
+/** Whether the build reads `path` (a site-relative file path). */
+export function isReadInput(path: string): boolean {
+  return READ.test(path);
+}
+
+export async function loadSite(
+  siteDir: string,
+  baseUrl: string,
+  rootPath?: string,
+  earlier?: EarlierLoad,
+): Promise<LoadedSite> {
+  const root = resolve(siteDir);
+  const { contentEntries, mtimes, stamps, knownPaths, errors } = await listSite(root);
   const toRead = [...knownPaths].filter((path) => READ.test(path)).sort();
   const files = readFiles(root, toRead, stamps, mtimes, errors, earlier);
   return {

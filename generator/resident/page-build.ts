@@ -27,6 +27,9 @@ export interface PageSummary extends MetaItem {
   pathWithoutType: string;
   path: string;
   slug: string;
+  /** The stored meta title, trimmed, and the page's restriction: what its search documents take from its meta. */
+  title: string;
+  restriction?: Restriction;
 }
 
 /** What a page-local build needs of the last build's plan; a resident builder keeps it, a one-off build reads it. */
@@ -54,8 +57,10 @@ export interface PageBuildOptions {
   renderTimeoutSeconds?: number;
   /** Throws to publish nothing (`watch`'s check that no input changed since it was read). */
   beforeSwitch?: () => void;
+  /** Publish even when no page changed (a one-off build publishes a snapshot whatever changed). */
+  allowNoEdit?: boolean;
   /** When the previous snapshot's search index is not kept: the full search step from every page's counts. */
-  searchAll?: (edited: ReadonlyMap<string, EditedSearchPage>) => Promise<BuiltResponse[]>;
+  searchAll?: (edited: ReadonlyMap<string, EditedSearchPage>) => Promise<BuiltResponse[] | undefined>;
 }
 
 export interface PageBuild {
@@ -143,7 +148,7 @@ export async function buildEditedPages(
   options: PageBuildOptions,
 ): Promise<PageBuild | undefined> {
   const edited = pageLocalEdits(changed, plan.earlier, site.files, new Set(plan.pages.keys()));
-  if (edited === undefined) return undefined;
+  if (edited === undefined || (edited.length === 0 && options.allowNoEdit !== true)) return undefined;
   const seconds = options.renderTimeoutSeconds ?? DEFAULT_RENDER_TIMEOUT_SECONDS;
   const responses: PatchedResponse[] = [];
   const searchPages = new Map<string, EditedSearchPage>();
@@ -154,8 +159,10 @@ export async function buildEditedPages(
     searchPages.set(made.search.url, made.search);
   }
   const search =
-    (await updateSearchPages(searches, [...searchPages.values()], plan.language)) ??
-    (await options.searchAll?.(searchPages));
+    edited.length === 0
+      ? []
+      : ((await updateSearchPages(searches, [...searchPages.values()], plan.language)) ??
+        (await options.searchAll?.(searchPages)));
   if (search === undefined) return undefined;
   for (const response of search)
     responses.push({

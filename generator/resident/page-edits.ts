@@ -52,7 +52,7 @@ export function pageLocalEdits(
     const file = `${CONTENT}${page}.md`;
     if (after.has(file) && earlier.frontMatter(file) === undefined) return undefined;
   }
-  return touched.size === 0 ? undefined : [...touched];
+  return [...touched];
 }
 
 /** A page's markdown as the renderer takes it: the `.md` text without its front matter; undefined without a `.md`. */

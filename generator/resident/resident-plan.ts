@@ -5,7 +5,7 @@ import { contentHash } from '../../contract/etag.ts';
 import { metaPageOf, metaTabs, type BuildPlan, type PageEntry } from '../build.ts';
 import type { LoadedSite } from '../load/load-site.ts';
 import { frontMatterKey } from '../plan/front-matter.ts';
-import { languageOf, siteSearchResponses, type SearchMemo } from '../search/site-search.ts';
+import { languageOf, searchPageOf, siteSearchResponses, type SearchMemo } from '../search/site-search.ts';
 import type { BuildProblem, BuildResult, BuiltResponse } from '../types.ts';
 import type { PublishedIndex } from '../write/published-index.ts';
 import { hashInIndex, type EditedSearchPage, type PagePlan, type PageSummary } from './page-build.ts';
@@ -21,13 +21,16 @@ export interface PublishedBase {
   warnings: BuildProblem[];
 }
 
-export function pageSummaryOf(page: PageEntry): PageSummary {
+export function pageSummaryOf(plan: BuildPlan, page: PageEntry): PageSummary {
+  const { title, restriction } = searchPageOf(plan, page);
   return {
     ...metaPageOf(page),
     url: page.url,
     pathWithoutType: page.pathWithoutType,
     path: page.path,
     slug: page.item?.slug ?? '',
+    title,
+    ...(restriction ? { restriction } : {}),
   };
 }
 
@@ -37,7 +40,7 @@ export function publishedBase(
   stats: BuildResult['stats'],
   warnings: BuildProblem[],
 ): PublishedBase {
-  const pages = new Map(plan.pages.map((page) => [page.pathWithoutType, pageSummaryOf(page)]));
+  const pages = new Map(plan.pages.map((page) => [page.pathWithoutType, pageSummaryOf(plan, page)]));
   return { plan, pages, index, stats, warnings };
 }
 

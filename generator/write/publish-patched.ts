@@ -9,8 +9,9 @@ import { contentHash, etagOf } from '../../contract/etag.ts';
 import type { IndexEntry, IndexShardFile, Restriction, SnapshotIndex } from '../../contract/snapshot.ts';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { changesBetween } from './changes.ts';
+import { sweepPool } from './body-pool.ts';
 import { writeBody, type BodyUse, type StagedBody } from './snapshot-staging.ts';
-import { bodyOfEntry, poolName, type NamedBody, type PublishedIndex } from './published-index.ts';
+import { bodyOfEntry, namedPoolFiles, poolName, type NamedBody, type PublishedIndex } from './published-index.ts';
 import { snapshotId, switchCurrent, type Published } from './write-snapshot.ts';
 
 /** A response whose body replaces its key's body in the last snapshot. */
@@ -61,6 +62,8 @@ export async function publishPatched(
   if (responses.some(({ key }) => base.shardFiles[shardOf(key, count)]?.entries[key] === undefined)) return undefined;
 
   const written: string[] = [];
+  // Without the files the snapshot before `base` alone named, the pool is swept whole after the switch.
+  const namedBefore = base.dropped === undefined ? namedPoolFiles(base) : undefined;
   const inPool = (file: string) => base.bodies.has(file) || base.dropped?.has(file) === true;
   // Bodies this build made, by hash: live and draft are often one body.
   const made = new Map<string, Promise<StagedBody>>();
@@ -177,6 +180,11 @@ export async function publishPatched(
   base.root = root;
   base.shardFiles = shardFiles;
   base.dropped = dropped;
+  if (namedBefore !== undefined) {
+    const namedNow = namedPoolFiles(base);
+    swept = await sweepPool(distDir, [namedNow, namedBefore]);
+    base.dropped = new Set([...namedBefore].filter((file) => !namedNow.has(file)));
+  }
   return {
     id,
     directory: join(distDir, DIST_LAYOUT.snapshotsDir, id),

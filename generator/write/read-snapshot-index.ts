@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { parseIndexRoot, parseIndexShard } from '../../contract/parse-snapshot.ts';
 import { DIST_LAYOUT, SNAPSHOT_FORMAT } from '../../contract/snapshot.ts';
 import type { IndexEntry, IndexShard, SnapshotIndex } from '../../contract/snapshot.ts';
+import { splitEntries } from '../../contract/index-shards.ts';
+import { publishedIndex, type PublishedIndex } from './published-index.ts';
 
 /** The whole index, plus the shards the root names (none for format 1). */
 export interface SnapshotContents {
@@ -64,4 +66,14 @@ export function namedFiles(contents: SnapshotContents): Set<string> {
   }
   for (const shard of contents.shards) files.add(shard.file);
   return files;
+}
+
+/** A format 2 snapshot's index as a page-local build patches it (published-index.ts); which pool files the snapshot
+ *  before it alone named is not known, so the patch sweeps the pool whole. */
+export function readPublishedIndex(directory: string): PublishedIndex | undefined {
+  const { index, shards } = readSnapshotIndex(directory);
+  if (shards.length === 0) return undefined;
+  const { entries, ...header } = index;
+  const accounts = readFileSync(join(directory, DIST_LAYOUT.accountsFile), 'utf8');
+  return publishedIndex({ ...header, shards }, splitEntries(entries, shards.length), accounts, undefined);
 }
