@@ -1,7 +1,7 @@
 // A one-off build that starts from the last snapshot: when the listing shows that only pages' own texts changed since
 // the last build saved its plan, those pages are read and the last snapshot is patched (page-build.ts); anything else
 // is a site build (docs/decisions.md: A cold build of edited pages patches the last snapshot too).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { KEYS, keyOf } from '../../contract/endpoints.ts';
@@ -15,6 +15,7 @@ import { loadSearchCounts, saveSearchCounts } from '../search/search-count-cache
 import { languageOf } from '../search/site-search.ts';
 import type { BuildProblem, BuildResult, SourceFile } from '../types.ts';
 import { readPublishedIndex } from '../write/read-snapshot-index.ts';
+import { namedPoolFiles, poolName, type PublishedIndex } from '../write/published-index.ts';
 import type { Published } from '../write/write-snapshot.ts';
 import { buildEditedPages, hashInIndex, type EditedSearchPage, type PagePlan } from './page-build.ts';
 import { pageSummaryOf } from './resident-plan.ts';
@@ -139,6 +140,13 @@ function savedPagePlan(saved: SavedPlan, listing: SiteListing, files: ReadonlyMa
   };
 }
 
+/** Whether the pool holds every file the snapshot names: a lost body is made again by a site build. */
+function poolHolds(out: string, index: PublishedIndex): boolean {
+  const pool = new Set(readdirSync(join(out, DIST_LAYOUT.poolDir)));
+  for (const file of namedPoolFiles(index)) if (!pool.has(poolName(file))) return false;
+  return true;
+}
+
 /** Builds from the saved plan when the site's pages alone changed; undefined when a site build is needed. */
 export async function buildOnSavedPlan(
   options: SavedPlanOptions,
@@ -157,7 +165,7 @@ export async function buildOnSavedPlan(
   const files = changed && editedTexts(root, changed, listing);
   if (changed === undefined || files === undefined) return undefined;
   const index = readPublishedIndex(join(out, link));
-  if (index === undefined) return undefined;
+  if (index === undefined || !poolHolds(out, index)) return undefined;
   const plan = savedPagePlan(saved, listing, files);
   const searches = await loadSearchCounts(out, fingerprint);
   const searchAll = (edited: ReadonlyMap<string, EditedSearchPage>) =>

@@ -11,7 +11,8 @@ import { CACHE_DIR } from '../render/render-cache.ts';
 import type { BuildProblem, BuildResult } from '../types.ts';
 import type { PageSummary } from './page-build.ts';
 
-const FILE = join(CACHE_DIR, 'page-plan.v8');
+/** Relative to the output folder. */
+export const SAVED_PLAN_FILE = join(CACHE_DIR, 'page-plan.v8');
 
 export interface SavedPlan {
   /** The generator's fingerprint: another generator may plan differently. */
@@ -40,7 +41,7 @@ export interface SavedPlan {
 
 export async function loadSavedPlan(outDir: string, fingerprint: string): Promise<SavedPlan | undefined> {
   try {
-    const saved = deserialize(await readFile(join(outDir, FILE))) as SavedPlan;
+    const saved = deserialize(await readFile(join(outDir, SAVED_PLAN_FILE))) as SavedPlan;
     return saved.fingerprint === fingerprint ? saved : undefined;
   } catch {
     return undefined;
@@ -48,7 +49,7 @@ export async function loadSavedPlan(outDir: string, fingerprint: string): Promis
 }
 
 export async function savePlan(outDir: string, plan: SavedPlan): Promise<void> {
-  const path = join(outDir, FILE);
+  const path = join(outDir, SAVED_PLAN_FILE);
   await mkdir(join(outDir, CACHE_DIR), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
   await writeFile(temporary, serialize(plan));

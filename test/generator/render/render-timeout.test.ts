@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../../../generator/build-site.ts';
 import { copyFixture, removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
 import { buildWithFault, listTree } from '../../helpers/faulty-build.ts';
+import { forgetSavedPlan } from '../../helpers/saved-plan.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const SLOW_RENDER = join(ROOT, 'test', 'helpers', 'slow-render', 'register.mjs');
@@ -40,6 +41,7 @@ function errorLines(stderr: string): string[] {
   return stderr.split('\n').filter((line) => line.startsWith('error:') || line.startsWith('snapi build:'));
 }
 
+// A one-page edit is built page-locally, on the build's own thread.
 timeout(
   'rendered on this thread: the build stops with the file and the bound, exit 1, the snapshot unchanged',
   async () => {
@@ -55,7 +57,10 @@ timeout(
 );
 
 timeout('rendered on a worker thread: the worker is ended and the build stops the same way', async () => {
-  const before = await publishThenEdit();
+  await publishThenEdit();
+  // Without the saved plan the edit is built with the site, whose pages render on workers here.
+  await forgetSavedPlan(out);
+  const before = await listTree(out);
   const { code, stderr } = await buildWithFault(SLOW_RENDER, site, out, BASE_URL, { args: BOUND, ...ON_WORKERS });
   assert.is(code, 1);
   assert.equal(errorLines(stderr), [

@@ -1,8 +1,12 @@
-// Module hooks: the render pool and its workers get content-bodies-slow.ts in place of the real content-bodies.ts;
+// Module hooks: the render pool, its workers and the page-local build get content-bodies-slow.ts in place of the real content-bodies.ts;
 // with SNAPI_TEST_RENDER_WORKERS set, build-site.ts also gets a render-pages.ts that always renders on workers.
 const SLOW_BODIES = new URL('./content-bodies-slow.ts', import.meta.url).href;
 const ON_WORKERS = new URL('./render-pages-on-workers.ts', import.meta.url).href;
-const RENDERERS = ['/generator/render/render-pool.ts', '/generator/render/render-worker.ts'];
+const RENDERERS = [
+  '/generator/render/render-pool.ts',
+  '/generator/render/render-worker.ts',
+  '/generator/resident/page-build.ts',
+];
 
 export async function resolve(specifier, context, nextResolve) {
   const parent = context.parentURL ?? '';
