@@ -1,12 +1,15 @@
-// Reads index.json (the root) and each shard it names, in chunks, into the compact entries, and checks that every body
-// file they name is in the bodies folder. Nothing here holds a whole shard or a tree of all entries at once
-// (docs/performance.md: Heap after a snapshot load).
-import { opendirSync, readdirSync } from 'node:fs';
+// Reads index.json (the root) and each shard it names, in chunks, into compact entries (one per shard), keeping the
+// shards of the previous snapshot whose file is the same, and checks that every body file named is in the bodies
+// folder. Nothing here holds a whole shard or a tree of all entries at once (docs/performance.md: Heap after a snapshot
+// load).
+import { opendirSync, readdirSync, statSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import type { SnapshotRoot } from '../../contract/snapshot.ts';
-import type { CompactEntries } from './compact-entries.ts';
+import { CompactEntries } from './compact-entries.ts';
+import type { ShardPlace } from './compact-entries.ts';
+import type { BodyNames } from './body-names.ts';
 import { createIndexScanner } from './index-scanner.ts';
 import { checkShardHeader, parseIndexRoot, parseShardEntry, shardPlace } from '../../contract/parse-snapshot.ts';
 
@@ -61,18 +64,64 @@ async function readShard(directory: string, root: SnapshotRoot, position: number
   if (added !== shard.entries) throw new Error(`${where}: holds ${added} entries, the root says ${shard.entries}`);
 }
 
-/** Adds every entry of the snapshot in `directory` to `entries` and returns its root, validated; throws on the first
- *  problem. Shards are read one after another, so at most one shard's batch is in memory. */
-export async function readIndex(directory: string, entries: CompactEntries): Promise<SnapshotRoot> {
+/** A loaded index: its root and one table per shard, in the root's order. */
+export interface ShardedIndex {
+  root: SnapshotRoot;
+  shards: CompactEntries[];
+}
+
+/** What a shard's description in the root says; a shard is kept only when all of it is the same. */
+const sameShard = (left: SnapshotRoot['shards'][number] | undefined, right: SnapshotRoot['shards'][number]) =>
+  left !== undefined && left.file === right.file && left.size === right.size && left.entries === right.entries;
+
+/** The index of the snapshot in `directory`, validated; throws on the first problem. A shard whose file (named by the
+ *  hash of its content) is the one `previous` has at the same place, with the same count of shards, is taken from it
+ *  as it is; `parsed` lists the places of the others, read one after another. */
+export async function readIndex(
+  directory: string,
+  place: Required<ShardPlace>,
+  previous?: ShardedIndex,
+): Promise<ShardedIndex & { parsed: number[] }> {
   const path = join(directory, DIST_LAYOUT.indexFile);
   const root = parseIndexRoot(parseJson(await readFile(path, 'utf8'), path));
-  for (let position = 0; position < root.shards.length; position++) await readShard(directory, root, position, entries);
-  return root;
+  const count = root.shards.length;
+  const reusable = previous !== undefined && previous.root.shards.length === count;
+  const shards: CompactEntries[] = [];
+  const parsed: number[] = [];
+  for (let position = 0; position < count; position++) {
+    const kept = previous?.shards[position];
+    if (reusable && kept !== undefined && sameShard(previous.root.shards[position], root.shards[position]!)) {
+      shards.push(kept);
+      continue;
+    }
+    const entries = new CompactEntries(place);
+    await readShard(directory, root, position, entries);
+    shards.push(entries);
+    parsed.push(position);
+  }
+  return { root, shards, parsed };
+}
+
+/** Checks that the files the given shards name are in the pool, one stat each: for a reload, whose other shards were
+ *  checked when first loaded (pool files are immutable). Returns the number of files checked. */
+export async function checkShardFiles(shards: readonly CompactEntries[], pool: string): Promise<number> {
+  const seen = new Set<string>();
+  for (const shard of shards) {
+    for (const file of shard.ownFiles()) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const name = file.slice(DIST_LAYOUT.bodiesDir.length + 1);
+      if (statSync(join(pool, name), { throwIfNoEntry: false }) === undefined)
+        throw new Error(`${file}: no such body file`);
+      if (seen.size % LIST_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return seen.size;
 }
 
 /** Reads the folder's names in batches rather than listing 200,000 of them at once (a synchronous batch read took half
  *  the CPU time of an async iterator); the full list is only made to name a missing file. */
-export async function checkBodyFiles(directory: string, entries: CompactEntries): Promise<void> {
+export async function checkBodyFiles(directory: string, entries: BodyNames): Promise<void> {
   const folder = join(directory, DIST_LAYOUT.bodiesDir);
   let present = 0;
   const listing = opendirSync(folder, { bufferSize: LIST_BATCH });
