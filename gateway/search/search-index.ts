@@ -1,7 +1,6 @@
 // Loads a snapshot's search index, sharded (format 2: a root naming its shards) or whole (format 1, MiniSearch's
 // serialised form): the documents, the scored postings, and what a query needs besides.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { readStoredBody } from '../snapshot/body-store.ts';
 import type { LoadedEntry } from '../snapshot/snapshot-loader.ts';
 import { sectionsOf } from '../../contract/search/content-sections.ts';

@@ -70,7 +70,9 @@ export class BodyNames {
       variant.file.length === identityFile.length + suffix.length - IDENTITY_SUFFIX.length &&
       variant.file.startsWith(identityFile) &&
       variant.file.endsWith(suffix);
-    return beside ? this.#recordSize(identity + kind, variant.file, variant.size) : this.record(variant.file, variant.size);
+    return beside
+      ? this.#recordSize(identity + kind, variant.file, variant.size)
+      : this.record(variant.file, variant.size);
   }
 
   #recordSize(slot: number, file: string, size: number): number {

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import type { IndexEntry, Restriction } from '../../contract/snapshot.ts';
-import { ABSENT, BodyNames, BR, GZIP, IDENTITY, PREFIX, VARIANT_SUFFIXES, VARIANTS, hashIn, variantOf } from './body-names.ts';
+import { ABSENT, BodyNames, BR, GZIP, IDENTITY, PREFIX, VARIANTS, hashIn, variantOf } from './body-names.ts';
 import type { BodyLedger, BodyMemory, LoadedEntry, StoredBody } from './snapshot-loader.ts';
 import { StringTable } from './string-table.ts';
 
