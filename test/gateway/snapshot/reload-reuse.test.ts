@@ -2,7 +2,7 @@
 // change, and serves exactly what a fresh load of the same snapshot serves.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildSite } from '../../../generator/build-site.ts';
 import { DIST_LAYOUT } from '../../../contract/snapshot.ts';
@@ -11,6 +11,7 @@ import { loadSnapshot } from '../../../gateway/snapshot/snapshot-loader.ts';
 import type { LoadedEntry, ServingState } from '../../../gateway/snapshot/snapshot-loader.ts';
 import { openLiveSnapshot } from '../../../gateway/snapshot/live-snapshot.ts';
 import { readStoredBody } from '../../../gateway/snapshot/body-store.ts';
+import { checkShardFiles, readIndex } from '../../../gateway/snapshot/read-index.ts';
 import { checkCredentials, verifyWithBcrypt } from '../../../gateway/auth/authenticate.ts';
 import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../../../gateway/auth/login-limiter.ts';
 import { runSearch } from '../../../gateway/search/run-search.ts';
@@ -137,6 +138,19 @@ Reload('keeps the bytes of a body of an unchanged shard, and its share of the me
   );
 });
 
+Reload('keeps no shard when the count of shards changed, and every shard when nothing changed', async (context) => {
+  const { names, memory, pool, index } = context.reloaded.reusable!;
+  const directory = context.reloaded.snapshot.directory;
+  const place = { names, memory, pool, directory };
+  const same = await readIndex(directory, place, index);
+  const doubled = { ...index.root, shards: [...index.root.shards, ...index.root.shards.slice(1)] };
+  const recounted = await readIndex(directory, place, { root: doubled, shards: index.shards });
+  assert.equal(
+    [same.parsed, same.shards.every((shard, at) => shard === index.shards[at]), recounted.parsed.length],
+    [[], true, 9],
+  );
+});
+
 Reload('makes a fresh credential cache when the accounts change: a removed user is not let in', async (context) => {
   const [kept, removed] = [context.site.users[6]!, context.site.users[5]!];
   assert.is(await authenticate(context.reloaded, removed), 'password');
@@ -180,6 +194,13 @@ Refused('is refused, and the snapshot served before keeps serving', async () => 
       [live.current()!.snapshot.id, logs.at(-1)?.event, logs.at(-1)?.reason],
       [served, 'snapshot-refused', `${entry.file}: no such body file`],
     );
+    // The reload's own check, before the fresh load it falls back to, names the same file.
+    const { names, memory, pool, index } = live.current()!.reusable!;
+    const current = await realpath(join(dist, DIST_LAYOUT.currentLink));
+    const next = await readIndex(current, { names, memory, pool, directory: current }, index);
+    const parsed = next.parsed.map((position) => next.shards[position]!);
+    const reason = await checkShardFiles(parsed, pool).catch((error: Error) => error.message);
+    assert.equal([next.parsed.length, reason], [1, `${entry.file}: no such body file`]);
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
