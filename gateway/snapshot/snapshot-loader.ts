@@ -106,17 +106,15 @@ async function load(
   ]);
   const { root } = index;
   const entries = new ShardedEntries(index.shards);
-  let bodyFilesChecked: number;
-  if (kept === undefined) {
-    await checkBodyFiles(directory, names);
-    bodyFilesChecked = names.fileCount;
-  } else {
-    if (names.otherFileCount > 0) throw new Error('index: names body files without a hash; loaded afresh');
-    bodyFilesChecked = await checkShardFiles(
-      index.parsed.map((position) => index.shards[position]!),
-      pool,
-    );
-  }
+  if (kept !== undefined && names.otherFileCount > 0)
+    throw new Error('index: names body files without a hash; loaded afresh');
+  const bodyFilesChecked =
+    kept === undefined
+      ? await checkBodyFiles(directory, names)
+      : await checkShardFiles(
+          index.parsed.map((position) => index.shards[position]!),
+          pool,
+        );
   const accounts = parseAccounts(parseJson(accountsText, accountsPath));
   const { trust, warnings } = await buildTrust(root.access, options.lookup);
   const searchEntry = entries.get(SEARCH_INDEX_KEY);
