@@ -32,7 +32,8 @@ function messageOf(reply: { body: { kind: string; bytes?: Buffer } }): string {
     : '';
 }
 
-/** Checked against each snapshot once (its credential cache), so a changed password or role counts after a reload. */
+/** Checked once per credential cache, which a reload keeps only while the accounts are the same, so a changed
+ *  password or role counts after a reload. */
 export async function stdioUser(
   state: ServingState,
   credentials: { username: string; password: string },

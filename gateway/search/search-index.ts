@@ -1,7 +1,6 @@
 // Loads a snapshot's search index, sharded (format 2: a root naming its shards) or whole (format 1, MiniSearch's
 // serialised form): the documents, the scored postings, and what a query needs besides.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { readStoredBody } from '../snapshot/body-store.ts';
 import type { LoadedEntry } from '../snapshot/snapshot-loader.ts';
 import { sectionsOf } from '../../contract/search/content-sections.ts';
@@ -18,7 +17,7 @@ import type { PageText } from './page-text.ts';
 import type { PostingIndex } from './posting-builder.ts';
 import { createRecentMap } from './recent-map.ts';
 import { loadShards } from './shard-loader.ts';
-import type { ReadShard } from './shard-loader.ts';
+import type { ParsedShard, ReadShard } from './shard-loader.ts';
 import { storedDocument } from './stored-documents.ts';
 import { postingIndex } from './term-postings.ts';
 import { createVisibility } from './visibility.ts';
@@ -32,6 +31,11 @@ export interface SearchIndex extends MatchIndex {
   text(id: number): Promise<PageText>;
   /** Answers of this snapshot's index, made and dropped with it. */
   answers: AnswerCache;
+  /** A sharded index's shards as read, which the next reload keeps where their body file is the same. */
+  shards?: readonly ParsedShard[];
+  /** Shards this load read and parsed, and how many there are (0 for an index in one piece). */
+  shardsParsed?: number;
+  shardCount?: number;
 }
 
 /** Characters of page text kept per snapshot, the most recently used (results of popular queries) first: about 80 MB
@@ -128,18 +132,19 @@ function shardReader(entries: ReadonlyMap<string, LoadedEntry>): ReadShard {
   return async (key) => {
     const identity = entries.get(key)?.identity;
     if (identity === undefined) fail('shards', `no entry ${key} in the snapshot`);
-    const bytes = await readFile(join(identity.memory.directory, identity.file));
+    const bytes = await readFile(identity.path);
     if (bytes.length !== identity.size)
       throw new Error(`${identity.file}: index says ${identity.size} bytes, file has ${bytes.length}`);
     return bytes;
   };
 }
 
-/** The sharded index from its root (format 2). */
+/** The sharded index from its root (format 2); the shards of `previous` whose body file is the same are kept. */
 export async function loadShardedIndex(
   root: unknown,
   entries: ReadonlyMap<string, LoadedEntry>,
   read: ReadShard = shardReader(entries),
+  previous?: SearchIndex,
 ): Promise<SearchIndex> {
   const fields = record(root, 'root');
   if (fields.format !== SHARDED_FORMAT)
@@ -148,13 +153,19 @@ export async function loadShardedIndex(
   if (shardCount === 0 || (shardCount & (shardCount - 1)) !== 0) fail('shardCount', 'expected a power of two');
   const language = text(fields.language, 'language');
   const commonTerms = commonTermsOf(fields.commonTerms);
-  const { documents, postings } = await loadShards(shardCount, entries, read);
-  return searchIndexOf(documents, postings, language, commonTerms, entries);
+  const loaded = await loadShards(shardCount, entries, read, previous?.shards);
+  const index = await searchIndexOf(loaded.documents, loaded.postings, language, commonTerms, entries);
+  return { ...index, shards: loaded.parsed, shardsParsed: loaded.parsedCount, shardCount };
 }
 
 /** Reads the index file named by the snapshot index (a path from the index, never from a request); a sharded index's
- *  root names its shards, which are entries of the same snapshot. */
-export async function loadSearchIndex(path: string, entries: ReadonlyMap<string, LoadedEntry>): Promise<SearchIndex> {
+ *  root names its shards, which are entries of the same snapshot. `previous`: the index of the snapshot served
+ *  before, whose unchanged shards are kept. */
+export async function loadSearchIndex(
+  path: string,
+  entries: ReadonlyMap<string, LoadedEntry>,
+  previous?: SearchIndex,
+): Promise<SearchIndex> {
   const bytes = await readFile(path);
   let value: unknown;
   try {
@@ -163,5 +174,7 @@ export async function loadSearchIndex(path: string, entries: ReadonlyMap<string,
     throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   const format = (value as { format?: unknown } | null)?.format;
-  return format === SHARDED_FORMAT ? loadShardedIndex(value, entries) : parseSearchIndex(value, entries);
+  return format === SHARDED_FORMAT
+    ? loadShardedIndex(value, entries, shardReader(entries), previous)
+    : parseSearchIndex(value, entries);
 }

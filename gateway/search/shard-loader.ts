@@ -1,7 +1,7 @@
-// Reads the sharded index (format 2): every shard parsed on its own (its garbage dies young), its pages put back in
-// site
-// order by their `after` links, and the site's statistics (document count, field lengths, document frequencies) summed
-// over all shards before any term is scored, so scores are those of one index.
+// Reads the sharded index (format 2): every shard parsed on its own (its garbage dies young, and a reload keeps the
+// shards whose file did not change), its pages put back in site order by their `after` links, and the site's
+// statistics (document count, field lengths, document frequencies) summed over all shards before any term is scored,
+// so scores are those of one index.
 import { contentKeyOf, shardKey } from '../../contract/search/search-shards.ts';
 import type { SearchDocument } from '../../contract/search/search-format.ts';
 import type { LoadedEntry } from '../snapshot/snapshot-loader.ts';
@@ -22,17 +22,20 @@ interface LoadedPage {
   count: number;
 }
 
-/** Documents and postings gathered in load order (shard by shard), before the site order is known. */
-interface Gathered {
+/** One shard as read, its document numbers local: a reload keeps it while its body file is the same. */
+export interface ParsedShard {
+  /** The body file it was read from (named by the hash of its content). */
+  file: string;
   documents: SearchDocument[];
+  /** FIELD_COUNT numbers per document. */
   lengths: number[];
   pages: LoadedPage[];
+  /** Its terms' texts by the number its cells use. */
   terms: string[];
-  numbers: Map<string, number>;
   cells: PostingCells;
 }
 
-function gatherShard(value: unknown, shard: number, gathered: Gathered, entries: ReadonlyMap<string, LoadedEntry>) {
+export function parseShard(value: unknown, shard: number, file: string, entries: ReadonlyMap<string, LoadedEntry>) {
   const where = `shard ${shard}`;
   const fields = record(value, where);
   if (fields.shard !== shard) fail(where, `holds shard ${JSON.stringify(fields.shard)}`);
@@ -41,27 +44,23 @@ function gatherShard(value: unknown, shard: number, gathered: Gathered, entries:
     fail(where, 'expected arrays documents, lengths, terms and postings');
   if (lengths.length !== stored.length * FIELD_COUNT) fail(`${where}.lengths`, `expected ${FIELD_COUNT} per document`);
   if (postings.length !== terms.length) fail(`${where}.postings`, 'expected one list per term');
-  const first = gathered.documents.length;
+  const parsed: ParsedShard = { file, documents: [], lengths: [], pages: [], terms: [], cells: new PostingCells() };
   stored.forEach((item, local) => {
     const at = `${where}.documents[${local}]`;
     const document = record(item, at);
     const after = text(document.after, `${at}.after`);
-    gathered.documents.push(storedDocument(document, at, (url, live) => contentKeyOf({ url, live }), entries));
-    const url = gathered.documents.at(-1)!.url;
-    const page = gathered.pages.at(-1);
-    if (page !== undefined && page.url === url && page.first + page.count === first + local) {
+    parsed.documents.push(storedDocument(document, at, (url, live) => contentKeyOf({ url, live }), entries));
+    const url = parsed.documents.at(-1)!.url;
+    const page = parsed.pages.at(-1);
+    if (page !== undefined && page.url === url && page.first + page.count === local) {
       if (page.after !== after) fail(at, 'one page with two places in site order');
       page.count++;
-    } else gathered.pages.push({ after, url, first: first + local, count: 1 });
+    } else parsed.pages.push({ after, url, first: local, count: 1 });
   });
-  for (const length of lengths) gathered.lengths.push(count(length, `${where}.lengths`));
+  for (const length of lengths) parsed.lengths.push(count(length, `${where}.lengths`));
   terms.forEach((term, position) => {
     const name = text(term, `${where}.terms[${position}]`);
-    let number = gathered.numbers.get(name);
-    if (number === undefined) {
-      number = gathered.terms.push(name) - 1;
-      gathered.numbers.set(name, number);
-    }
+    const number = parsed.terms.push(name) - 1;
     const list = postings[position];
     if (!Array.isArray(list) || list.length % (FIELD_COUNT + 1) !== 0)
       fail(`${where}.postings[${position}]`, `expected groups of ${FIELD_COUNT + 1} numbers`);
@@ -70,9 +69,39 @@ function gatherShard(value: unknown, shard: number, gathered: Gathered, entries:
       if (!Number.isInteger(local) || local < 0 || local >= stored.length)
         fail(`${where}.postings[${position}]`, `unknown document ${String(local)}`);
       for (let field = 1; field <= FIELD_COUNT; field++) count(list[at + field], `${where}.postings[${position}]`);
-      gathered.cells.add(number, first + local, list as number[], at + 1);
+      parsed.cells.add(number, local, list as number[], at + 1);
     }
   });
+  return parsed;
+}
+
+/** Documents and postings of every shard in load order (shard by shard), before the site order is known. A term
+ *  given twice in one shard keeps one number, as it did when shards were gathered into one table directly. */
+function gather(shards: readonly ParsedShard[]) {
+  const documents: SearchDocument[] = [];
+  const lengths: number[] = [];
+  const pages: LoadedPage[] = [];
+  const terms: string[] = [];
+  const numbers = new Map<string, number>();
+  const cells = new PostingCells();
+  for (const shard of shards) {
+    const first = documents.length;
+    for (const document of shard.documents) documents.push(document);
+    for (const length of shard.lengths) lengths.push(length);
+    for (const page of shard.pages) pages.push({ ...page, first: first + page.first });
+    const global = Int32Array.from(shard.terms, (name) => {
+      let number = numbers.get(name);
+      if (number === undefined) {
+        number = terms.push(name) - 1;
+        numbers.set(name, number);
+      }
+      return number;
+    });
+    const local = shard.cells;
+    for (let cell = 0; cell < local.count; cell++)
+      cells.add(global[local.terms[cell]!]!, first + local.documents[cell]!, local.occurrences, cell * FIELD_COUNT);
+  }
+  return { documents, lengths, pages, terms, cells };
 }
 
 /** Load order → site order: follows the pages' `after` links from the first page (after ''). */
@@ -99,40 +128,61 @@ function siteOrder(pages: readonly LoadedPage[], documentCount: number): Int32Ar
 export interface ShardedIndex {
   documents: SearchDocument[];
   postings: PostingIndex;
+  /** Every shard as read, by number: what the next reload may keep. */
+  parsed: ParsedShard[];
+  /** Shards read and parsed by this load (the others were kept). */
+  parsedCount: number;
 }
 
 /** A shard's body by its key (search-shards.ts shardKey). */
 export type ReadShard = (key: string) => Promise<Buffer>;
 
-/** Reads shards 0 … shardCount − 1 named by the root; `entries` must name every document's content body. */
+function parseBytes(bytes: Buffer, shard: number): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch (error) {
+    fail(`shard ${shard}`, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** A kept shard's documents must still name content entries of the snapshot, as a fresh read would check. */
+function checkKept(shard: ParsedShard, number: number, entries: ReadonlyMap<string, LoadedEntry>): ParsedShard {
+  shard.documents.forEach((document, local) => {
+    if (!entries.has(document.key))
+      fail(`shard ${number}.documents[${local}].key`, `"${document.key}" is no content entry of the snapshot`);
+  });
+  return shard;
+}
+
+/** Reads shards 0 … shardCount − 1 named by the root; `entries` must name every document's content body. A shard
+ *  whose body file is the one `previous` read at the same number is taken from it. */
 export async function loadShards(
   shardCount: number,
   entries: ReadonlyMap<string, LoadedEntry>,
   read: ReadShard,
+  previous: readonly ParsedShard[] = [],
 ): Promise<ShardedIndex> {
   const shardKeys = Array.from({ length: shardCount }, (_, shard) => shardKey(shard));
-  const gathered: Gathered = {
-    documents: [],
-    lengths: [],
-    pages: [],
-    terms: [],
-    numbers: new Map(),
-    cells: new PostingCells(),
-  };
-  const reads = new Map(shardKeys.slice(0, READ_AHEAD).map((entry, shard) => [shard, read(entry)]));
+  const files = shardKeys.map((key) => entries.get(key)?.identity.file ?? '');
+  const keep = (shard: number) =>
+    previous.length === shardCount && files[shard] !== '' && previous[shard]?.file === files[shard];
+  const toRead = shardKeys.flatMap((key, shard) => (keep(shard) ? [] : [[shard, key] as const]));
+  const reads = new Map(toRead.slice(0, READ_AHEAD).map(([shard, key]) => [shard, read(key)]));
+  const parsed: ParsedShard[] = [];
+  let readCount = 0;
   for (let shard = 0; shard < shardCount; shard++) {
+    if (keep(shard)) {
+      parsed.push(checkKept(previous[shard]!, shard, entries));
+      continue;
+    }
     const bytes = await reads.get(shard)!;
     reads.delete(shard);
-    const next = shardKeys[shard + READ_AHEAD];
-    if (next !== undefined) reads.set(shard + READ_AHEAD, read(next));
-    let value: unknown;
-    try {
-      value = JSON.parse(bytes.toString('utf8'));
-    } catch (error) {
-      fail(`shard ${shard}`, error instanceof Error ? error.message : String(error));
-    }
-    gatherShard(value, shard, gathered, entries);
+    const next = toRead[readCount + READ_AHEAD];
+    readCount++;
+    if (next !== undefined) reads.set(next[0], read(next[1]));
+    parsed.push(parseShard(parseBytes(bytes, shard), shard, files[shard]!, entries));
   }
+  const gathered = gather(parsed);
   const documentCount = gathered.documents.length;
   const order = siteOrder(gathered.pages, documentCount);
   const documents = new Array<SearchDocument>(documentCount);
@@ -150,5 +200,6 @@ export async function loadShards(
   });
   const { cells } = gathered;
   for (let cell = 0; cell < cells.count; cell++) cells.documents[cell] = order[cells.documents[cell]!]!;
-  return { documents, postings: scorePostings(gathered.terms, cells, { documentCount, lengths, averages }) };
+  const postings = scorePostings(gathered.terms, cells, { documentCount, lengths, averages });
+  return { documents, postings, parsed, parsedCount: toRead.length };
 }

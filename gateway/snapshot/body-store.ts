@@ -1,5 +1,5 @@
-// Reads a snapshot's body on first use and keeps it when it fits the snapshot's memory budget; the budget is spent
-// once, never evicted.
+// Reads a snapshot's body on first use and keeps it when it fits the memory budget; the budget is spent once, never
+// evicted, but what an index shard's bodies kept comes back when a reload drops the shard.
 import { createReadStream } from 'node:fs';
 import type { ReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -8,15 +8,13 @@ import type { StoredBody } from './snapshot-loader.ts';
 /** Bodies above this size that memory cannot keep are streamed from disk rather than read whole. */
 export const STREAM_ABOVE_BYTES = 1024 * 1024;
 
-function pathOf(body: StoredBody): string {
-  return `${body.memory.directory}/${body.file}`;
-}
-
 // Fill-once rather than LRU: a mix that cycles through more bodies than fit would make an LRU miss every time.
+// A body of an index shard a reload dropped is not kept: its ledger was already handed back to the budget.
 function keepIfBudgetAllows(body: StoredBody, bytes: Buffer): void {
-  const { memory } = body;
-  if (body.bytes !== undefined || bytes.length > memory.limit || bytes.length > memory.left) return;
+  const { memory, ledger } = body;
+  if (body.bytes !== undefined || ledger.dropped || bytes.length > memory.limit || bytes.length > memory.left) return;
   memory.left -= bytes.length;
+  ledger.kept += bytes.length;
   body.bytes = bytes;
 }
 
@@ -30,7 +28,7 @@ export function readsWhole(body: StoredBody): boolean {
 const READS = new WeakMap<StoredBody, Promise<Buffer>>();
 
 async function readChecked(body: StoredBody): Promise<Buffer> {
-  const bytes = await readFile(pathOf(body));
+  const bytes = await readFile(body.path);
   if (bytes.length !== body.size)
     throw new Error(`${body.file}: index says ${body.size} bytes, file has ${bytes.length}`);
   keepIfBudgetAllows(body, bytes);
@@ -49,5 +47,5 @@ export function readStoredBody(body: StoredBody): Promise<Buffer> {
 
 /** The whole body, or bytes `start`..`end` (inclusive) of it. */
 export function streamStoredBody(body: StoredBody, range?: { start: number; end: number }): ReadStream {
-  return createReadStream(pathOf(body), range);
+  return createReadStream(body.path, range);
 }

@@ -1,4 +1,5 @@
-// Holds the snapshot being served; loads a new one completely, then switches to it in one assignment.
+// Holds the snapshot being served; loads a new one (taking over what did not change), then switches to it in one
+// assignment.
 import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
@@ -53,7 +54,8 @@ export async function openLiveSnapshot(
     const target = await realpath(currentLink).catch(() => currentLink);
     lastTried = target;
     try {
-      const next = await loadSnapshot(distDirectory, options);
+      // The state being served lends the next one what did not change (docs/snapshot.md: How a reload reuses the index).
+      const next = await loadSnapshot(distDirectory, options, state);
       state = next;
       lastTried = next.snapshot.directory;
       log('snapshot-loaded', { snapshot: next.snapshot.id, responses: next.snapshot.entries.size });

@@ -1,98 +1,42 @@
-// Reads a published snapshot's index into memory tables; bodies stay on disk until first asked for (body-store.ts).
+// Reads a published snapshot's index into memory tables, taking over from the snapshot served before what did not
+// change; bodies stay on disk until first asked for (body-store.ts).
 import { readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
-import type { Account, AccessSettings, Restriction, SlugPart, SnapshotIndex } from '../../contract/snapshot.ts';
+import type { AccessSettings } from '../../contract/snapshot.ts';
 import { parseAccounts } from '../../contract/parse-snapshot.ts';
-import { CompactEntries } from './compact-entries.ts';
-import { checkBodyFiles, readIndex } from './read-index.ts';
+import { BodyNames } from './body-names.ts';
+import type { CompactEntries } from './compact-entries.ts';
+import { checkBodyFiles, checkShardFiles, readIndex } from './read-index.ts';
+import { ShardedEntries } from './sharded-entries.ts';
 import { buildAddressMatcher } from '../auth/ip-trust.ts';
-import type { ProxyPolicy, TrustPolicy } from '../auth/ip-trust.ts';
+import type { TrustPolicy } from '../auth/ip-trust.ts';
 import { resolveHosts } from '../auth/trusted-hosts.ts';
 import type { HostLookup } from '../auth/trusted-hosts.ts';
+import type { BodyMemory, LoadedSnapshot, LoadOptions, ServingState } from './serving-state.ts';
 import { lazyDummyHash } from '../auth/authenticate.ts';
 import { createCredentialCache } from '../auth/credential-cache.ts';
-import type { CredentialCache } from '../auth/credential-cache.ts';
-import type { PreparedHeaders } from '../http/success-reply.ts';
 import { SEARCH_INDEX_KEY } from '../../contract/search/search-format.ts';
 import { loadSearchIndex } from '../search/search-index.ts';
-import type { SearchIndex } from '../search/search-index.ts';
 
-/** Bodies up to this size are kept in memory after their first read, within the snapshot's memory budget. Large enough
- *  for the navigation of a 20,000-page site (about 14 MB identity): streaming it from disk on every request cost more
- *  CPU than anything else the gateway did (docs/performance.md). */
+/** Bodies up to this size are kept in memory after their first read, within the memory budget. Large enough for the
+ *  navigation of a 20,000-page site (about 14 MB identity): streaming it from disk on every request cost more CPU than
+ *  anything else the gateway did (docs/performance.md). */
 export const MEMORY_BODY_LIMIT = 16 * 1024 * 1024;
-/** Bytes of bodies one snapshot keeps in memory; bodies read after it is spent are read from disk each time. */
+/** Bytes of bodies kept in memory; bodies read after it is spent are read from disk each time. */
 export const MEMORY_BUDGET = 64 * 1024 * 1024;
 
-/** Per snapshot: where its body files are and how many more bytes may be kept in memory. */
-export interface BodyMemory {
-  directory: string;
-  limit: number;
-  left: number;
-}
-
-/** One body file (identity, gzip or brotli), shared by every entry with the same file. */
-export interface StoredBody {
-  /** Relative to the snapshot folder, as in the index (checked to stay inside it). */
-  file: string;
-  size: number;
-  /** The bytes once read, for bodies within the memory limit and budget (body-store.ts). */
-  bytes: Buffer | undefined;
-  memory: BodyMemory;
-}
-
-export interface LoadedEntry {
-  etag: string;
-  identity: StoredBody;
-  gzip: StoredBody | undefined;
-  br: StoredBody | undefined;
-  restriction: Restriction | undefined;
-  /** Header lists per encoding, made on first use (success-reply.ts). */
-  prepared: PreparedHeaders | undefined;
-}
-
-export interface LoadedSnapshot {
-  id: string;
-  builtAt: string;
-  basePath: string;
-  directory: string;
-  counts: SnapshotIndex['counts'];
-  access: AccessSettings;
-  entries: ReadonlyMap<string, LoadedEntry>;
-  restrictedSlugs: ReadonlyMap<string, SlugPart[]>;
-  userRecords: ReadonlyMap<string, string>;
-  accounts: ReadonlyMap<string, Account>;
-  /** The search index; absent in snapshots built without one. */
-  search?: SearchIndex;
-}
-
-/** Everything a request needs, swapped as one value when a new snapshot is loaded. */
-export interface ServingState {
-  snapshot: LoadedSnapshot;
-  trust: TrustPolicy;
-  proxy: ProxyPolicy;
-  /** The hash unknown users are checked against, made once per snapshot (about 70 ms of bcrypt). */
-  dummyHash: () => Promise<string>;
-  credentials: CredentialCache;
-  /** Problems that did not refuse the snapshot, such as a trusted host that did not resolve. */
-  warnings: string[];
-}
-
-export interface LoadOptions {
-  lookup: HostLookup;
-  memoryBodyLimit?: number;
-  memoryBudget?: number;
-}
-
-async function readJson(path: string): Promise<unknown> {
-  const bytes = await readFile(path);
-  try {
-    return JSON.parse(bytes.toString('utf8'));
-  } catch (error) {
-    throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  }
-}
+export type {
+  BodyLedger,
+  BodyMemory,
+  LoadedEntry,
+  LoadedSnapshot,
+  LoadOptions,
+  LoadStats,
+  ReusableParts,
+  ServingState,
+  StoredBody,
+} from './serving-state.ts';
 
 export async function buildTrust(
   access: AccessSettings,
@@ -111,40 +55,121 @@ export async function buildTrust(
   };
 }
 
-/** Loads `<dist>/current`; throws with a reason when anything is missing or malformed. */
-export async function loadSnapshot(distDirectory: string, options: LoadOptions): Promise<ServingState> {
+function parseJson(text: string, path: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
+/** Loads `<dist>/current`; throws with a reason when anything is missing or malformed. With `previous` (the state being
+ *  served), index shards, search shards, bodies kept in memory and the credential cache that did not change are taken
+ *  from it (docs/snapshot.md: How a reload reuses the index); what is served is what a fresh load would serve. */
+export async function loadSnapshot(
+  distDirectory: string,
+  options: LoadOptions,
+  previous?: ServingState,
+): Promise<ServingState> {
+  if (previous?.reusable !== undefined) {
+    try {
+      return await load(distDirectory, options, previous, true);
+    } catch {
+      // A reload that fails is tried once more from nothing, so what is refused, and why, is what a fresh load says:
+      // the reuse path cannot refuse a snapshot the fresh one would serve (a size recorded by a refused snapshot).
+    }
+  }
+  return load(distDirectory, options, previous, false);
+}
+
+async function load(
+  distDirectory: string,
+  options: LoadOptions,
+  previous: ServingState | undefined,
+  reuseTables: boolean,
+): Promise<ServingState> {
   const directory = await realpath(join(distDirectory, DIST_LAYOUT.currentLink));
-  const limit = options.memoryBodyLimit ?? MEMORY_BODY_LIMIT;
-  const entries = new CompactEntries({ directory, limit, left: options.memoryBudget ?? MEMORY_BUDGET });
-  const [index, rawAccounts] = await Promise.all([
-    readIndex(directory, entries),
-    readJson(join(directory, DIST_LAYOUT.accountsFile)),
+  const pool = await realpath(join(directory, DIST_LAYOUT.bodiesDir));
+  const kept =
+    reuseTables && previous?.reusable?.pool === pool && previous.reusable.names.otherFileCount === 0
+      ? previous
+      : undefined;
+  const names = kept?.reusable?.names ?? new BodyNames();
+  const memory = kept?.reusable?.memory ?? {
+    limit: options.memoryBodyLimit ?? MEMORY_BODY_LIMIT,
+    left: options.memoryBudget ?? MEMORY_BUDGET,
+  };
+  const accountsPath = join(directory, DIST_LAYOUT.accountsFile);
+  const [index, accountsText] = await Promise.all([
+    readIndex(directory, { memory, directory, pool, names }, kept?.reusable?.index),
+    readFile(accountsPath, 'utf8'),
   ]);
-  await checkBodyFiles(directory, entries);
-  const accounts = parseAccounts(rawAccounts);
-  const { trust, warnings } = await buildTrust(index.access, options.lookup);
+  const { root } = index;
+  const entries = new ShardedEntries(index.shards);
+  if (kept !== undefined && names.otherFileCount > 0)
+    throw new Error('index: names body files without a hash; loaded afresh');
+  const bodyFilesChecked =
+    kept === undefined
+      ? await checkBodyFiles(directory, names)
+      : await checkShardFiles(
+          index.parsed.map((position) => index.shards[position]!),
+          pool,
+        );
+  const accounts = parseAccounts(parseJson(accountsText, accountsPath));
+  const { trust, warnings } = await buildTrust(root.access, options.lookup);
   const searchEntry = entries.get(SEARCH_INDEX_KEY);
   const search =
-    searchEntry === undefined ? undefined : await loadSearchIndex(join(directory, searchEntry.identity.file), entries);
+    searchEntry === undefined
+      ? undefined
+      : await loadSearchIndex(searchEntry.identity.path, entries, kept?.snapshot.search);
   const snapshot: LoadedSnapshot = {
-    id: index.id,
-    builtAt: index.builtAt,
-    basePath: index.basePath,
+    id: root.id,
+    builtAt: root.builtAt,
+    basePath: root.basePath,
     directory,
-    counts: index.counts,
-    access: index.access,
+    counts: root.counts,
+    access: root.access,
     entries,
-    restrictedSlugs: new Map(Object.entries(index.restrictedSlugs)),
-    userRecords: new Map(Object.entries(index.userRecords)),
+    restrictedSlugs: new Map(Object.entries(root.restrictedSlugs)),
+    userRecords: new Map(Object.entries(root.userRecords)),
     accounts: new Map(Object.entries(accounts)),
     ...(search === undefined ? {} : { search }),
   };
+  const userRecordsText = JSON.stringify(root.userRecords);
+  // A changed accounts file makes a fresh cache: a removed user, a new password or role must not pass on a credential
+  // remembered from before.
+  const credentialsKept =
+    previous !== undefined &&
+    previous.reusable?.accountsText === accountsText &&
+    previous.reusable.userRecordsText === userRecordsText;
+  if (kept !== undefined) dropLedgers(kept.reusable!.index.shards, index.shards, memory);
   return {
     snapshot,
     trust,
-    proxy: { enabled: index.access.proxy, proxies: buildAddressMatcher(index.access.trustedProxies, 'trusted proxy') },
-    dummyHash: lazyDummyHash(snapshot.accounts.values()),
-    credentials: createCredentialCache(),
+    proxy: { enabled: root.access.proxy, proxies: buildAddressMatcher(root.access.trustedProxies, 'trusted proxy') },
+    dummyHash: credentialsKept ? previous.dummyHash : lazyDummyHash(snapshot.accounts.values()),
+    credentials: credentialsKept ? previous.credentials : createCredentialCache(),
     warnings,
+    reusable: { index, pool, names, memory, accountsText, userRecordsText },
+    stats: {
+      indexShards: root.shards.length,
+      indexShardsParsed: index.parsed.length,
+      bodyFilesChecked,
+      searchShards: search?.shardCount ?? 0,
+      searchShardsParsed: search?.shardsParsed ?? 0,
+      credentialsKept,
+    },
   };
+}
+
+/** The shards a reload did not keep hand back what their bodies held in memory; a late request on the old snapshot
+ *  reads them from disk without keeping them. */
+function dropLedgers(before: readonly CompactEntries[], after: readonly CompactEntries[], memory: BodyMemory): void {
+  const still = new Set(after);
+  for (const shard of before) {
+    if (still.has(shard) || shard.ledger.dropped) continue;
+    shard.ledger.dropped = true;
+    memory.left += shard.ledger.kept;
+    shard.ledger.kept = 0;
+  }
 }

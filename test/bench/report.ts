@@ -5,6 +5,7 @@ import type { RunFigures } from './measure.ts';
 import type { ScaleFigures } from './scale-bench.ts';
 import { DEV_P95_LIMIT_MS, type DevLatencyFigures } from './dev-latency.ts';
 import type { PublishBenchFigures } from './publish-bench.ts';
+import type { ReloadBenchFigures } from './reload-bench.ts';
 
 export interface TargetRow {
   measure: string;
@@ -234,6 +235,14 @@ export function publishRows(figures: PublishBenchFigures): TargetRow[] {
   ];
 }
 
+/** The gateway's reload after a one-page publish takes a few tens of ms at 4,000 pages (issue #24). */
+export function reloadRow(figures: ReloadBenchFigures): TargetRow {
+  return {
+    ...limitRow(`gateway reload after a one-page publish, ${figures.pages} pages`, figures.reloadMs, 50, 'ms'),
+    note: `fresh load ${figures.freshLoadMs} ms; ${figures.indexShardsParsed} of ${figures.indexShards} index shards parsed`,
+  };
+}
+
 export function gatewayMemoryRows(memory: GatewayMemoryFigures): TargetRow[] {
   return [
     {
@@ -292,7 +301,7 @@ const EXPLAINED_IN: ReadonlyArray<readonly [RegExp, string]> = [
   [/^markdown: /, 'performance.md: Pathological markdown'],
   [/^search|^title/, 'search.md: Figures'],
   [/flood/, 'performance.md: Login floods'],
-  [/RSS|start-up/, 'performance.md: Gateway'],
+  [/RSS|start-up|reload/, 'performance.md: Gateway'],
   [/snapi/, 'performance.md: The request path'],
 ];
 

@@ -9,7 +9,17 @@ import { PROJECT_ROOT, runBuildBench, snapiBuildArgs } from './build-bench.ts';
 import { measureGatewayMemory, runGatewayBench } from './gateway-bench.ts';
 import { benchUsers, makeSite } from './make-site.ts';
 import { measureRun } from './measure.ts';
-import { buildRows, devRows, formatReport, gatewayMemoryRows, gatewayRows, publishRows, scaleRows } from './report.ts';
+import {
+  buildRows,
+  devRows,
+  formatReport,
+  gatewayMemoryRows,
+  gatewayRows,
+  publishRows,
+  reloadRow,
+  scaleRows,
+} from './report.ts';
+import { runReloadBench } from './reload-bench.ts';
 import { runPublishBench } from './publish-bench.ts';
 import { measureDevLatency } from './dev-latency.ts';
 import { DEMO_USERS } from '../../generator/cli/demo-users.ts';
@@ -113,6 +123,8 @@ if (!values['gateway-only']) {
   );
   log(`publish to a local S3 server and follow: ${settings.publishPages} pages`);
   rows.push(...publishRows(await runPublishBench(settings.publishPages, join(workDir, 'publish'))));
+  log(`gateway reload after a one-page publish: ${settings.pages} pages`);
+  rows.push(reloadRow(await runReloadBench(settings.pages, 3, join(workDir, 'reload'))));
   rows.push(
     ...(await runSearchRows({
       site,

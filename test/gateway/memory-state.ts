@@ -40,11 +40,13 @@ export function memoryState(options: {
     trustedProxies: [],
     ...options.access,
   };
-  const memory = { directory: '/nonexistent', limit: Number.MAX_SAFE_INTEGER, left: Number.MAX_SAFE_INTEGER };
+  const memory = { limit: Number.MAX_SAFE_INTEGER, left: Number.MAX_SAFE_INTEGER };
+  const ledger = { kept: 0, dropped: false };
   const entries = new Map<string, LoadedEntry>(
     Object.entries(options.bodies).map(([key, body], position) => {
       const bytes = Buffer.from(body.json, 'utf8');
-      const identity = { file: `bodies/${position}.json`, size: bytes.length, bytes, memory };
+      const file = `bodies/${position}.json`;
+      const identity = { file, path: `/nonexistent/${file}`, size: bytes.length, bytes, memory, ledger };
       return [
         key,
         {

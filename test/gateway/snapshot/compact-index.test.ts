@@ -136,7 +136,8 @@ Scanner('leaves a truncated file to fail when the rest is parsed', () => {
   assert.throws(() => scan(text.slice(0, text.indexOf('"item:')), 16, 1), SyntaxError);
 });
 
-const MEMORY = { directory: '/snapshot', limit: 100, left: 1000 };
+const MEMORY = { limit: 100, left: 1000 };
+const PLACE = { memory: MEMORY, directory: '/snapshot' };
 const hashed = (hash: string, size: number, variants: { gzip?: number; br?: number } = {}): IndexEntry => ({
   file: `bodies/${hash}.json`,
   size,
@@ -148,7 +149,7 @@ const hashed = (hash: string, size: number, variants: { gzip?: number; br?: numb
 const Entries = suite('compact entries');
 
 Entries('derives ETag and file names from the hash, with the sizes and restriction each key was given', () => {
-  const entries = new CompactEntries(MEMORY);
+  const entries = new CompactEntries(PLACE);
   entries.add('content:live:/a', hashed('Hash-A_1', 300, { gzip: 120, br: 100 }));
   entries.add('content:draft:/a', hashed('Hash-A_1', 300, { gzip: 120, br: 100 }));
   entries.add('meta:/secret', { ...hashed('Hash-B', 40), restriction: { role: 'editor', users: ['ann'] } });
@@ -187,7 +188,7 @@ Entries('derives ETag and file names from the hash, with the sizes and restricti
 });
 
 Entries('makes one entry object per key and one body object per file, shared by every key that names it', () => {
-  const entries = new CompactEntries(MEMORY);
+  const entries = new CompactEntries(PLACE);
   entries.add('content:live:/a', hashed('same', 10, { gzip: 5 }));
   entries.add('content:draft:/a', hashed('same', 10, { gzip: 5 }));
   entries.add('hand:/a', { file: 'bodies/same.json', size: 10, etag: '"another tag"' });
@@ -199,7 +200,7 @@ Entries('makes one entry object per key and one body object per file, shared by 
 });
 
 Entries('keeps entries whose names or ETag do not follow the hash as they were given', () => {
-  const entries = new CompactEntries(MEMORY);
+  const entries = new CompactEntries(PLACE);
   const unusual: Record<string, IndexEntry> = {
     'tag:/': { file: 'bodies/h.json', size: 1, etag: '"not-h"' },
     'name:/': { file: 'bodies/0123.json', size: 2, etag: '"0123"', gzip: { file: 'bodies/other.json.gz', size: 1 } },
@@ -229,7 +230,7 @@ Entries('keeps entries whose names or ETag do not follow the hash as they were g
 });
 
 Entries('lists every file it names once, and answers whether it names a file of the bodies folder', () => {
-  const entries = new CompactEntries(MEMORY);
+  const entries = new CompactEntries(PLACE);
   entries.add('a', hashed('one', 1, { gzip: 1 }));
   entries.add('b', hashed('one', 1, { gzip: 1 }));
   entries.add('c', hashed('two', 2, { br: 1 }));
@@ -257,7 +258,7 @@ Entries('lists every file it names once, and answers whether it names a file of 
 
 Entries('refuses a file given two sizes, whether its name has a hash or not', () => {
   const twice = (first: IndexEntry, second: IndexEntry) => {
-    const entries = new CompactEntries(MEMORY);
+    const entries = new CompactEntries(PLACE);
     entries.add('first', first);
     try {
       entries.add('second', second);
@@ -279,7 +280,7 @@ Entries('refuses a file given two sizes, whether its name has a hash or not', ()
 });
 
 Entries('answers a key added after it was looked up', () => {
-  const entries = new CompactEntries(MEMORY);
+  const entries = new CompactEntries(PLACE);
   entries.add('a', hashed('first', 1));
   assert.equal([entries.has('b'), entries.get('b')], [false, undefined]);
   entries.add('b', hashed('second', 2));
@@ -290,7 +291,7 @@ Entries('answers a key added after it was looked up', () => {
 });
 
 Entries('keeps the last of a key given twice, as JSON.parse would', () => {
-  const entries = new CompactEntries(MEMORY);
+  const entries = new CompactEntries(PLACE);
   entries.add('k', { ...hashed('first', 1), restriction: { role: 'editor' } });
   entries.add('k', hashed('second', 2));
   assert.equal([entries.size, entries.get('k')?.etag, entries.get('k')?.restriction], [1, '"second"', undefined]);
@@ -299,7 +300,7 @@ Entries('keeps the last of a key given twice, as JSON.parse would', () => {
 Entries(
   'keeps at most LOADED_LIMIT entry objects, but one body object per file for as long as the snapshot lives',
   () => {
-    const entries = new CompactEntries(MEMORY);
+    const entries = new CompactEntries(PLACE);
     for (let number = 0; number <= LOADED_LIMIT + 1; number++)
       entries.add(`content:live:/page-${number}`, hashed(number % 2 === 0 ? 'even' : 'odd', 10));
     const first = entries.get('content:live:/page-0');

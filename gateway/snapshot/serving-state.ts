@@ -1,0 +1,104 @@
+// The shapes a loaded snapshot is held in: the state requests read, its entries and bodies, and what a reload may take
+// over from it.
+import type { Account, AccessSettings, Restriction, SlugPart, SnapshotIndex } from '../../contract/snapshot.ts';
+import type { ProxyPolicy, TrustPolicy } from '../auth/ip-trust.ts';
+import type { HostLookup } from '../auth/trusted-hosts.ts';
+import type { CredentialCache } from '../auth/credential-cache.ts';
+import type { PreparedHeaders } from '../http/success-reply.ts';
+import type { SearchIndex } from '../search/search-index.ts';
+import type { BodyNames } from './body-names.ts';
+import type { ShardedIndex } from './read-index.ts';
+
+/** The memory budget of bodies: made by a fresh load, handed on by each reload that keeps index shards. */
+export interface BodyMemory {
+  limit: number;
+  left: number;
+}
+
+/** What the bodies of one index shard keep; a reload that drops the shard hands `kept` back to the budget. */
+export interface BodyLedger {
+  kept: number;
+  dropped: boolean;
+}
+
+/** One body file (identity, gzip or brotli), shared by every entry of an index shard with the same file. */
+export interface StoredBody {
+  /** Relative to the snapshot folder, as in the index (checked to stay inside it). */
+  file: string;
+  /** Where it is read from: the pool for names made of a hash, which every snapshot sharing the pool reads alike. */
+  path: string;
+  size: number;
+  /** The bytes once read, for bodies within the memory limit and budget (body-store.ts). */
+  bytes: Buffer | undefined;
+  memory: BodyMemory;
+  ledger: BodyLedger;
+}
+
+export interface LoadedEntry {
+  etag: string;
+  identity: StoredBody;
+  gzip: StoredBody | undefined;
+  br: StoredBody | undefined;
+  restriction: Restriction | undefined;
+  /** Header lists per encoding, made on first use (success-reply.ts). */
+  prepared: PreparedHeaders | undefined;
+}
+
+export interface LoadedSnapshot {
+  id: string;
+  builtAt: string;
+  basePath: string;
+  directory: string;
+  counts: SnapshotIndex['counts'];
+  access: AccessSettings;
+  entries: ReadonlyMap<string, LoadedEntry>;
+  restrictedSlugs: ReadonlyMap<string, SlugPart[]>;
+  userRecords: ReadonlyMap<string, string>;
+  accounts: ReadonlyMap<string, Account>;
+  /** The search index; absent in snapshots built without one. */
+  search?: SearchIndex;
+}
+
+/** What the next reload may take over from a loaded snapshot. */
+export interface ReusableParts {
+  index: ShardedIndex;
+  /** The bodies folder with links resolved: shards are only kept between snapshots sharing it. */
+  pool: string;
+  names: BodyNames;
+  memory: BodyMemory;
+  /** accounts.json and the root's user records as read, to tell whether the credential cache still holds. */
+  accountsText: string;
+  userRecordsText: string;
+}
+
+/** What a load read and what it took over, for tests and the reload benchmark. */
+export interface LoadStats {
+  indexShards: number;
+  indexShardsParsed: number;
+  /** Body files checked against the bodies folder. */
+  bodyFilesChecked: number;
+  searchShards: number;
+  searchShardsParsed: number;
+  credentialsKept: boolean;
+}
+
+/** Everything a request needs, swapped as one value when a new snapshot is loaded. */
+export interface ServingState {
+  snapshot: LoadedSnapshot;
+  trust: TrustPolicy;
+  proxy: ProxyPolicy;
+  /** The hash unknown users are checked against, made once per set of accounts (about 70 ms of bcrypt). */
+  dummyHash: () => Promise<string>;
+  credentials: CredentialCache;
+  /** Problems that did not refuse the snapshot, such as a trusted host that did not resolve. */
+  warnings: string[];
+  /** Absent in states not loaded from disk (tests). */
+  reusable?: ReusableParts;
+  stats?: LoadStats;
+}
+
+export interface LoadOptions {
+  lookup: HostLookup;
+  memoryBodyLimit?: number;
+  memoryBudget?: number;
+}

@@ -1,0 +1,61 @@
+// A snapshot's entries as one map over its index shards: a key is looked up in the shard `shardOf` gives it, so a
+// reload can keep the shards whose file did not change and build only the others (docs/snapshot.md).
+import { shardOf } from '../../contract/index-shards.ts';
+import { LOADED_LIMIT } from './compact-entries.ts';
+import type { CompactEntries } from './compact-entries.ts';
+import type { LoadedEntry } from './snapshot-loader.ts';
+
+export class ShardedEntries implements ReadonlyMap<string, LoadedEntry> {
+  /** Shard n of the root, in the root's order. */
+  readonly shards: readonly CompactEntries[];
+  readonly size: number;
+  /** Entries made so far, for the whole snapshot: one limit however many shards there are. */
+  #loaded = new Map<string, LoadedEntry>();
+
+  constructor(shards: readonly CompactEntries[]) {
+    this.shards = shards;
+    this.size = shards.reduce((sum, shard) => sum + shard.size, 0);
+  }
+
+  #shardFor(key: string): CompactEntries | undefined {
+    return this.shards[shardOf(key, this.shards.length)];
+  }
+
+  has(key: string): boolean {
+    return this.#loaded.has(key) || (this.#shardFor(key)?.has(key) ?? false);
+  }
+
+  get(key: string): LoadedEntry | undefined {
+    const known = this.#loaded.get(key);
+    if (known !== undefined) return known;
+    const made = this.#shardFor(key)?.make(key);
+    if (made === undefined) return undefined;
+    // A crawl of every key would otherwise rebuild what the compact form saves; body objects stay in their shard.
+    if (this.#loaded.size >= LOADED_LIMIT) this.#loaded = new Map();
+    this.#loaded.set(key, made);
+    return made;
+  }
+
+  *keys(): MapIterator<string> {
+    for (const shard of this.shards) yield* shard.keys();
+  }
+
+  *values(): MapIterator<LoadedEntry> {
+    for (const key of this.keys()) yield this.get(key) as LoadedEntry;
+  }
+
+  *entries(): MapIterator<[string, LoadedEntry]> {
+    for (const key of this.keys()) yield [key, this.get(key) as LoadedEntry];
+  }
+
+  [Symbol.iterator](): MapIterator<[string, LoadedEntry]> {
+    return this.entries();
+  }
+
+  forEach(
+    callback: (value: LoadedEntry, key: string, map: ReadonlyMap<string, LoadedEntry>) => void,
+    thisArg?: unknown,
+  ): void {
+    for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
+  }
+}
