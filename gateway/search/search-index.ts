@@ -31,8 +31,9 @@ export interface SearchIndex extends MatchIndex {
   text(id: number): Promise<PageText>;
   /** Answers of this snapshot's index, made and dropped with it. */
   answers: AnswerCache;
-  /** A sharded index's shards as read, which the next reload keeps where their body file is the same. */
-  shards?: readonly ParsedShard[];
+  /** A sharded index's shards as read and their site order, which the next reload keeps where they are the same. */
+  shards?: ParsedShard[];
+  order?: Int32Array;
   /** Shards this load read and parsed, and how many there are (0 for an index in one piece). */
   shardsParsed?: number;
   shardCount?: number;
@@ -89,13 +90,14 @@ async function searchIndexOf(
   language: string,
   commonTerms: Set<string>,
   entries: ReadonlyMap<string, LoadedEntry>,
+  ancestors: ReadonlyArray<readonly number[]> = folderAncestors(documents),
 ): Promise<SearchIndex> {
   return {
     documents,
     postings,
     tools: await languageTools(language),
     commonTerms,
-    ancestors: folderAncestors(documents),
+    ancestors,
     visibility: createVisibility(documents),
     text: textReader(documents, entries),
     answers: createAnswerCache(),
@@ -153,9 +155,15 @@ export async function loadShardedIndex(
   if (shardCount === 0 || (shardCount & (shardCount - 1)) !== 0) fail('shardCount', 'expected a power of two');
   const language = text(fields.language, 'language');
   const commonTerms = commonTermsOf(fields.commonTerms);
-  const loaded = await loadShards(shardCount, entries, read, previous?.shards);
-  const index = await searchIndexOf(loaded.documents, loaded.postings, language, commonTerms, entries);
-  return { ...index, shards: loaded.parsed, shardsParsed: loaded.parsedCount, shardCount };
+  const before =
+    previous?.shards === undefined || previous.order === undefined
+      ? undefined
+      : { parsed: previous.shards, order: previous.order };
+  const loaded = await loadShards(shardCount, entries, read, before);
+  // Folder ancestors follow from the documents' URLs and slugs alone, which the same layout keeps.
+  const ancestors = loaded.sameLayout && previous !== undefined ? previous.ancestors : undefined;
+  const index = await searchIndexOf(loaded.documents, loaded.postings, language, commonTerms, entries, ancestors);
+  return { ...index, shards: loaded.parsed, order: loaded.order, shardsParsed: loaded.parsedCount, shardCount };
 }
 
 /** Reads the index file named by the snapshot index (a path from the index, never from a request); a sharded index's

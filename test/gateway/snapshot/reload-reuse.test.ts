@@ -121,6 +121,10 @@ Reload('answers searches as a fresh load does, the new sentence included', async
   const [left, right] = [context.reloaded.snapshot.search!.postings, context.fresh.snapshot.search!.postings];
   assert.equal([...left.scores], [...right.scores]);
   assert.equal([...left.docs], [...right.docs]);
+  const [reloaded, fresh] = [context.reloaded.snapshot.search!, context.fresh.snapshot.search!];
+  assert.equal([reloaded.documents, reloaded.ancestors], [fresh.documents, fresh.ancestors]);
+  // An edited text keeps every page in its place: the site order and folders of the index before are kept.
+  assert.ok(reloaded.ancestors === context.before.snapshot.search!.ancestors);
 });
 
 Reload('keeps the bytes of a body of an unchanged shard, and its share of the memory budget', async (context) => {
@@ -150,6 +154,28 @@ Reload('keeps no shard when the count of shards changed, and every shard when no
     [[], true, 9],
   );
 });
+
+Reload(
+  'answers searches as a fresh load does after a page is added, which moves pages in site order',
+  async (context) => {
+    const page = context.site.samplePages[0]!;
+    await writeFile(page.replace(/[^/]+$/, '99-zeppelin-hangar.md'), '# Zeppelin hangar\n\nWhere zeppelins rest.\n');
+    await build(context.site.site, context.dist);
+    const next = await loadSnapshot(context.dist, OPTIONS, context.reloaded);
+    const fresh = await loadSnapshot(context.dist, OPTIONS);
+    const [left, right] = [next.snapshot.search!, fresh.snapshot.search!];
+    assert.equal(
+      [left.documents, left.ancestors, [...left.postings.scores], [...left.postings.docs]],
+      [right.documents, right.ancestors, [...right.postings.scores], [...right.postings.docs]],
+    );
+    assert.equal(
+      [next.snapshot.entries.size, left.documents.length - context.reloaded.snapshot.search!.documents.length],
+      [fresh.snapshot.entries.size, 1],
+    );
+    assert.ok(left.ancestors !== context.reloaded.snapshot.search!.ancestors);
+    context.reloaded = next;
+  },
+);
 
 Reload('makes a fresh credential cache when the accounts change: a removed user is not let in', async (context) => {
   const [kept, removed] = [context.site.users[6]!, context.site.users[5]!];
