@@ -147,6 +147,7 @@ export async function loadShardedIndex(
   entries: ReadonlyMap<string, LoadedEntry>,
   read: ReadShard = shardReader(entries),
   previous?: SearchIndex,
+  removedKeys?: ReadonlySet<string>,
 ): Promise<SearchIndex> {
   const fields = record(root, 'root');
   if (fields.format !== SHARDED_FORMAT)
@@ -158,7 +159,7 @@ export async function loadShardedIndex(
   const before =
     previous?.shards === undefined || previous.order === undefined
       ? undefined
-      : { parsed: previous.shards, order: previous.order };
+      : { parsed: previous.shards, order: previous.order, ...(removedKeys === undefined ? {} : { removedKeys }) };
   const loaded = await loadShards(shardCount, entries, read, before);
   // Folder ancestors follow from the documents' URLs and slugs alone, which the same layout keeps.
   const ancestors = loaded.sameLayout && previous !== undefined ? previous.ancestors : undefined;
@@ -168,11 +169,12 @@ export async function loadShardedIndex(
 
 /** Reads the index file named by the snapshot index (a path from the index, never from a request); a sharded index's
  *  root names its shards, which are entries of the same snapshot. `previous`: the index of the snapshot served
- *  before, whose unchanged shards are kept. */
+ *  before, whose unchanged shards are kept; `removedKeys`: the keys that snapshot had and this one lacks. */
 export async function loadSearchIndex(
   path: string,
   entries: ReadonlyMap<string, LoadedEntry>,
   previous?: SearchIndex,
+  removedKeys?: ReadonlySet<string>,
 ): Promise<SearchIndex> {
   const bytes = await readFile(path);
   let value: unknown;
@@ -183,6 +185,6 @@ export async function loadSearchIndex(
   }
   const format = (value as { format?: unknown } | null)?.format;
   return format === SHARDED_FORMAT
-    ? loadShardedIndex(value, entries, shardReader(entries), previous)
+    ? loadShardedIndex(value, entries, shardReader(entries), previous, removedKeys)
     : parseSearchIndex(value, entries);
 }

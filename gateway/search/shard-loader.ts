@@ -164,10 +164,16 @@ function parseBytes(bytes: Buffer, shard: number): unknown {
   }
 }
 
-/** A kept shard's documents must still name content entries of the snapshot, as a fresh read would check. */
-function checkKept(shard: ParsedShard, number: number, entries: ReadonlyMap<string, LoadedEntry>): ParsedShard {
+/** A kept shard's documents must still name content entries of the snapshot, as a fresh read would check. `removed`:
+ *  the keys the snapshot before had and this one lacks, when known; they were all checked against it. */
+function checkKept(
+  shard: ParsedShard,
+  number: number,
+  entries: ReadonlyMap<string, LoadedEntry>,
+  removed: ReadonlySet<string> | undefined,
+): ParsedShard {
   shard.documents.forEach((document, local) => {
-    if (!entries.has(document.key))
+    if (removed === undefined ? !entries.has(document.key) : removed.has(document.key))
       fail(`shard ${number}.documents[${local}].key`, `"${document.key}" is no content entry of the snapshot`);
   });
   return shard;
@@ -179,7 +185,7 @@ export async function loadShards(
   shardCount: number,
   entries: ReadonlyMap<string, LoadedEntry>,
   read: ReadShard,
-  before?: Pick<ShardedIndex, 'parsed' | 'order'>,
+  before?: Pick<ShardedIndex, 'parsed' | 'order'> & { removedKeys?: ReadonlySet<string> },
 ): Promise<ShardedIndex> {
   const previous = before?.parsed ?? [];
   const shardKeys = Array.from({ length: shardCount }, (_, shard) => shardKey(shard));
@@ -192,7 +198,7 @@ export async function loadShards(
   let readCount = 0;
   for (let shard = 0; shard < shardCount; shard++) {
     if (keep(shard)) {
-      parsed.push(checkKept(previous[shard]!, shard, entries));
+      parsed.push(checkKept(previous[shard]!, shard, entries, before?.removedKeys));
       continue;
     }
     const bytes = await reads.get(shard)!;

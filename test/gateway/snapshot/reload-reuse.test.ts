@@ -15,6 +15,8 @@ import { checkShardFiles, readIndex } from '../../../gateway/snapshot/read-index
 import { checkCredentials, verifyWithBcrypt } from '../../../gateway/auth/authenticate.ts';
 import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../../../gateway/auth/login-limiter.ts';
 import { runSearch } from '../../../gateway/search/run-search.ts';
+import { loadSearchIndex } from '../../../gateway/search/search-index.ts';
+import { SEARCH_INDEX_KEY } from '../../../contract/search/search-format.ts';
 import { makeSite } from '../../bench/make-site.ts';
 import type { BenchUser, MadeSite } from '../../bench/make-site.ts';
 import { temporaryDir } from '../../helpers/fixture-site.ts';
@@ -125,6 +127,14 @@ Reload('answers searches as a fresh load does, the new sentence included', async
   assert.equal([reloaded.documents, reloaded.ancestors], [fresh.documents, fresh.ancestors]);
   // An edited text keeps every page in its place: the site order and folders of the index before are kept.
   assert.ok(reloaded.ancestors === context.before.snapshot.search!.ancestors);
+});
+
+Reload('refuses a kept search shard whose page lost its content entry', async (context) => {
+  const { entries, search } = context.reloaded.snapshot;
+  const key = search!.shards![0]!.documents[0]!.key;
+  const path = entries.get(SEARCH_INDEX_KEY)!.identity.path;
+  const reason = await loadSearchIndex(path, entries, search, new Set([key])).catch((error: Error) => error.message);
+  assert.is(reason, `search index shard 0.documents[0].key: "${key}" is no content entry of the snapshot`);
 });
 
 Reload('keeps the bytes of a body of an unchanged shard, and its share of the memory budget', async (context) => {
