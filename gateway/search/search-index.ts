@@ -31,8 +31,9 @@ export interface SearchIndex extends MatchIndex {
   text(id: number): Promise<PageText>;
   /** Answers of this snapshot's index, made and dropped with it. */
   answers: AnswerCache;
-  /** A sharded index's shards as read, which the next reload keeps where their body file is the same. */
-  shards?: readonly ParsedShard[];
+  /** A sharded index's shards as read and their site order, which the next reload keeps where they are the same. */
+  shards?: ParsedShard[];
+  order?: Int32Array;
   /** Shards this load read and parsed, and how many there are (0 for an index in one piece). */
   shardsParsed?: number;
   shardCount?: number;
@@ -89,13 +90,14 @@ async function searchIndexOf(
   language: string,
   commonTerms: Set<string>,
   entries: ReadonlyMap<string, LoadedEntry>,
+  ancestors: ReadonlyArray<readonly number[]> = folderAncestors(documents),
 ): Promise<SearchIndex> {
   return {
     documents,
     postings,
     tools: await languageTools(language),
     commonTerms,
-    ancestors: folderAncestors(documents),
+    ancestors,
     visibility: createVisibility(documents),
     text: textReader(documents, entries),
     answers: createAnswerCache(),
@@ -145,6 +147,7 @@ export async function loadShardedIndex(
   entries: ReadonlyMap<string, LoadedEntry>,
   read: ReadShard = shardReader(entries),
   previous?: SearchIndex,
+  removedKeys?: ReadonlySet<string>,
 ): Promise<SearchIndex> {
   const fields = record(root, 'root');
   if (fields.format !== SHARDED_FORMAT)
@@ -153,18 +156,25 @@ export async function loadShardedIndex(
   if (shardCount === 0 || (shardCount & (shardCount - 1)) !== 0) fail('shardCount', 'expected a power of two');
   const language = text(fields.language, 'language');
   const commonTerms = commonTermsOf(fields.commonTerms);
-  const loaded = await loadShards(shardCount, entries, read, previous?.shards);
-  const index = await searchIndexOf(loaded.documents, loaded.postings, language, commonTerms, entries);
-  return { ...index, shards: loaded.parsed, shardsParsed: loaded.parsedCount, shardCount };
+  const before =
+    previous?.shards === undefined || previous.order === undefined
+      ? undefined
+      : { parsed: previous.shards, order: previous.order, ...(removedKeys === undefined ? {} : { removedKeys }) };
+  const loaded = await loadShards(shardCount, entries, read, before);
+  // Folder ancestors follow from the documents' URLs and slugs alone, which the same layout keeps.
+  const ancestors = loaded.sameLayout && previous !== undefined ? previous.ancestors : undefined;
+  const index = await searchIndexOf(loaded.documents, loaded.postings, language, commonTerms, entries, ancestors);
+  return { ...index, shards: loaded.parsed, order: loaded.order, shardsParsed: loaded.parsedCount, shardCount };
 }
 
 /** Reads the index file named by the snapshot index (a path from the index, never from a request); a sharded index's
  *  root names its shards, which are entries of the same snapshot. `previous`: the index of the snapshot served
- *  before, whose unchanged shards are kept. */
+ *  before, whose unchanged shards are kept; `removedKeys`: the keys that snapshot had and this one lacks. */
 export async function loadSearchIndex(
   path: string,
   entries: ReadonlyMap<string, LoadedEntry>,
   previous?: SearchIndex,
+  removedKeys?: ReadonlySet<string>,
 ): Promise<SearchIndex> {
   const bytes = await readFile(path);
   let value: unknown;
@@ -175,6 +185,6 @@ export async function loadSearchIndex(
   }
   const format = (value as { format?: unknown } | null)?.format;
   return format === SHARDED_FORMAT
-    ? loadShardedIndex(value, entries, shardReader(entries), previous)
+    ? loadShardedIndex(value, entries, shardReader(entries), previous, removedKeys)
     : parseSearchIndex(value, entries);
 }

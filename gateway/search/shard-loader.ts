@@ -132,6 +132,25 @@ export interface ShardedIndex {
   parsed: ParsedShard[];
   /** Shards read and parsed by this load (the others were kept). */
   parsedCount: number;
+  /** Load order → site order. */
+  order: Int32Array;
+  /** Every shard has the pages, URLs and slugs it had in the load before: its site order and folders still hold. */
+  sameLayout: boolean;
+}
+
+/** The same pages in the same places, each document with the same URL and slug: a page's text or title edited. */
+function sameLayoutAs(shard: ParsedShard, before: ParsedShard): boolean {
+  if (shard === before) return true;
+  const same = <T>(left: readonly T[], right: readonly T[], equal: (one: T, other: T) => boolean) =>
+    left.length === right.length && left.every((item, at) => equal(item, right[at]!));
+  return (
+    same(
+      shard.pages,
+      before.pages,
+      (one, other) =>
+        one.after === other.after && one.url === other.url && one.first === other.first && one.count === other.count,
+    ) && same(shard.documents, before.documents, (one, other) => one.url === other.url && one.slug === other.slug)
+  );
 }
 
 /** A shard's body by its key (search-shards.ts shardKey). */
@@ -145,10 +164,16 @@ function parseBytes(bytes: Buffer, shard: number): unknown {
   }
 }
 
-/** A kept shard's documents must still name content entries of the snapshot, as a fresh read would check. */
-function checkKept(shard: ParsedShard, number: number, entries: ReadonlyMap<string, LoadedEntry>): ParsedShard {
+/** A kept shard's documents must still name content entries of the snapshot, as a fresh read would check. `removed`:
+ *  the keys the snapshot before had and this one lacks, when known; they were all checked against it. */
+function checkKept(
+  shard: ParsedShard,
+  number: number,
+  entries: ReadonlyMap<string, LoadedEntry>,
+  removed: ReadonlySet<string> | undefined,
+): ParsedShard {
   shard.documents.forEach((document, local) => {
-    if (!entries.has(document.key))
+    if (removed === undefined ? !entries.has(document.key) : removed.has(document.key))
       fail(`shard ${number}.documents[${local}].key`, `"${document.key}" is no content entry of the snapshot`);
   });
   return shard;
@@ -160,8 +185,9 @@ export async function loadShards(
   shardCount: number,
   entries: ReadonlyMap<string, LoadedEntry>,
   read: ReadShard,
-  previous: readonly ParsedShard[] = [],
+  before?: Pick<ShardedIndex, 'parsed' | 'order'> & { removedKeys?: ReadonlySet<string> },
 ): Promise<ShardedIndex> {
+  const previous = before?.parsed ?? [];
   const shardKeys = Array.from({ length: shardCount }, (_, shard) => shardKey(shard));
   const files = shardKeys.map((key) => entries.get(key)?.identity.file ?? '');
   const keep = (shard: number) =>
@@ -172,7 +198,7 @@ export async function loadShards(
   let readCount = 0;
   for (let shard = 0; shard < shardCount; shard++) {
     if (keep(shard)) {
-      parsed.push(checkKept(previous[shard]!, shard, entries));
+      parsed.push(checkKept(previous[shard]!, shard, entries, before?.removedKeys));
       continue;
     }
     const bytes = await reads.get(shard)!;
@@ -184,7 +210,11 @@ export async function loadShards(
   }
   const gathered = gather(parsed);
   const documentCount = gathered.documents.length;
-  const order = siteOrder(gathered.pages, documentCount);
+  const sameLayout =
+    before !== undefined &&
+    previous.length === shardCount &&
+    parsed.every((shard, at) => sameLayoutAs(shard, previous[at]!));
+  const order = sameLayout ? before.order : siteOrder(gathered.pages, documentCount);
   const documents = new Array<SearchDocument>(documentCount);
   const lengths = FIELD_IDS.map(() => new Float64Array(documentCount));
   for (let loaded = 0; loaded < documentCount; loaded++) {
@@ -201,5 +231,5 @@ export async function loadShards(
   const { cells } = gathered;
   for (let cell = 0; cell < cells.count; cell++) cells.documents[cell] = order[cells.documents[cell]!]!;
   const postings = scorePostings(gathered.terms, cells, { documentCount, lengths, averages });
-  return { documents, postings, parsed, parsedCount: toRead.length };
+  return { documents, postings, parsed, parsedCount: toRead.length, order, sameLayout };
 }

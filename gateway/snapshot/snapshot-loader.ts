@@ -8,6 +8,7 @@ import { parseAccounts } from '../../contract/parse-snapshot.ts';
 import { BodyNames } from './body-names.ts';
 import type { CompactEntries } from './compact-entries.ts';
 import { checkBodyFiles, checkShardFiles, readIndex } from './read-index.ts';
+import type { ShardedIndex } from './read-index.ts';
 import { ShardedEntries } from './sharded-entries.ts';
 import { buildAddressMatcher } from '../auth/ip-trust.ts';
 import type { TrustPolicy } from '../auth/ip-trust.ts';
@@ -121,7 +122,12 @@ async function load(
   const search =
     searchEntry === undefined
       ? undefined
-      : await loadSearchIndex(searchEntry.identity.path, entries, kept?.snapshot.search);
+      : await loadSearchIndex(
+          searchEntry.identity.path,
+          entries,
+          kept?.snapshot.search,
+          kept === undefined ? undefined : removedKeys(kept.reusable!.index, index),
+        );
   const snapshot: LoadedSnapshot = {
     id: root.id,
     builtAt: root.builtAt,
@@ -160,6 +166,15 @@ async function load(
       credentialsKept,
     },
   };
+}
+
+/** The keys of the index before that the index read lacks: only the shards read again can have lost any. */
+function removedKeys(before: ShardedIndex, after: ShardedIndex & { parsed: number[] }): Set<string> | undefined {
+  if (before.shards.length !== after.shards.length) return undefined;
+  const removed = new Set<string>();
+  for (const position of after.parsed)
+    for (const key of before.shards[position]!.keys()) if (!after.shards[position]!.has(key)) removed.add(key);
+  return removed;
 }
 
 /** The shards a reload did not keep hand back what their bodies held in memory; a late request on the old snapshot

@@ -15,6 +15,8 @@ import { checkShardFiles, readIndex } from '../../../gateway/snapshot/read-index
 import { checkCredentials, verifyWithBcrypt } from '../../../gateway/auth/authenticate.ts';
 import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../../../gateway/auth/login-limiter.ts';
 import { runSearch } from '../../../gateway/search/run-search.ts';
+import { loadSearchIndex } from '../../../gateway/search/search-index.ts';
+import { SEARCH_INDEX_KEY } from '../../../contract/search/search-format.ts';
 import { makeSite } from '../../bench/make-site.ts';
 import type { BenchUser, MadeSite } from '../../bench/make-site.ts';
 import { temporaryDir } from '../../helpers/fixture-site.ts';
@@ -121,6 +123,18 @@ Reload('answers searches as a fresh load does, the new sentence included', async
   const [left, right] = [context.reloaded.snapshot.search!.postings, context.fresh.snapshot.search!.postings];
   assert.equal([...left.scores], [...right.scores]);
   assert.equal([...left.docs], [...right.docs]);
+  const [reloaded, fresh] = [context.reloaded.snapshot.search!, context.fresh.snapshot.search!];
+  assert.equal([reloaded.documents, reloaded.ancestors], [fresh.documents, fresh.ancestors]);
+  // An edited text keeps every page in its place: the site order and folders of the index before are kept.
+  assert.ok(reloaded.ancestors === context.before.snapshot.search!.ancestors);
+});
+
+Reload('refuses a kept search shard whose page lost its content entry', async (context) => {
+  const { entries, search } = context.reloaded.snapshot;
+  const key = search!.shards![0]!.documents[0]!.key;
+  const path = entries.get(SEARCH_INDEX_KEY)!.identity.path;
+  const reason = await loadSearchIndex(path, entries, search, new Set([key])).catch((error: Error) => error.message);
+  assert.is(reason, `search index shard 0.documents[0].key: "${key}" is no content entry of the snapshot`);
 });
 
 Reload('keeps the bytes of a body of an unchanged shard, and its share of the memory budget', async (context) => {
@@ -150,6 +164,28 @@ Reload('keeps no shard when the count of shards changed, and every shard when no
     [[], true, 9],
   );
 });
+
+Reload(
+  'answers searches as a fresh load does after a page is added, which moves pages in site order',
+  async (context) => {
+    const page = context.site.samplePages[0]!;
+    await writeFile(page.replace(/[^/]+$/, '99-zeppelin-hangar.md'), '# Zeppelin hangar\n\nWhere zeppelins rest.\n');
+    await build(context.site.site, context.dist);
+    const next = await loadSnapshot(context.dist, OPTIONS, context.reloaded);
+    const fresh = await loadSnapshot(context.dist, OPTIONS);
+    const [left, right] = [next.snapshot.search!, fresh.snapshot.search!];
+    assert.equal(
+      [left.documents, left.ancestors, [...left.postings.scores], [...left.postings.docs]],
+      [right.documents, right.ancestors, [...right.postings.scores], [...right.postings.docs]],
+    );
+    assert.equal(
+      [next.snapshot.entries.size, left.documents.length - context.reloaded.snapshot.search!.documents.length],
+      [fresh.snapshot.entries.size, 1],
+    );
+    assert.ok(left.ancestors !== context.reloaded.snapshot.search!.ancestors);
+    context.reloaded = next;
+  },
+);
 
 Reload('makes a fresh credential cache when the accounts change: a removed user is not let in', async (context) => {
   const [kept, removed] = [context.site.users[6]!, context.site.users[5]!];
