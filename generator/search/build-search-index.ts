@@ -9,24 +9,30 @@ import { FIELDS, createIndexWriter } from './index-writer.ts';
 import type { IndexedDocument } from './search-documents.ts';
 import { fieldCounts } from './term-counts.ts';
 import type { FieldCounts } from './term-counts.ts';
+import { createTermTable } from './term-table.ts';
+import type { TermTable } from './term-table.ts';
 
 /** Documents go in one at a time and only their term counts are kept, so no page's text has to stay in memory. */
 export interface SearchIndexBuilder {
   add(document: SearchDocument, sections: readonly SearchSection[]): void;
-  /** The same from counts already made (FIELDS order: title, headings, text). */
+  /** The same from counts already made (FIELDS order: title, headings, text), their ids in the builder's table. */
   addCounts(document: SearchDocument, fields: readonly FieldCounts[]): void;
   finish(): StoredSearchIndex;
 }
 
-export function createSearchIndexBuilder(tools: LanguageTools, language: string): SearchIndexBuilder {
+export function createSearchIndexBuilder(
+  tools: LanguageTools,
+  language: string,
+  table: TermTable = createTermTable(),
+): SearchIndexBuilder {
   const documents: SearchDocument[] = [];
-  const writer = createIndexWriter(tools);
+  const writer = createIndexWriter(tools, table);
   return {
     add(document, sections) {
       const fields = indexedFields(document.title, sections, documents.length);
       this.addCounts(
         document,
-        FIELDS.map((field) => fieldCounts(fields[field], tools)),
+        FIELDS.map((field) => fieldCounts(fields[field], tools, table)),
       );
     },
     addCounts(document, fields) {

@@ -4,6 +4,8 @@ import type { AsPlainObject } from 'minisearch';
 import { FIELD_BOOST, commonTermsIn, miniSearchOptions } from '../../contract/search/search-format.ts';
 import type { LanguageTools } from '../../contract/search/search-terms.ts';
 import type { FieldCounts } from './term-counts.ts';
+import { termOf } from './term-table.ts';
+import type { TermTable } from './term-table.ts';
 
 /** The indexed fields in MiniSearch's field-id order (title 0, headings 1, text 2). */
 export const FIELDS = Object.keys(FIELD_BOOST) as Array<keyof typeof FIELD_BOOST>;
@@ -16,7 +18,7 @@ export interface IndexWriter {
   finish(): { index: AsPlainObject; commonTerms: Set<string> };
 }
 
-export function createIndexWriter(tools: LanguageTools): IndexWriter {
+export function createIndexWriter(tools: LanguageTools, table: TermTable): IndexWriter {
   const documents: Array<readonly FieldCounts[]> = [];
   return {
     add: (fields) => void documents.push(fields),
@@ -25,11 +27,11 @@ export function createIndexWriter(tools: LanguageTools): IndexWriter {
         documents.map((fields) => {
           const terms = new Set<string>();
           for (let field = TITLE + 1; field < fields.length; field++)
-            for (const term of fields[field]!.terms.keys()) terms.add(term);
+            for (const id of fields[field]!.ids) terms.add(termOf(table, id));
           return terms;
         }),
       );
-      return { index: serialised(documents, commonTerms, tools), commonTerms };
+      return { index: serialised(documents, commonTerms, tools, table), commonTerms };
     },
   };
 }
@@ -38,6 +40,7 @@ function serialised(
   documents: ReadonlyArray<readonly FieldCounts[]>,
   commonTerms: ReadonlySet<string>,
   tools: LanguageTools,
+  table: TermTable,
 ): AsPlainObject {
   // Terms in the order MiniSearch's `add` first meets them: document, field, word.
   const postings = new Map<string, Array<Record<number, number>>>();
@@ -49,8 +52,10 @@ function serialised(
       averageFieldLength[field] = ((averageFieldLength[field] ?? 0) * id + length) / (id + 1);
       return length;
     });
-    fields.forEach(({ terms }, field) => {
-      for (const [term, count] of terms) {
+    fields.forEach(({ ids, counts }, field) => {
+      for (let position = 0; position < ids.length; position++) {
+        const term = termOf(table, ids[position]!);
+        const count = counts[position]!;
         if (field !== TITLE && commonTerms.has(term)) continue;
         let byField = postings.get(term);
         if (byField === undefined) postings.set(term, (byField = []));

@@ -3,12 +3,17 @@
 import { forEachBlock, htmlText, htmlWords } from '../../contract/search/content-sections.ts';
 import { termsOf, tokensOf } from '../../contract/search/search-terms.ts';
 import type { LanguageTools } from '../../contract/search/search-terms.ts';
+import { packed, termId } from './term-table.ts';
+import type { PackedNumbers, TermTable } from './term-table.ts';
 
 export interface FieldCounts {
   /** Distinct words as written: MiniSearch's field length (it counts tokens before term processing). */
   length: number;
-  /** Term → occurrences, in the order MiniSearch would first meet each term (it decides the index's term order). */
-  terms: Map<string, number>;
+  /** Term ids (TermTable), each once, in the order MiniSearch would first meet each term (it decides the index's term
+   *  order). */
+  ids: PackedNumbers;
+  /** The occurrences of `ids[position]` at each position. */
+  counts: PackedNumbers;
 }
 
 /** Adds the words of `text` to `words` (word as written → occurrences), in the order they come. */
@@ -17,16 +22,35 @@ export function countWords(text: string, words = new Map<string, number>()): Map
   return words;
 }
 
+/** Term id → its position in the field being counted, plus one (0: not in it); reset after each field. */
+let positions: Uint32Array = new Uint32Array(1 << 16);
+
 // A page repeats its words many times; counting words first makes term processing one step per distinct word.
-export function termCounts(words: ReadonlyMap<string, number>, tools: LanguageTools): FieldCounts {
-  const terms = new Map<string, number>();
+export function termCounts(words: ReadonlyMap<string, number>, tools: LanguageTools, table: TermTable): FieldCounts {
+  const ids: number[] = [];
+  const counts: number[] = [];
   for (const [word, count] of words)
-    for (const term of termsOf(word, tools)) terms.set(term, (terms.get(term) ?? 0) + count);
-  return { length: words.size, terms };
+    for (const term of termsOf(word, tools)) {
+      const id = termId(table, term);
+      if (id >= positions.length) positions = grown(positions, id);
+      const position = positions[id]!;
+      if (position === 0) {
+        positions[id] = ids.push(id);
+        counts.push(count);
+      } else counts[position - 1] = counts[position - 1]! + count;
+    }
+  for (const id of ids) positions[id] = 0;
+  return { length: words.size, ids: packed(ids), counts: packed(counts) };
 }
 
-export function fieldCounts(text: string, tools: LanguageTools): FieldCounts {
-  return termCounts(countWords(text), tools);
+function grown(array: Uint32Array, index: number): Uint32Array {
+  const larger = new Uint32Array(Math.max(array.length * 2, index + 1));
+  larger.set(array);
+  return larger;
+}
+
+export function fieldCounts(text: string, tools: LanguageTools, table: TermTable): FieldCounts {
+  return termCounts(countWords(text), tools, table);
 }
 
 /** A content body's words by field, without making its sections: the index needs counts, and only the first heading's
