@@ -8,7 +8,8 @@ import type { BuiltResponse } from '../types.ts';
 import { FIELDS, createIndexWriter } from './index-writer.ts';
 import type { IndexedDocument } from './search-documents.ts';
 import { fieldCounts } from './term-counts.ts';
-import type { FieldCounts } from './term-counts.ts';
+import { documentCounts } from './document-counts.ts';
+import type { DocumentCounts } from './document-counts.ts';
 import { createTermTable } from './term-table.ts';
 import type { TermTable } from './term-table.ts';
 
@@ -16,7 +17,7 @@ import type { TermTable } from './term-table.ts';
 export interface SearchIndexBuilder {
   add(document: SearchDocument, sections: readonly SearchSection[]): void;
   /** The same from counts already made (FIELDS order: title, headings, text), their ids in the builder's table. */
-  addCounts(document: SearchDocument, fields: readonly FieldCounts[]): void;
+  addCounts(document: SearchDocument, counts: DocumentCounts): void;
   finish(): StoredSearchIndex;
 }
 
@@ -30,13 +31,10 @@ export function createSearchIndexBuilder(
   return {
     add(document, sections) {
       const fields = indexedFields(document.title, sections, documents.length);
-      this.addCounts(
-        document,
-        FIELDS.map((field) => fieldCounts(fields[field], tools, table)),
-      );
+      this.addCounts(document, documentCounts(FIELDS.map((field) => fieldCounts(fields[field], tools, table))));
     },
-    addCounts(document, fields) {
-      writer.add(fields);
+    addCounts(document, counts) {
+      writer.add(counts);
       documents.push(document);
     },
     finish() {

@@ -5,14 +5,15 @@ import type { LanguageTools } from '../../contract/search/search-terms.ts';
 import type { PageBodies, SearchPage } from './search-documents.ts';
 import { pageVersions, searchDocument, titleOf } from './search-documents.ts';
 import { bodyWords, fieldCounts, termCounts } from './term-counts.ts';
-import type { FieldCounts } from './term-counts.ts';
+import { documentCounts } from './document-counts.ts';
+import type { DocumentCounts } from './document-counts.ts';
 import { sharedTermTable } from './term-table.ts';
 import type { TermTable } from './term-table.ts';
 
 /** A document and its counts per field in FIELDS order (title, headings, text). */
 export interface CountedDocument {
   document: SearchDocument;
-  fields: FieldCounts[];
+  counts: DocumentCounts;
 }
 
 /** A page's documents (none, one, or live and draft), in the order the index lists them. */
@@ -37,11 +38,11 @@ export function countedPage(
       const title = titleOf(bodies.title, words.firstHeading, page.name);
       return {
         document: searchDocument(page, version, title, bodies.restriction),
-        fields: [
+        counts: documentCounts([
           fieldCounts(title, tools, table),
           termCounts(words.headings, tools, table),
           termCounts(words.text, tools, table),
-        ],
+        ]),
       };
     }),
   };

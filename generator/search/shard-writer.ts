@@ -4,6 +4,7 @@ import { SEARCH_INDEX_KEY } from '../../contract/search/search-format.ts';
 import { SHARDED_FORMAT, shardCountFor, shardKey, shardOf } from '../../contract/search/search-shards.ts';
 import type { SearchRoot, SearchShard, ShardDocument } from '../../contract/search/search-shards.ts';
 import type { BuiltResponse } from '../types.ts';
+import { fieldStart } from './document-counts.ts';
 import type { CountedPage } from './page-search.ts';
 import { commonTermsAfter, countPage, emptyFrequencies } from './term-frequencies.ts';
 import { termOf } from './term-table.ts';
@@ -55,22 +56,22 @@ export function searchShard(
   const lengths: number[] = [];
   const byTerm = new Map<number, number[]>();
   for (const { page, after } of pages) {
-    for (const { document, fields } of page.documents) {
+    for (const { document, counts } of page.documents) {
       const local = documents.length;
       const { key: _key, ...stored } = document;
       documents.push({ ...stored, after });
-      const counts = new Map<number, [number, number, number]>();
-      fields.forEach(({ length, ids, counts: occurrences }, field) => {
+      const cells = new Map<number, [number, number, number]>();
+      counts.lengths.forEach((length, field) => {
         lengths.push(length);
-        for (let position = 0; position < ids.length; position++) {
-          const id = ids[position]!;
+        for (let position = fieldStart(counts, field); position < counts.ends[field]!; position++) {
+          const id = counts.ids[position]!;
           if (field !== TITLE && commonTerms.has(id)) continue;
-          let cell = counts.get(id);
-          if (cell === undefined) counts.set(id, (cell = [0, 0, 0]));
-          cell[field] = occurrences[position]!;
+          let cell = cells.get(id);
+          if (cell === undefined) cells.set(id, (cell = [0, 0, 0]));
+          cell[field] = counts.counts[position]!;
         }
       });
-      for (const [id, cell] of counts) {
+      for (const [id, cell] of cells) {
         let postings = byTerm.get(id);
         if (postings === undefined) byTerm.set(id, (postings = []));
         postings.push(local, ...cell);

@@ -3,17 +3,18 @@
 import { forEachBlock, htmlText, htmlWords } from '../../contract/search/content-sections.ts';
 import { termsOf, tokensOf } from '../../contract/search/search-terms.ts';
 import type { LanguageTools } from '../../contract/search/search-terms.ts';
-import { packed, termId } from './term-table.ts';
-import type { PackedNumbers, TermTable } from './term-table.ts';
+import { termId } from './term-table.ts';
+import type { TermTable } from './term-table.ts';
 
+/** One field's counts as made; a document keeps its fields' together (document-counts.ts). */
 export interface FieldCounts {
   /** Distinct words as written: MiniSearch's field length (it counts tokens before term processing). */
   length: number;
   /** Term ids (TermTable), each once, in the order MiniSearch would first meet each term (it decides the index's term
    *  order). */
-  ids: PackedNumbers;
+  ids: number[];
   /** The occurrences of `ids[position]` at each position. */
-  counts: PackedNumbers;
+  counts: number[];
 }
 
 /** Adds the words of `text` to `words` (word as written → occurrences), in the order they come. */
@@ -40,7 +41,7 @@ export function termCounts(words: ReadonlyMap<string, number>, tools: LanguageTo
       } else counts[position - 1] = counts[position - 1]! + count;
     }
   for (const id of ids) positions[id] = 0;
-  return { length: words.size, ids: packed(ids), counts: packed(counts) };
+  return { length: words.size, ids, counts };
 }
 
 function grown(array: Uint32Array, index: number): Uint32Array {

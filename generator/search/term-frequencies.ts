@@ -1,6 +1,7 @@
 // How many documents hold each term in their headings or text, kept up to date page by page, so the site's common
 // terms (search-format.ts COMMON_TERMS) can be told after an edit from the terms the edit touched.
 import { COMMON_TERMS } from '../../contract/search/search-format.ts';
+import { fieldStart } from './document-counts.ts';
 import type { CountedPage } from './page-search.ts';
 
 const TITLE = 0;
@@ -17,10 +18,12 @@ export const emptyFrequencies = (): TermFrequencies => ({ documents: 0, byTerm: 
 
 /** Counts a page's documents in (`sign` 1) or out (−1), adding each term whose count moved to `touched` (when given). */
 export function countPage(frequencies: TermFrequencies, page: CountedPage, sign: 1 | -1, touched?: Set<number>): void {
-  for (const { fields } of page.documents) {
+  for (const { counts } of page.documents) {
     frequencies.documents += sign;
     const terms = new Set<number>();
-    for (let field = TITLE + 1; field < fields.length; field++) for (const id of fields[field]!.ids) terms.add(id);
+    // Headings and text, the fields after the title, lie together at the end.
+    for (let position = fieldStart(counts, TITLE + 1); position < counts.ids.length; position++)
+      terms.add(counts.ids[position]!);
     for (const id of terms) {
       if (id >= frequencies.byTerm.length) frequencies.byTerm = grown(frequencies.byTerm, id);
       frequencies.byTerm[id] = frequencies.byTerm[id]! + sign;
