@@ -7,7 +7,7 @@ import type { BuiltResponse } from '../types.ts';
 import { fieldStart } from './document-counts.ts';
 import type { CountedPage } from './page-search.ts';
 import { commonTermsAfter, countPage, emptyFrequencies } from './term-frequencies.ts';
-import { termOf } from './term-table.ts';
+import { createTermTable, termOf } from './term-table.ts';
 import type { TermTable } from './term-table.ts';
 
 const TITLE = 0;
@@ -27,7 +27,7 @@ export function siteCommonTerms(pages: readonly CountedPage[]): ReadonlySet<numb
 
 /** The one table every page's ids refer to (a new, empty one for a site without pages). */
 export function siteTermTable(pages: readonly CountedPage[], table: TermTable | undefined): TermTable {
-  const shared = table ?? pages[0]?.terms ?? { terms: [], ids: new Map() };
+  const shared = table ?? pages[0]?.terms ?? createTermTable();
   for (const page of pages)
     if (page.terms !== shared) throw new Error(`search: ${page.url} was counted with another term table`);
   return shared;

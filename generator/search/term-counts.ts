@@ -30,17 +30,20 @@ let positions: Uint32Array = new Uint32Array(1 << 16);
 export function termCounts(words: ReadonlyMap<string, number>, tools: LanguageTools, table: TermTable): FieldCounts {
   const ids: number[] = [];
   const counts: number[] = [];
-  for (const [word, count] of words)
-    for (const term of tools.known.get(word) ?? termsOf(detached(word), tools)) {
-      const id = termId(table, term);
-      if (id >= positions.length) positions = grown(positions, id);
-      const position = positions[id]!;
-      if (position === 0) {
-        positions[id] = ids.push(id);
-        counts.push(count);
-      } else counts[position - 1] = counts[position - 1]! + count;
-    }
-  for (const id of ids) positions[id] = 0;
+  try {
+    for (const [word, count] of words)
+      for (const term of tools.known.get(word) ?? termsOf(detached(word), tools)) {
+        const id = termId(table, term);
+        if (id >= positions.length) positions = grown(positions, id);
+        const position = positions[id]!;
+        if (position === 0) {
+          positions[id] = ids.push(id);
+          counts.push(count);
+        } else counts[position - 1] = counts[position - 1]! + count;
+      }
+  } finally {
+    for (const id of ids) positions[id] = 0;
+  }
   return { length: words.size, ids, counts };
 }
 
