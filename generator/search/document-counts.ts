@@ -22,8 +22,8 @@ export function documentCounts(fields: readonly FieldCounts[]): DocumentCounts {
   return {
     lengths: fields.map(({ length }) => length),
     ends,
-    ids: packed(fields.flatMap(({ ids }) => ids)),
-    counts: packed(fields.flatMap(({ counts }) => counts)),
+    ids: packed(fields.map(({ ids }) => ids)),
+    counts: packed(fields.map(({ counts }) => counts)),
   };
 }
 

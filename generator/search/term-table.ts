@@ -28,16 +28,21 @@ export function termOf(table: TermTable, id: number): string {
 /** Small non-negative integers in the narrowest typed array that holds them (counts are mostly under 256). */
 export type PackedNumbers = Uint8Array | Uint16Array | Uint32Array;
 
-export function packed(values: readonly number[]): PackedNumbers {
+/** The parts one after another in one packed array. */
+export function packed(parts: ReadonlyArray<readonly number[]>): PackedNumbers {
   let largest = 0;
-  for (const value of values) if (value > largest) largest = value;
+  let length = 0;
+  for (const part of parts) {
+    length += part.length;
+    for (const value of part) if (value > largest) largest = value;
+  }
   const array =
-    largest <= 0xff
-      ? new Uint8Array(values.length)
-      : largest <= 0xffff
-        ? new Uint16Array(values.length)
-        : new Uint32Array(values.length);
-  array.set(values);
+    largest <= 0xff ? new Uint8Array(length) : largest <= 0xffff ? new Uint16Array(length) : new Uint32Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    array.set(part, offset);
+    offset += part.length;
+  }
   return array;
 }
 

@@ -47,10 +47,16 @@ narrow('keeps the values in the narrowest unsigned array that holds the largest'
     [[4_294_967_295], 'Uint32Array'],
   ];
   for (const [values, type] of cases) {
-    const array = packed(values);
+    const array = packed([values]);
     assert.is(array.constructor.name, type, String(values));
     assert.equal([...array], values);
   }
+});
+
+narrow('puts the parts one after another', () => {
+  const array = packed([[1, 2], [], [300]]);
+  assert.instance(array, Uint16Array);
+  assert.equal([...array], [1, 2, 300]);
 });
 
 const counts = suite('termCounts');
