@@ -14,6 +14,7 @@ import type { CountedPage } from './page-search.ts';
 import type { SearchPage } from './search-documents.ts';
 import { searchSiteResponses, writeSearchSite } from './search-site.ts';
 import type { SearchSite } from './search-site.ts';
+import { renumberedPages } from './term-renumbering.ts';
 import { createTermTable } from './term-table.ts';
 import type { TermTable } from './term-table.ts';
 
@@ -138,10 +139,17 @@ export async function siteSearchResponses(
   const last = memo?.site;
   if (memo !== undefined) memo.site = undefined;
   const tools = last?.language === language ? last.tools : await languageTools(language);
-  const terms = memo?.terms ?? createTermTable();
+  let terms = memo?.terms ?? createTermTable();
   if (memo !== undefined) memo.terms = terms;
-  const pages = await countedPages(plan, contents, tools, terms, memo);
+  let pages = await countedPages(plan, contents, tools, terms, memo);
+  const renumbered = memo === undefined ? undefined : renumberedPages(pages, terms);
+  if (memo !== undefined && renumbered !== undefined) {
+    ({ pages, terms } = renumbered);
+    memo.terms = terms;
+    for (const page of pages) memo.set(page.url, { inputs: memo.get(page.url)?.inputs ?? '', counted: page });
+  }
   const shardCount = shardCountFor(pages.length, options.pagesPerShard);
+  // After a renumbering, `last` (of the old table) is written anew.
   const site = writeSearchSite(last, pages, { language, shardCount, tools, terms });
   if (memo !== undefined) memo.site = site;
   return searchSiteResponses(site);

@@ -5,36 +5,12 @@ import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { contentHash } from '../../../contract/etag.ts';
-import { finishBuild, planBuild, renderPages } from '../../../generator/build.ts';
-import { loadSite } from '../../../generator/load/load-site.ts';
 import { CACHE_DIR } from '../../../generator/render/render-cache.ts';
 import { loadSearchCounts, saveSearchCounts } from '../../../generator/search/search-count-cache.ts';
 import { siteSearchResponses } from '../../../generator/search/site-search.ts';
-import type { ContentBodies, SearchMemo } from '../../../generator/search/site-search.ts';
+import type { SearchMemo } from '../../../generator/search/site-search.ts';
 import { removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
-import { SAMPLE_SITE } from '../../search/sample-dist.ts';
-
-async function sample() {
-  const plan = planBuild((await loadSite(SAMPLE_SITE, 'http://localhost:8080')).source);
-  const bodies = new Map(
-    finishBuild(plan, renderPages(plan))
-      .responses.filter((response) => response.key.startsWith('content:'))
-      .map((response) => [response.key, response.body]),
-  );
-  const reads: string[] = [];
-  const contents: ContentBodies = {
-    read: async (key) => {
-      reads.push(key);
-      return bodies.get(key);
-    },
-    hashOf: (key) => {
-      const body = bodies.get(key);
-      return body === undefined ? undefined : contentHash(body);
-    },
-  };
-  return { plan, contents, reads };
-}
+import { sampleContents } from './sample-contents.ts';
 
 const cache = suite('search count cache');
 
@@ -43,7 +19,7 @@ cache(
   async () => {
     const out = await temporaryDir('search-counts');
     try {
-      const { plan, contents, reads } = await sample();
+      const { plan, contents, reads } = await sampleContents();
       const memo: SearchMemo = new Map();
       const first = await siteSearchResponses(plan, contents, { memo });
       await saveSearchCounts(out, 'same code', memo);
@@ -69,7 +45,7 @@ cache('a file of another fingerprint or format, or none, is an empty memo', asyn
   const out = await temporaryDir('search-counts');
   try {
     assert.is((await loadSearchCounts(out, 'same code')).size, 0, 'no file');
-    const { plan, contents } = await sample();
+    const { plan, contents } = await sampleContents();
     const memo: SearchMemo = new Map();
     await siteSearchResponses(plan, contents, { memo });
     await saveSearchCounts(out, 'same code', memo);
