@@ -57,6 +57,17 @@ renumbering('moves the pages to a table of the terms they use, in the order they
   );
 });
 
+renumbering('looks at a table again only once it has doubled since it last did', async () => {
+  const table = createTermTable(stale(6_000));
+  const pages = await pagesWith(table);
+  assert.is(renumberedPages(pages, table), undefined, 'under 10,000 unused');
+  const looked = table.terms.length;
+  for (const term of stale(6_000 + looked - 1).slice(6_000)) termId(table, term);
+  assert.is(renumberedPages(pages, table), undefined, 'over 10,000 unused, not yet doubled');
+  termId(table, 'one more');
+  assert.ok(renumberedPages(pages, table), 'doubled');
+});
+
 renumbering('a search step with a memo renumbers it and writes what a fresh step writes', async () => {
   const { plan, contents, reads } = await sampleContents();
   const memo: SearchMemo = new Map();
