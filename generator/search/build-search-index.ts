@@ -8,29 +8,33 @@ import type { BuiltResponse } from '../types.ts';
 import { FIELDS, createIndexWriter } from './index-writer.ts';
 import type { IndexedDocument } from './search-documents.ts';
 import { fieldCounts } from './term-counts.ts';
-import type { FieldCounts } from './term-counts.ts';
+import { documentCounts } from './document-counts.ts';
+import type { DocumentCounts } from './document-counts.ts';
+import { createTermTable } from './term-table.ts';
+import type { TermTable } from './term-table.ts';
 
 /** Documents go in one at a time and only their term counts are kept, so no page's text has to stay in memory. */
 export interface SearchIndexBuilder {
   add(document: SearchDocument, sections: readonly SearchSection[]): void;
-  /** The same from counts already made (FIELDS order: title, headings, text). */
-  addCounts(document: SearchDocument, fields: readonly FieldCounts[]): void;
+  /** The same from counts already made (FIELDS order: title, headings, text), their ids in the builder's table. */
+  addCounts(document: SearchDocument, counts: DocumentCounts): void;
   finish(): StoredSearchIndex;
 }
 
-export function createSearchIndexBuilder(tools: LanguageTools, language: string): SearchIndexBuilder {
+export function createSearchIndexBuilder(
+  tools: LanguageTools,
+  language: string,
+  table: TermTable = createTermTable(),
+): SearchIndexBuilder {
   const documents: SearchDocument[] = [];
-  const writer = createIndexWriter(tools);
+  const writer = createIndexWriter(tools, table);
   return {
     add(document, sections) {
       const fields = indexedFields(document.title, sections, documents.length);
-      this.addCounts(
-        document,
-        FIELDS.map((field) => fieldCounts(fields[field], tools)),
-      );
+      this.addCounts(document, documentCounts(FIELDS.map((field) => fieldCounts(fields[field], tools, table))));
     },
-    addCounts(document, fields) {
-      writer.add(fields);
+    addCounts(document, counts) {
+      writer.add(counts);
       documents.push(document);
     },
     finish() {

@@ -5,25 +5,48 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { CACHE_DIR } from '../render/render-cache.ts';
+import type { CountedDocument } from './page-search.ts';
 import type { SearchMemo } from './site-search.ts';
+import { createTermTable } from './term-table.ts';
 
 const FILE = join(CACHE_DIR, 'search-counts.v8');
+/** 2: counts as term ids into one saved term table. */
+const FORMAT = 2;
+
+interface SavedCounts {
+  format: typeof FORMAT;
+  fingerprint: string;
+  /** The memo's term table, id → term. */
+  terms: string[];
+  /** URL, inputs, documents. */
+  pages: Array<[string, string, CountedDocument[]]>;
+}
 
 /** The memo saved by the last build whose generator and contract code were the same (`fingerprint`). */
 export async function loadSearchCounts(outDir: string, fingerprint: string): Promise<SearchMemo> {
+  const memo: SearchMemo = new Map();
   try {
-    const saved = deserialize(await readFile(join(outDir, FILE))) as { fingerprint?: unknown; memo?: unknown };
-    return saved.fingerprint === fingerprint && saved.memo instanceof Map ? (saved.memo as SearchMemo) : new Map();
+    const saved = deserialize(await readFile(join(outDir, FILE))) as Partial<SavedCounts> | undefined;
+    if (saved?.format !== FORMAT || saved.fingerprint !== fingerprint) return memo;
+    const { terms = [], pages = [] } = saved;
+    const table = createTermTable(terms);
+    for (const [url, inputs, documents] of pages) memo.set(url, { inputs, counted: { url, terms: table, documents } });
+    memo.terms = table;
+    return memo;
   } catch {
     return new Map();
   }
 }
 
 export async function saveSearchCounts(outDir: string, fingerprint: string, memo: SearchMemo): Promise<void> {
+  // The per-page entries only: the whole index (`memo.site`) is rebuilt from them by the next build.
+  const pages: SavedCounts['pages'] = [];
+  for (const [url, { inputs, counted }] of memo)
+    if (counted.terms === memo.terms) pages.push([url, inputs, counted.documents]);
+  const saved: SavedCounts = { format: FORMAT, fingerprint, terms: memo.terms?.terms ?? [], pages };
   const path = join(outDir, FILE);
   await mkdir(join(outDir, CACHE_DIR), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
-  // The per-page entries only: the whole index (`memo.site`) is rebuilt from them by the next build.
-  await writeFile(temporary, serialize({ fingerprint, memo: new Map(memo) }));
+  await writeFile(temporary, serialize(saved));
   await rename(temporary, path);
 }

@@ -6,22 +6,26 @@ import { shardKey } from '../../contract/search/search-shards.ts';
 import type { LanguageTools } from '../../contract/search/search-terms.ts';
 import type { BuiltResponse } from '../types.ts';
 import type { CountedPage } from './page-search.ts';
-import { placePages, searchRoot, searchShard } from './shard-writer.ts';
+import { placePages, searchRoot, searchShard, siteTermTable } from './shard-writer.ts';
 import type { PlacedPage } from './shard-writer.ts';
 import { commonTermsAfter, countPage, emptyFrequencies } from './term-frequencies.ts';
 import type { TermFrequencies } from './term-frequencies.ts';
+import type { TermTable } from './term-table.ts';
 
 export interface SearchSite {
   language: string;
   /** The tools the counts were made with: their remembered words serve the next update too. */
   tools: LanguageTools;
   shardCount: number;
+  /** The table every page's term ids refer to. */
+  terms: TermTable;
   /** Every page of the site in site order, searchable or not. */
   pages: CountedPage[];
   /** URL → position in `pages`. */
   positions: Map<string, number>;
   frequencies: TermFrequencies;
-  commonTerms: ReadonlySet<string>;
+  /** Term ids. */
+  commonTerms: ReadonlySet<number>;
   root: string;
   shards: Array<{ placed: PlacedPage[]; body: string }>;
 }
@@ -31,13 +35,16 @@ export interface SearchSite {
 export function writeSearchSite(
   previous: SearchSite | undefined,
   pages: CountedPage[],
-  options: { language: string; shardCount: number; tools: LanguageTools },
+  options: { language: string; shardCount: number; tools: LanguageTools; terms?: TermTable },
 ): SearchSite {
   const { language, shardCount, tools } = options;
+  const terms = siteTermTable(pages, options.terms);
   const positions = new Map(pages.map((page, position) => [page.url, position]));
   const base =
-    previous?.language === language && byUrl(previous) && positions.size === pages.length ? previous : undefined;
-  const touched = new Set<string>();
+    previous?.language === language && previous.terms === terms && byUrl(previous) && positions.size === pages.length
+      ? previous
+      : undefined;
+  const touched = new Set<number>();
   const frequencies = base?.frequencies ?? emptyFrequencies();
   const documentsBefore = frequencies.documents;
   for (const page of pages) {
@@ -58,10 +65,10 @@ export function writeSearchSite(
   const shards = placePages(pages, shardCount).map((placed, shard) => {
     const kept = same?.shards[shard];
     if (kept !== undefined && samePlacement(kept.placed, placed)) return kept;
-    return { placed, body: JSON.stringify(searchShard(shard, placed, commonTerms)) };
+    return { placed, body: JSON.stringify(searchShard(shard, placed, commonTerms, terms)) };
   });
-  const root = same?.root ?? JSON.stringify(searchRoot(language, shardCount, commonTerms));
-  return { language, tools, shardCount, pages, positions, frequencies, commonTerms, root, shards };
+  const root = same?.root ?? JSON.stringify(searchRoot(language, shardCount, commonTerms, terms));
+  return { language, tools, shardCount, terms, pages, positions, frequencies, commonTerms, root, shards };
 }
 
 /** Pages are matched by URL: a site listing one URL twice is counted from scratch rather than matched wrongly. */

@@ -25,13 +25,13 @@ export async function updateSearchPages(
   language: string,
 ): Promise<BuiltResponse[] | undefined> {
   const last = memo.site;
-  if (last === undefined || last.language !== language || !byUrl(last)) return undefined;
+  if (last === undefined || last.language !== language || last.terms !== memo.terms || !byUrl(last)) return undefined;
   const edited = [...last.pages];
   for (const page of pages) {
     const position = last.positions.get(page.url);
     if (position === undefined) return undefined;
     const { live, draft, title, restriction } = page;
-    edited[position] = countedPage(page, { live, draft, title, restriction }, last.tools);
+    edited[position] = countedPage(page, { live, draft, title, restriction }, last.tools, last.terms);
   }
   // Nothing above changed the memo; from here on it is rebuilt, taken out until done (writeSearchSite uses up `last`).
   memo.site = undefined;
@@ -40,7 +40,8 @@ export async function updateSearchPages(
     const hashes = page.hashes === undefined ? undefined : ([page.hashes.live, page.hashes.draft] as const);
     memo.set(page.url, { inputs: hashes === undefined ? '' : pageInputs(page, language, hashes), counted });
   }
-  const site = writeSearchSite(last, edited, { language, shardCount: last.shardCount, tools: last.tools });
+  const { shardCount, tools, terms } = last;
+  const site = writeSearchSite(last, edited, { language, shardCount, tools, terms });
   memo.site = site;
   return changedResponses(last, site);
 }

@@ -1,10 +1,14 @@
 // Writes the sharded search index from the pages' counts: a small root and one body per shard, each shard holding the
 // pages whose URL hashes to it, so a one-page edit rewrites one shard.
-import { SEARCH_INDEX_KEY, commonTermsIn } from '../../contract/search/search-format.ts';
+import { SEARCH_INDEX_KEY } from '../../contract/search/search-format.ts';
 import { SHARDED_FORMAT, shardCountFor, shardKey, shardOf } from '../../contract/search/search-shards.ts';
 import type { SearchRoot, SearchShard, ShardDocument } from '../../contract/search/search-shards.ts';
 import type { BuiltResponse } from '../types.ts';
+import { fieldStart } from './document-counts.ts';
 import type { CountedPage } from './page-search.ts';
+import { commonTermsAfter, countPage, emptyFrequencies } from './term-frequencies.ts';
+import { createTermTable, termOf } from './term-table.ts';
+import type { TermTable } from './term-table.ts';
 
 const TITLE = 0;
 
@@ -14,18 +18,19 @@ export interface PlacedPage {
   after: string;
 }
 
-/** The common terms of the whole site: one set, so every shard leaves out the same terms. */
-export function siteCommonTerms(pages: readonly CountedPage[]): Set<string> {
-  return commonTermsIn(
-    pages.flatMap((page) =>
-      page.documents.map(({ fields }) => {
-        const terms = new Set<string>();
-        for (let field = TITLE + 1; field < fields.length; field++)
-          for (const term of fields[field]!.terms.keys()) terms.add(term);
-        return terms;
-      }),
-    ),
-  );
+/** The common terms (ids) of the whole site: one set, so every shard leaves out the same terms. */
+export function siteCommonTerms(pages: readonly CountedPage[]): ReadonlySet<number> {
+  const frequencies = emptyFrequencies();
+  for (const page of pages) countPage(frequencies, page, 1);
+  return commonTermsAfter(frequencies, undefined, new Set());
+}
+
+/** The one table every page's ids refer to (a new, empty one for a site without pages). */
+export function siteTermTable(pages: readonly CountedPage[], table: TermTable | undefined): TermTable {
+  const shared = table ?? pages[0]?.terms ?? createTermTable();
+  for (const page of pages)
+    if (page.terms !== shared) throw new Error(`search: ${page.url} was counted with another term table`);
+  return shared;
 }
 
 /** Pages (in site order) by shard, each with the URL of the searchable page before it. */
@@ -44,40 +49,60 @@ export function placePages(pages: readonly CountedPage[], shardCount: number): P
 export function searchShard(
   shard: number,
   pages: readonly PlacedPage[],
-  commonTerms: ReadonlySet<string>,
+  commonTerms: ReadonlySet<number>,
+  table: TermTable,
 ): SearchShard {
   const documents: ShardDocument[] = [];
   const lengths: number[] = [];
-  const byTerm = new Map<string, number[]>();
+  const byTerm = new Map<number, number[]>();
   for (const { page, after } of pages) {
-    for (const { document, fields } of page.documents) {
+    for (const { document, counts } of page.documents) {
       const local = documents.length;
       const { key: _key, ...stored } = document;
       documents.push({ ...stored, after });
-      const counts = new Map<string, [number, number, number]>();
-      fields.forEach(({ length, terms }, field) => {
+      const cells = new Map<number, [number, number, number]>();
+      counts.lengths.forEach((length, field) => {
         lengths.push(length);
-        for (const [term, count] of terms) {
-          if (field !== TITLE && commonTerms.has(term)) continue;
-          let cell = counts.get(term);
-          if (cell === undefined) counts.set(term, (cell = [0, 0, 0]));
-          cell[field] = count;
+        for (let position = fieldStart(counts, field); position < counts.ends[field]!; position++) {
+          const id = counts.ids[position]!;
+          if (field !== TITLE && commonTerms.has(id)) continue;
+          let cell = cells.get(id);
+          if (cell === undefined) cells.set(id, (cell = [0, 0, 0]));
+          cell[field] = counts.counts[position]!;
         }
       });
-      for (const [term, cell] of counts) {
-        let postings = byTerm.get(term);
-        if (postings === undefined) byTerm.set(term, (postings = []));
+      for (const [id, cell] of cells) {
+        let postings = byTerm.get(id);
+        if (postings === undefined) byTerm.set(id, (postings = []));
         postings.push(local, ...cell);
       }
     }
   }
-  const terms = [...byTerm.keys()].sort();
-  return { format: SHARDED_FORMAT, shard, documents, lengths, terms, postings: terms.map((term) => byTerm.get(term)!) };
+  const sorted = [...byTerm].map(([id, postings]) => ({ term: termOf(table, id), postings })).sort(inTermOrder);
+  return {
+    format: SHARDED_FORMAT,
+    shard,
+    documents,
+    lengths,
+    terms: sorted.map(({ term }) => term),
+    postings: sorted.map(({ postings }) => postings),
+  };
 }
 
-export function searchRoot(language: string, shardCount: number, commonTerms: ReadonlySet<string>): SearchRoot {
-  return { format: SHARDED_FORMAT, language, shardCount, commonTerms: [...commonTerms].sort() };
+export function searchRoot(
+  language: string,
+  shardCount: number,
+  commonTerms: ReadonlySet<number>,
+  table: TermTable,
+): SearchRoot {
+  return { format: SHARDED_FORMAT, language, shardCount, commonTerms: termsOf(commonTerms, table).sort() };
 }
+
+// What Array.prototype.sort does by default on the strings: UTF-16 code unit order.
+const inTermOrder = (left: { term: string }, right: { term: string }) =>
+  left.term < right.term ? -1 : left.term > right.term ? 1 : 0;
+
+const termsOf = (ids: Iterable<number>, table: TermTable) => Array.from(ids, (id) => termOf(table, id));
 
 /** The root and every shard (empty ones too: the gateway reads shards 0 … count − 1) as snapshot entries. */
 export function shardedIndexResponses(
@@ -87,12 +112,17 @@ export function shardedIndexResponses(
 ): BuiltResponse[] {
   const shardCount = shardCountFor(pages.length, pagesPerShard);
   const commonTerms = siteCommonTerms(pages);
+  const table = siteTermTable(pages, undefined);
   // Never served, only loaded: gzip and brotli copies would cost build time and disk for nothing.
   return [
-    { key: SEARCH_INDEX_KEY, body: JSON.stringify(searchRoot(language, shardCount, commonTerms)), compress: false },
+    {
+      key: SEARCH_INDEX_KEY,
+      body: JSON.stringify(searchRoot(language, shardCount, commonTerms, table)),
+      compress: false,
+    },
     ...placePages(pages, shardCount).map((placed, shard) => ({
       key: shardKey(shard),
-      body: JSON.stringify(searchShard(shard, placed, commonTerms)),
+      body: JSON.stringify(searchShard(shard, placed, commonTerms, table)),
       compress: false as const,
     })),
   ];

@@ -14,6 +14,9 @@ import type { CountedPage } from './page-search.ts';
 import type { SearchPage } from './search-documents.ts';
 import { searchSiteResponses, writeSearchSite } from './search-site.ts';
 import type { SearchSite } from './search-site.ts';
+import { renumberedPages } from './term-renumbering.ts';
+import { createTermTable } from './term-table.ts';
+import type { TermTable } from './term-table.ts';
 
 /** The identity JSON body of a content key (`keyOf(KEYS.contentLive/contentDraft, url)`), undefined when there is none.
  *  */
@@ -56,9 +59,12 @@ export function pageInputs(
 
 /** A resident builder's counts per page URL, with what they were made from (pageInputs): a page whose inputs are the
  *  same keeps its counts without its bodies being read again. `site` is the last step's whole index (search-site.ts),
- *  which updateSearchPages patches; only the per-page entries are saved to disk (search-count-cache.ts). */
+ *  which updateSearchPages patches; only the per-page entries and their term table are saved to disk
+ *  (search-count-cache.ts). */
 export interface SearchMemo extends Map<string, { inputs: string; counted: CountedPage }> {
   site?: SearchSite;
+  /** The table the kept counts' term ids refer to; the next step counts into it. */
+  terms?: TermTable;
 }
 
 /** Content bodies by key, and the hash of each (to know a page is unchanged without reading it). */
@@ -70,14 +76,21 @@ export interface ContentBodies {
 const contentKeys = (url: string) => [keyOf(KEYS.contentLive, url), keyOf(KEYS.contentDraft, url)] as const;
 
 /** Every page's counts in site order; only the counts outlive a page's bodies. */
-async function countedPages(plan: BuildPlan, bodies: ContentBodies, tools: LanguageTools, memo?: SearchMemo) {
+async function countedPages(
+  plan: BuildPlan,
+  bodies: ContentBodies,
+  tools: LanguageTools,
+  table: TermTable,
+  memo?: SearchMemo,
+) {
   const language = languageOf(plan);
   const jobs = plan.pages.map((page) => {
     const inputs = searchPageOf(plan, page);
     const [liveKey, draftKey] = contentKeys(page.url);
     const key = pageInputs(inputs, language, [bodies.hashOf(liveKey), bodies.hashOf(draftKey)]);
     const remembered = memo?.get(page.url);
-    return { inputs, key, kept: remembered?.inputs === key ? remembered.counted : undefined };
+    const same = remembered?.inputs === key && remembered.counted.terms === table;
+    return { inputs, key, kept: same ? remembered.counted : undefined };
   });
   const counted: CountedPage[] = [];
   for (let first = 0; first < jobs.length; first += READ_AHEAD) {
@@ -91,7 +104,7 @@ async function countedPages(plan: BuildPlan, bodies: ContentBodies, tools: Langu
       const pair = read[position];
       const { title, restriction } = job.inputs;
       const page =
-        job.kept ?? countedPage(job.inputs, { live: pair?.[0], draft: pair?.[1], title, restriction }, tools);
+        job.kept ?? countedPage(job.inputs, { live: pair?.[0], draft: pair?.[1], title, restriction }, tools, table);
       memo?.set(job.inputs.url, { inputs: job.key, counted: page });
       counted.push(page);
     });
@@ -126,9 +139,18 @@ export async function siteSearchResponses(
   const last = memo?.site;
   if (memo !== undefined) memo.site = undefined;
   const tools = last?.language === language ? last.tools : await languageTools(language);
-  const pages = await countedPages(plan, contents, tools, memo);
+  let terms = memo?.terms ?? createTermTable();
+  if (memo !== undefined) memo.terms = terms;
+  let pages = await countedPages(plan, contents, tools, terms, memo);
+  const renumbered = memo === undefined ? undefined : renumberedPages(pages, terms);
+  if (memo !== undefined && renumbered !== undefined) {
+    ({ pages, terms } = renumbered);
+    memo.terms = terms;
+    for (const page of pages) memo.set(page.url, { inputs: memo.get(page.url)?.inputs ?? '', counted: page });
+  }
   const shardCount = shardCountFor(pages.length, options.pagesPerShard);
-  const site = writeSearchSite(last, pages, { language, shardCount, tools });
+  // After a renumbering, `last` (of the old table) is written anew.
+  const site = writeSearchSite(last, pages, { language, shardCount, tools, terms });
   if (memo !== undefined) memo.site = site;
   return searchSiteResponses(site);
 }
@@ -137,8 +159,9 @@ export async function siteSearchResponses(
 export async function siteSearchResponse(plan: BuildPlan, readContentBody: ReadContentBody): Promise<BuiltResponse> {
   const language = languageOf(plan);
   const tools = await languageTools(language);
-  const builder = createSearchIndexBuilder(tools, language);
-  for (const page of await countedPages(plan, withoutHashes(readContentBody), tools))
-    for (const { document, fields } of page.documents) builder.addCounts(document, fields);
+  const terms = createTermTable();
+  const builder = createSearchIndexBuilder(tools, language, terms);
+  for (const page of await countedPages(plan, withoutHashes(readContentBody), tools, terms))
+    for (const { document, counts } of page.documents) builder.addCounts(document, counts);
   return searchIndexBody(builder.finish());
 }

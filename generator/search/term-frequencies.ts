@@ -1,33 +1,41 @@
 // How many documents hold each term in their headings or text, kept up to date page by page, so the site's common
 // terms (search-format.ts COMMON_TERMS) can be told after an edit from the terms the edit touched.
 import { COMMON_TERMS } from '../../contract/search/search-format.ts';
+import { fieldStart } from './document-counts.ts';
 import type { CountedPage } from './page-search.ts';
 
 const TITLE = 0;
 
+/** Term ids (TermTable), as the counts name terms; the common terms are a set of them. */
 export interface TermFrequencies {
   /** Documents counted (a page has none, one, or live and draft). */
   documents: number;
-  /** Term → documents whose headings or text hold it; terms no document holds are not kept. */
-  byTerm: Map<string, number>;
+  /** Term id → documents whose headings or text hold it (0 for ids past its end). */
+  byTerm: Uint32Array;
 }
 
-export const emptyFrequencies = (): TermFrequencies => ({ documents: 0, byTerm: new Map() });
+export const emptyFrequencies = (): TermFrequencies => ({ documents: 0, byTerm: new Uint32Array(0) });
 
 /** Counts a page's documents in (`sign` 1) or out (−1), adding each term whose count moved to `touched` (when given). */
-export function countPage(frequencies: TermFrequencies, page: CountedPage, sign: 1 | -1, touched?: Set<string>): void {
-  for (const { fields } of page.documents) {
+export function countPage(frequencies: TermFrequencies, page: CountedPage, sign: 1 | -1, touched?: Set<number>): void {
+  for (const { counts } of page.documents) {
     frequencies.documents += sign;
-    const terms = new Set<string>();
-    for (let field = TITLE + 1; field < fields.length; field++)
-      for (const term of fields[field]!.terms.keys()) terms.add(term);
-    for (const term of terms) {
-      const count = (frequencies.byTerm.get(term) ?? 0) + sign;
-      if (count === 0) frequencies.byTerm.delete(term);
-      else frequencies.byTerm.set(term, count);
-      touched?.add(term);
+    const terms = new Set<number>();
+    // Headings and text, the fields after the title, lie together at the end.
+    for (let position = fieldStart(counts, TITLE + 1); position < counts.ids.length; position++)
+      terms.add(counts.ids[position]!);
+    for (const id of terms) {
+      if (id >= frequencies.byTerm.length) frequencies.byTerm = grown(frequencies.byTerm, id);
+      frequencies.byTerm[id] = frequencies.byTerm[id]! + sign;
+      touched?.add(id);
     }
   }
+}
+
+function grown(array: Uint32Array, index: number): Uint32Array {
+  const larger = new Uint32Array(Math.max(array.length * 2, index + 1, 1024));
+  larger.set(array);
+  return larger;
 }
 
 /** commonTermsIn's rule on the counts. */
@@ -39,18 +47,20 @@ function isCommon(count: number, documents: number): boolean {
  *  document count stays the same; a new count moves the threshold of every term, so then all are. */
 export function commonTermsAfter(
   frequencies: TermFrequencies,
-  previous: { commonTerms: ReadonlySet<string>; documents: number } | undefined,
-  touched: ReadonlySet<string>,
-): ReadonlySet<string> {
+  previous: { commonTerms: ReadonlySet<number>; documents: number } | undefined,
+  touched: ReadonlySet<number>,
+): ReadonlySet<number> {
   const { documents, byTerm } = frequencies;
   if (previous === undefined || previous.documents !== documents) {
-    const common = new Set<string>();
-    for (const [term, count] of byTerm) if (isCommon(count, documents)) common.add(term);
+    const common = new Set<number>();
+    byTerm.forEach((count, id) => {
+      if (isCommon(count, documents)) common.add(id);
+    });
     return previous !== undefined && sameTerms(common, previous.commonTerms) ? previous.commonTerms : common;
   }
-  let common: Set<string> | undefined;
+  let common: Set<number> | undefined;
   for (const term of touched) {
-    if (isCommon(byTerm.get(term) ?? 0, documents) === previous.commonTerms.has(term)) continue;
+    if (isCommon(byTerm[term] ?? 0, documents) === previous.commonTerms.has(term)) continue;
     common ??= new Set(previous.commonTerms);
     if (common.has(term)) common.delete(term);
     else common.add(term);
@@ -58,7 +68,7 @@ export function commonTermsAfter(
   return common ?? previous.commonTerms;
 }
 
-function sameTerms(left: ReadonlySet<string>, right: ReadonlySet<string>): boolean {
+function sameTerms(left: ReadonlySet<number>, right: ReadonlySet<number>): boolean {
   if (left.size !== right.size) return false;
   for (const term of left) if (!right.has(term)) return false;
   return true;
