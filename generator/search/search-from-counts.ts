@@ -5,6 +5,7 @@ import { languageTools } from '../../contract/search/search-terms.ts';
 import type { BuiltResponse } from '../types.ts';
 import { countedPage, type CountedPage } from './page-search.ts';
 import { searchSiteResponses, writeSearchSite } from './search-site.ts';
+import { createTermTable } from './term-table.ts';
 import { pageInputs, type SearchMemo, type SearchPageInputs } from './site-search.ts';
 
 /** A page of the site in site order, with its bodies' hashes, and its bodies when the edit changed them. */
@@ -21,23 +22,27 @@ export async function searchFromCounts(
   memo: SearchMemo,
 ): Promise<BuiltResponse[] | undefined> {
   const tools = await languageTools(language);
+  // Every page's counts must share one term table: the saved ones', which the edited pages are counted into.
+  const terms = memo.terms ?? createTermTable();
   const counted: CountedPage[] = [];
   const recounted: Array<[string, { inputs: string; counted: CountedPage }]> = [];
   for (const page of pages) {
     const inputs = pageInputs(page, language, page.hashes);
     if (page.edited !== undefined) {
       const { title, restriction } = page;
-      const made = countedPage(page, { ...page.edited, title, restriction }, tools);
+      const made = countedPage(page, { ...page.edited, title, restriction }, tools, terms);
       recounted.push([page.url, { inputs, counted: made }]);
       counted.push(made);
       continue;
     }
     const saved = memo.get(page.url);
-    if (saved?.inputs !== inputs) return undefined;
+    if (saved?.inputs !== inputs || saved.counted.terms !== terms) return undefined;
     counted.push(saved.counted);
   }
   for (const [url, entry] of recounted) memo.set(url, entry);
-  const site = writeSearchSite(undefined, counted, { language, shardCount: shardCountFor(counted.length), tools });
+  memo.terms = terms;
+  const shardCount = shardCountFor(counted.length);
+  const site = writeSearchSite(undefined, counted, { language, shardCount, tools, terms });
   memo.site = site;
   return searchSiteResponses(site);
 }
