@@ -6,7 +6,7 @@ import { patchSite } from './load/patch-site.ts';
 import type { ParseMemo } from './plan/parse-sources.ts';
 import { siteFolderProblem } from './load/site-folder.ts';
 import { openApiResponse } from './load/openapi-document.ts';
-import type { BuildProblem, BuildResult, StoredResponse } from './types.ts';
+import type { BuildProblem, BuildResult, SourceFile, StoredResponse } from './types.ts';
 import { withRememberedHashes, type BodyHashMemo } from './resident/body-hashes.ts';
 import { RenderTimeout } from './render/render-bound.ts';
 import { renderSitePages, type RenderMemo, type RenderedSite } from './render/render-pages.ts';
@@ -130,22 +130,24 @@ async function buildOnce(
   // A build that fails or is refused leaves no base: the next build starts from the site again.
   const base = resident?.base;
   if (resident !== undefined) resident.base = undefined;
-  const patched = last && patchSite(resolve(options.site), last, changed);
+  const replaced = last && patchSite(resolve(options.site), last, changed);
   const loaded =
-    patched ??
-    (await loadSite(
-      options.site,
-      options.baseUrl,
-      options.rootPath,
-      last && { files: last.source.files, stamps: last.stamps, changed },
-    ));
+    last !== undefined && replaced !== undefined
+      ? last
+      : await loadSite(
+          options.site,
+          options.baseUrl,
+          options.rootPath,
+          last && { files: last.source.files, stamps: last.stamps, changed },
+        );
+  if (resident !== undefined) resident.last = loaded;
+  if (resident !== undefined && base !== undefined && replaced !== undefined) {
+    const built = await buildPagesOf(base, replaced, loaded, changed, resident, options);
+    if (built !== undefined) return built;
+  }
   // A copy of the file map: the build lets go of the texts in its own as soon as the plan holds them.
   if (resident !== undefined)
     resident.last = { ...loaded, source: { ...loaded.source, files: new Map(loaded.source.files) } };
-  if (resident !== undefined && base !== undefined && last !== undefined && patched !== undefined) {
-    const built = await buildPagesOf(base, last, patched, changed, resident, options);
-    if (built !== undefined) return built;
-  }
   options.onStage?.('rendering pages');
   const plan = planBuild(loaded.source, resident?.parses);
   // Problems come from listing, reading and parsing in turn; sorted by place, the output reads file by file.
@@ -225,7 +227,7 @@ async function buildOnSavedPlanOf(
 /** The page-local build of an edit (resident/page-build.ts); undefined where the site must be built. */
 async function buildPagesOf(
   base: PublishedBase,
-  last: LoadedSite,
+  replaced: ReadonlyMap<string, SourceFile>,
   loaded: LoadedSite,
   changed: ReadonlySet<string>,
   resident: ResidentState,
@@ -234,7 +236,7 @@ async function buildPagesOf(
   let built: Awaited<ReturnType<typeof buildEditedPages>>;
   try {
     const site = { files: loaded.source.files, mtimes: loaded.source.mtimes };
-    const plan = residentPagePlan(base, last);
+    const plan = residentPagePlan(base, loaded.source.files, replaced);
     built = await buildEditedPages(plan, base.index, site, changed, resident.searches, {
       out: resolve(options.out),
       searchAll: searchWholeSite(base, resident.searches),

@@ -6,28 +6,34 @@ import { resolve } from 'node:path';
 import { decodeUtf8, type FileStamp, type LoadedSite } from './load-site.ts';
 import type { SourceFile } from '../types.ts';
 
-/** The last load with `changed` applied, or undefined where only a full load can tell what changed. */
-export function patchSite(root: string, last: LoadedSite, changed: ReadonlySet<string>): LoadedSite | undefined {
+/** Applies `changed` to the last load in place (its maps are large: copying them cost more than the edit) and
+ *  returns the files it replaced; undefined, with `last` untouched, where only a full load can tell what changed. */
+export function patchSite(
+  root: string,
+  last: LoadedSite,
+  changed: ReadonlySet<string>,
+): Map<string, SourceFile> | undefined {
   if (changed.size === 0 || last.errors.length > 0) return undefined;
-  const files = new Map(last.source.files);
-  const stamps = new Map(last.stamps);
-  const mtimes = new Map(last.source.mtimes);
+  const read: Array<{ path: string; stamp: FileStamp; text: string }> = [];
   for (const path of changed) {
-    if (!files.has(path)) return undefined;
-    let read: { stamp: FileStamp; bytes: Buffer };
+    if (!last.source.files.has(path)) return undefined;
     try {
       const stats = statSync(resolve(root, path));
       if (!stats.isFile()) return undefined;
-      read = { stamp: { size: stats.size, mtimeMs: stats.mtimeMs }, bytes: readFileSync(resolve(root, path)) };
+      const text = decodeUtf8(readFileSync(resolve(root, path)), path);
+      if (typeof text !== 'string') return undefined;
+      read.push({ path, stamp: { size: stats.size, mtimeMs: stats.mtimeMs }, text });
     } catch {
       return undefined;
     }
-    const text = decodeUtf8(read.bytes, path);
-    if (typeof text !== 'string') return undefined;
-    const mtimeMs = path.startsWith('content/') ? read.stamp.mtimeMs : 0;
-    files.set(path, { path, text, mtimeMs } satisfies SourceFile);
-    stamps.set(path, read.stamp);
-    if (mtimes.has(path)) mtimes.set(path, read.stamp.mtimeMs);
   }
-  return { source: { ...last.source, files, mtimes }, stamps, errors: [] };
+  const replaced = new Map<string, SourceFile>();
+  for (const { path, stamp, text } of read) {
+    replaced.set(path, last.source.files.get(path) as SourceFile);
+    const mtimeMs = path.startsWith('content/') ? stamp.mtimeMs : 0;
+    last.source.files.set(path, { path, text, mtimeMs });
+    last.stamps.set(path, stamp);
+    if (last.source.mtimes.has(path)) last.source.mtimes.set(path, stamp.mtimeMs);
+  }
+  return replaced;
 }

@@ -3,10 +3,9 @@
 import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import { contentHash } from '../../contract/etag.ts';
 import { metaPageOf, metaTabs, type BuildPlan, type PageEntry } from '../build.ts';
-import type { LoadedSite } from '../load/load-site.ts';
 import { frontMatterKey } from '../plan/front-matter.ts';
 import { languageOf, searchPageOf, siteSearchResponses, type SearchMemo } from '../search/site-search.ts';
-import type { BuildProblem, BuildResult, BuiltResponse } from '../types.ts';
+import type { BuildProblem, BuildResult, BuiltResponse, SourceFile } from '../types.ts';
 import type { PublishedIndex } from '../write/published-index.ts';
 import { hashInIndex, type EditedSearchPage, type PagePlan, type PageSummary } from './page-build.ts';
 
@@ -44,9 +43,14 @@ export function publishedBase(
   return { plan, pages, index, stats, warnings };
 }
 
-/** The page plan of `base`, with `before` (the load the base was built from) as the earlier texts. */
-export function residentPagePlan(base: PublishedBase, before: LoadedSite): PagePlan {
+/** The page plan of `base`; the earlier texts are `files` as they were before `replaced` was read again. */
+export function residentPagePlan(
+  base: PublishedBase,
+  files: ReadonlyMap<string, SourceFile>,
+  replaced: ReadonlyMap<string, SourceFile>,
+): PagePlan {
   const { plan } = base;
+  const before = (file: string) => replaced.get(file) ?? files.get(file);
   return {
     pages: base.pages,
     contentSettings: plan.contentSettings,
@@ -57,10 +61,10 @@ export function residentPagePlan(base: PublishedBase, before: LoadedSite): PageP
     storedMetaOf: (page) => plan.sources.yaml.get(`${CONTENT}${page}.yaml`),
     earlier: {
       frontMatter: (file) => {
-        const text = before.source.files.get(file)?.text;
+        const text = before(file)?.text;
         return text === undefined || plan.sources.renamedEntries.has(file) ? undefined : frontMatterKey(text);
       },
-      drafted: (file) => (before.source.files.has(file) ? plan.sources.drafts.has(file) : undefined),
+      drafted: (file) => (before(file) !== undefined ? plan.sources.drafts.has(file) : undefined),
     },
   };
 }
