@@ -6,19 +6,22 @@ import { patchSite } from './load/patch-site.ts';
 import type { ParseMemo } from './plan/parse-sources.ts';
 import { siteFolderProblem } from './load/site-folder.ts';
 import { openApiResponse } from './load/openapi-document.ts';
-import type { BuildProblem, BuildResult, SourceFile, StoredResponse } from './types.ts';
+import type { BuildProblem, BuildResult, StoredResponse } from './types.ts';
 import { withRememberedHashes, type BodyHashMemo } from './resident/body-hashes.ts';
 import { RenderTimeout } from './render/render-bound.ts';
 import { renderSitePages, type RenderMemo, type RenderedSite } from './render/render-pages.ts';
 import { openStaging, type Staging } from './write/snapshot-staging.ts';
-import { buildEditedPages } from './resident/page-build.ts';
-import { publishedBase, residentPagePlan, searchWholeSite, type PublishedBase } from './resident/resident-plan.ts';
-import { buildOnSavedPlan, earlierTextsOf, planToSave } from './resident/saved-plan-build.ts';
+import { buildOnSavedPlanOf, buildPagesOf } from './resident/page-outcomes.ts';
+import { InputsChangedError } from './inputs-changed.ts';
+import { publishedBase, type PublishedBase } from './resident/resident-plan.ts';
+import { earlierTextsOf, planToSave } from './resident/saved-plan-build.ts';
 import { savePlan } from './resident/saved-plan.ts';
 import { publishStaged, stageResponses, type Published } from './write/write-snapshot.ts';
 import { siteSearchResponses, type ContentBodies, type SearchMemo } from './search/site-search.ts';
 import { loadSearchCounts, saveSearchCounts as writeSearchCounts } from './search/search-count-cache.ts';
 import { rendererFingerprint } from './render/render-cache.ts';
+
+export { InputsChangedError } from './inputs-changed.ts';
 
 export interface BuildSiteOptions {
   site: string;
@@ -47,17 +50,6 @@ export interface ResidentState {
   searches: SearchMemo;
   /** What the last build published, while it is the snapshot `current` names: a page-local edit patches it. */
   base?: PublishedBase;
-}
-
-/** Files changed while the build read them; the snapshot was not published. */
-export class InputsChangedError extends Error {
-  readonly paths: string[];
-  constructor(paths: string[]) {
-    super(
-      `${paths.join(', ')} changed while the build read ${paths.length === 1 ? 'it' : 'them'}; nothing was published`,
-    );
-    this.paths = paths;
-  }
 }
 
 export type BuildSiteOutcome =
@@ -187,76 +179,6 @@ async function buildOnce(
     warnings: result.warnings,
     pages: { rendered: pages.renderedCount, reused: pages.reused },
     scope: 'site',
-  };
-}
-
-/** Throws InputsChangedError when an input changed since it was read (`changedInputs`). */
-function inputsUnchanged(options: BuildSiteOptions): () => void {
-  return () => {
-    const changedMeanwhile = options.changedInputs?.() ?? [];
-    if (changedMeanwhile.length > 0) throw new InputsChangedError(changedMeanwhile);
-  };
-}
-
-/** A one-off build's page-local build on the plan the last one saved; undefined where the site must be built. */
-async function buildOnSavedPlanOf(
-  options: BuildSiteOptions,
-  fingerprint: string,
-): Promise<BuildSiteOutcome | undefined> {
-  let built: Awaited<ReturnType<typeof buildOnSavedPlan>>;
-  try {
-    built = await buildOnSavedPlan(
-      {
-        site: options.site,
-        out: options.out,
-        baseUrl: options.baseUrl,
-        ...(options.rootPath !== undefined ? { rootPath: options.rootPath } : {}),
-        ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
-        beforeSwitch: inputsUnchanged(options),
-      },
-      fingerprint,
-    );
-  } catch (error) {
-    if (error instanceof RenderTimeout)
-      return { ok: false, errors: [{ file: error.file, message: error.message }], warnings: [] };
-    throw error;
-  }
-  return built && { ok: true, ...built, scope: 'pages' };
-}
-
-/** The page-local build of an edit (resident/page-build.ts); undefined where the site must be built. */
-async function buildPagesOf(
-  base: PublishedBase,
-  replaced: ReadonlyMap<string, SourceFile>,
-  loaded: LoadedSite,
-  changed: ReadonlySet<string>,
-  resident: ResidentState,
-  options: BuildSiteOptions,
-): Promise<BuildSiteOutcome | undefined> {
-  let built: Awaited<ReturnType<typeof buildEditedPages>>;
-  try {
-    const site = { files: loaded.source.files, mtimes: loaded.source.mtimes };
-    const plan = residentPagePlan(base, loaded.source.files, replaced);
-    built = await buildEditedPages(plan, base.index, site, changed, resident.searches, {
-      out: resolve(options.out),
-      searchAll: searchWholeSite(base, resident.searches),
-      ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
-      beforeSwitch: inputsUnchanged(options),
-    });
-  } catch (error) {
-    if (error instanceof RenderTimeout)
-      return { ok: false, errors: [{ file: error.file, message: error.message }], warnings: base.warnings };
-    throw error;
-  }
-  if (built === undefined) return undefined;
-  resident.base = { ...base, index: built.published.index };
-  return {
-    ok: true,
-    published: built.published,
-    stats: base.stats,
-    warnings: base.warnings,
-    pages: { rendered: built.pages, reused: base.plan.pages.length - built.pages },
-    scope: 'pages',
   };
 }
 

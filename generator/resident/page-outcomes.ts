@@ -1,0 +1,74 @@
+// The page-local builds as build outcomes: a resident builder's (on the plan it keeps) and a one-off build's (on the
+// plan the last one saved); undefined where the site must be built (docs/decisions.md: A page-local edit patches the
+// last snapshot).
+import { resolve } from 'node:path';
+import type { BuildSiteOptions, BuildSiteOutcome, ResidentState } from '../build-site.ts';
+import { inputsUnchanged } from '../inputs-changed.ts';
+import type { LoadedSite } from '../load/load-site.ts';
+import { RenderTimeout } from '../render/render-bound.ts';
+import type { SourceFile } from '../types.ts';
+import { buildEditedPages } from './page-build.ts';
+import { residentPagePlan, searchWholeSite, type PublishedBase } from './resident-plan.ts';
+import { buildOnSavedPlan } from './saved-plan-build.ts';
+
+/** A one-off build's page-local build on the plan the last one saved; undefined where the site must be built. */
+export async function buildOnSavedPlanOf(
+  options: BuildSiteOptions,
+  fingerprint: string,
+): Promise<BuildSiteOutcome | undefined> {
+  let built: Awaited<ReturnType<typeof buildOnSavedPlan>>;
+  try {
+    built = await buildOnSavedPlan(
+      {
+        site: options.site,
+        out: options.out,
+        baseUrl: options.baseUrl,
+        ...(options.rootPath !== undefined ? { rootPath: options.rootPath } : {}),
+        ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
+        beforeSwitch: inputsUnchanged(options.changedInputs),
+      },
+      fingerprint,
+    );
+  } catch (error) {
+    if (error instanceof RenderTimeout)
+      return { ok: false, errors: [{ file: error.file, message: error.message }], warnings: [] };
+    throw error;
+  }
+  return built && { ok: true, ...built, scope: 'pages' };
+}
+
+/** The page-local build of an edit (resident/page-build.ts); undefined where the site must be built. */
+export async function buildPagesOf(
+  base: PublishedBase,
+  replaced: ReadonlyMap<string, SourceFile>,
+  loaded: LoadedSite,
+  changed: ReadonlySet<string>,
+  resident: ResidentState,
+  options: BuildSiteOptions,
+): Promise<BuildSiteOutcome | undefined> {
+  let built: Awaited<ReturnType<typeof buildEditedPages>>;
+  try {
+    const site = { files: loaded.source.files, mtimes: loaded.source.mtimes };
+    const plan = residentPagePlan(base, loaded.source.files, replaced);
+    built = await buildEditedPages(plan, base.index, site, changed, resident.searches, {
+      out: resolve(options.out),
+      searchAll: searchWholeSite(base, resident.searches),
+      ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
+      beforeSwitch: inputsUnchanged(options.changedInputs),
+    });
+  } catch (error) {
+    if (error instanceof RenderTimeout)
+      return { ok: false, errors: [{ file: error.file, message: error.message }], warnings: base.warnings };
+    throw error;
+  }
+  if (built === undefined) return undefined;
+  resident.base = { ...base, index: built.published.index };
+  return {
+    ok: true,
+    published: built.published,
+    stats: base.stats,
+    warnings: base.warnings,
+    pages: { rendered: built.pages, reused: base.plan.pages.length - built.pages },
+    scope: 'pages',
+  };
+}
