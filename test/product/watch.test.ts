@@ -138,7 +138,7 @@ Watch('with --publish, uploads each snapshot to the bucket after publishing it',
     assert.ok((second.skippedObjects as number) > (second.uploadedObjects as number), JSON.stringify(second));
   } finally {
     if (watch) assert.is(await watch.stop(), 0);
-    await server?.stop();
+    await server?.remove();
     await removeDir(join(site, '..'));
   }
 });
