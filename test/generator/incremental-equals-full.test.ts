@@ -245,4 +245,30 @@ Incremental("after every edit, every response of the rebuilt snapshot is the fre
   }
 });
 
+Incremental('a one-off build patches only the snapshot its saved plan names, for the same base URL', async () => {
+  const site = await copyFixture('site');
+  const out = await temporaryDir('incremental-saved-plan');
+  const page = join(site, 'content', '06-contact.md');
+  const scopeOf = async (baseUrl: string) => {
+    const outcome = await buildSite({ site, out, baseUrl });
+    return outcome.ok ? outcome.scope : outcome.errors.map(formatProblem).join('\n');
+  };
+  try {
+    assert.is(await scopeOf(BASE_URL), 'site');
+    await appendFile(page, '\nOne.\n');
+    assert.is(await scopeOf(BASE_URL), 'pages');
+    await appendFile(page, '\nTwo.\n');
+    assert.is(await scopeOf('http://localhost/other'), 'site', 'another base URL changes every URL');
+    // A resident builder publishes into the same folder: the saved plan no longer names `current`.
+    assert.ok((await residentBuilder({ site, out, baseUrl: 'http://localhost/other' }).build()).ok);
+    await appendFile(page, '\nThree.\n');
+    assert.is(await scopeOf('http://localhost/other'), 'site', "current is not the saved plan's snapshot");
+    await appendFile(page, '\nFour.\n');
+    assert.is(await scopeOf('http://localhost/other'), 'pages');
+  } finally {
+    await removeDir(join(site, '..'));
+    await removeDir(out);
+  }
+});
+
 Incremental.run();
