@@ -1,6 +1,6 @@
 // The page-local builds as build outcomes: a resident builder's (on the plan it keeps) and a one-off build's (on the
-// plan the last one saved); undefined where the site must be built (docs/decisions.md: A page-local edit patches the
-// last snapshot).
+// plan the last one saved); undefined where the site must be built
+// (docs/decisions.md: A page-local edit patches the last snapshot).
 import { resolve } from 'node:path';
 import type { BuildSiteOptions, BuildSiteOutcome, ResidentState } from '../build-site.ts';
 import { inputsUnchanged } from '../inputs-changed.ts';
