@@ -1,6 +1,7 @@
 // One index shard's entries in compact form: request keys in a string table, body hashes in the snapshot's BodyNames,
 // links in typed arrays. The objects requests use (LoadedEntry, StoredBody) are made on a key's first lookup, so memory
 // grows with what is asked for, not with the size of the site (docs/performance.md: Heap after a snapshot load).
+import { EntryMap } from './entry-map.ts';
 import { join } from 'node:path';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import type { IndexEntry, Restriction } from '../../contract/snapshot.ts';
@@ -33,7 +34,7 @@ export interface ShardPlace {
   names?: BodyNames;
 }
 
-export class CompactEntries implements ReadonlyMap<string, LoadedEntry> {
+export class CompactEntries extends EntryMap {
   readonly #keys = new StringTable();
   /** Per key: the number of its body's hash in `#names`, or -1 - n for `#unusual[n]`. */
   #bodyOf: Int32Array = new Int32Array(256);
@@ -56,6 +57,7 @@ export class CompactEntries implements ReadonlyMap<string, LoadedEntry> {
   #lastNumber = -1;
 
   constructor(place: ShardPlace) {
+    super();
     this.#memory = place.memory;
     this.#directory = place.directory;
     this.#pool = place.pool ?? join(place.directory, DIST_LAYOUT.bodiesDir);
@@ -213,24 +215,5 @@ export class CompactEntries implements ReadonlyMap<string, LoadedEntry> {
 
   *keys(): MapIterator<string> {
     for (let number = 0; number < this.#keys.size; number++) yield this.#keys.at(number);
-  }
-
-  *values(): MapIterator<LoadedEntry> {
-    for (const key of this.keys()) yield this.get(key) as LoadedEntry;
-  }
-
-  *entries(): MapIterator<[string, LoadedEntry]> {
-    for (const key of this.keys()) yield [key, this.get(key) as LoadedEntry];
-  }
-
-  [Symbol.iterator](): MapIterator<[string, LoadedEntry]> {
-    return this.entries();
-  }
-
-  forEach(
-    callback: (value: LoadedEntry, key: string, map: ReadonlyMap<string, LoadedEntry>) => void,
-    thisArg?: unknown,
-  ): void {
-    for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
   }
 }

@@ -1,11 +1,12 @@
 // A snapshot's entries as one map over its index shards: a key is looked up in the shard `shardOf` gives it, so a
 // reload can keep the shards whose file did not change and build only the others (docs/snapshot.md).
+import { EntryMap } from './entry-map.ts';
 import { shardOf } from '../../contract/index-shards.ts';
 import { LOADED_LIMIT } from './compact-entries.ts';
 import type { CompactEntries } from './compact-entries.ts';
 import type { LoadedEntry } from './snapshot-loader.ts';
 
-export class ShardedEntries implements ReadonlyMap<string, LoadedEntry> {
+export class ShardedEntries extends EntryMap {
   /** Shard n of the root, in the root's order. */
   readonly shards: readonly CompactEntries[];
   readonly size: number;
@@ -13,6 +14,7 @@ export class ShardedEntries implements ReadonlyMap<string, LoadedEntry> {
   #loaded = new Map<string, LoadedEntry>();
 
   constructor(shards: readonly CompactEntries[]) {
+    super();
     this.shards = shards;
     this.size = shards.reduce((sum, shard) => sum + shard.size, 0);
   }
@@ -38,24 +40,5 @@ export class ShardedEntries implements ReadonlyMap<string, LoadedEntry> {
 
   *keys(): MapIterator<string> {
     for (const shard of this.shards) yield* shard.keys();
-  }
-
-  *values(): MapIterator<LoadedEntry> {
-    for (const key of this.keys()) yield this.get(key) as LoadedEntry;
-  }
-
-  *entries(): MapIterator<[string, LoadedEntry]> {
-    for (const key of this.keys()) yield [key, this.get(key) as LoadedEntry];
-  }
-
-  [Symbol.iterator](): MapIterator<[string, LoadedEntry]> {
-    return this.entries();
-  }
-
-  forEach(
-    callback: (value: LoadedEntry, key: string, map: ReadonlyMap<string, LoadedEntry>) => void,
-    thisArg?: unknown,
-  ): void {
-    for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
   }
 }

@@ -18,7 +18,8 @@ import { getObject } from '../../storage/store-objects.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
-function build(site: string, out: string): void {
+/** One `snapi build` of `site` into `out` as its own process; throws with its error output when it fails. */
+export function buildWithCli(site: string, out: string): void {
   const run = spawnSync(
     process.execPath,
     ['--import', 'tsx', join(ROOT, 'generator', 'cli', 'build.ts'), '--site', site, '--out', out, '--json'],
@@ -70,7 +71,7 @@ export async function runPublishBench(pages: number, workDir = join(ROOT, 'test'
   const cacheDir = join(workDir, 'follower');
   rmSync(dist, { recursive: true, force: true });
   rmSync(cacheDir, { recursive: true, force: true });
-  build(site.site, dist);
+  buildWithCli(site.site, dist);
   const server = await startS3Server('bench');
   try {
     const full = await timedPublish(dist, server);
@@ -79,7 +80,7 @@ export async function runPublishBench(pages: number, workDir = join(ROOT, 'test'
     const page = site.samplePages[0];
     if (page === undefined) throw new Error('the made site has no sample page');
     appendFileSync(page, '\nOne sentence added for the publish benchmark.\n');
-    build(site.site, dist);
+    buildWithCli(site.site, dist);
     const onePage = await timedPublish(dist, server);
     const onePageSearch = newSearchBytes(join(dist, 'current'), fullSearch.files);
     const followedOnePage = await follow(server, cacheDir);

@@ -1,7 +1,7 @@
 // Reload benchmark: the gateway's swap after a one-page publish, taking over what did not change from the snapshot
 // served before, against a fresh load of the same snapshot; and the first authenticated request after each.
 // Run: npx tsx test/bench/reload-bench.ts [--pages N] [--rounds N] (target: a few tens of ms at 4,000 pages, issue #24).
-import { spawnSync } from 'node:child_process';
+import { buildWithCli } from './publish-bench.ts';
 import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,15 +15,6 @@ import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../../gateway/auth/
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const OPTIONS: LoadOptions = { lookup: async () => [] };
-
-function build(site: string, out: string): void {
-  const run = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'generator', 'cli', 'build.ts'), '--site', site, '--out', out, '--json'],
-    { cwd: ROOT, encoding: 'utf8' },
-  );
-  if (run.status !== 0) throw new Error(`build failed: ${run.stderr}`);
-}
 
 const median = (values: number[]) => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)]!;
 const round = (ms: number) => Number(ms.toFixed(1));
@@ -57,14 +48,14 @@ export async function runReloadBench(pages: number, rounds = 5, workDir = join(R
   const site = makeSite({ directory: join(workDir, 'site'), pages });
   const dist = join(workDir, 'dist');
   rmSync(dist, { recursive: true, force: true });
-  build(site.site, dist);
+  buildWithCli(site.site, dist);
   const user = site.users.find((candidate) => candidate.role === 'administrator')!;
   const served = await loadSnapshot(dist, OPTIONS);
   await authenticateMs(served, user);
   const page = site.samplePages[0];
   if (page === undefined) throw new Error('the made site has no sample page');
   appendFileSync(page, '\nOne sentence added for the reload benchmark.\n');
-  build(site.site, dist);
+  buildWithCli(site.site, dist);
   const reloads: number[] = [];
   const fresh: number[] = [];
   let reloaded: ServingState | undefined;
