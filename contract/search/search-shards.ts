@@ -1,6 +1,6 @@
 // The sharded search index: how many shards a site has, which shard holds a page, and the stored root and shard.
 import { KEYS, keyOf } from '../endpoints.ts';
-import type { Restriction } from '../snapshot.ts';
+import type { SearchDocument } from './search-format.ts';
 
 export const SHARDED_FORMAT = 2;
 
@@ -44,14 +44,8 @@ export interface SearchRoot {
   commonTerms: string[];
 }
 
-/** One searchable version of a page, as a shard stores it; its content key follows from `url` and `live`. */
-export interface ShardDocument {
-  url: string;
-  title: string;
-  slug: string;
-  live: boolean;
-  draft: boolean;
-  restriction?: Restriction;
+/** One searchable version of a page, as a shard stores it: its content key follows from `url` and `live`. */
+export interface ShardDocument extends Omit<SearchDocument, 'key'> {
   /** The URL of the searchable page before this one in site order, '' for the first: the shards' pages are put back in
    *  site order by these links, so adding a page changes only its shard and its successor's. */
   after: string;
