@@ -1,7 +1,5 @@
 // Shapes that cross the generator's boundaries: what the loader reads and what the pure build returns.
 import type { Accounts, AccessSettings, Restriction, SlugPart } from '../contract/snapshot.ts';
-import type { MediaSource } from './media/scan-media.ts';
-import type { MediaObject } from './media/media-bodies.ts';
 
 /** A file of the site folder, path relative to the site root with `/` separators. */
 export interface SourceFile {
@@ -76,4 +74,33 @@ export class BuildError extends Error {
   ) {
     super(`${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.message}`, options);
   }
+}
+
+export const MEDIA_FOLDERS = ['live', 'thumbs', 'files'] as const;
+export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
+
+export interface MediaFile {
+  folder: MediaFolder;
+  /** The file name inside its folder: `dashboard.png`. */
+  name: string;
+  /** Absolute path, read when the file is stored in the snapshot. */
+  path: string;
+  size: number;
+  mtimeMs: number;
+  /** The first bytes of a live file, for its image size. */
+  head?: Uint8Array;
+}
+
+export interface MediaSource {
+  files: MediaFile[];
+  /** `media/files/filerestrictions.yaml` as text, when there is one. */
+  restrictions?: string;
+  warnings: BuildProblem[];
+}
+
+/** A media file the snapshot stores under its key, with the role `filerestrictions.yaml` gives it. */
+export interface MediaObject {
+  key: string;
+  path: string;
+  restriction?: Restriction;
 }

@@ -1,14 +1,9 @@
 // The shapes of what the OpenAPI document says beside the table: per endpoint (prose, examples, the 200 body) and per
 // route outside the table's access rules (the whole operation).
 import type { TagName } from './document-head.ts';
-import type { Json, JsonObject } from './json.ts';
+import type { JsonObject } from './json.ts';
+import type { ParameterDoc } from './parameter-doc.ts';
 import type { ResponseName } from './responses.ts';
-
-/** A query parameter's prose; its name, presence and schema come from the table's Parameter. */
-export interface ParameterDoc {
-  description?: string;
-  example?: Json;
-}
 
 export interface EndpointDoc {
   tag: TagName;

@@ -1,5 +1,5 @@
 // What the OpenAPI document says before and around its paths: info, servers, security, tags and shared components.
-import type { ParameterDoc } from './doc-shapes.ts';
+import type { ParameterDoc } from './parameter-doc.ts';
 import type { JsonObject } from './json.ts';
 
 export const OPENAPI_VERSION = '3.1.0';

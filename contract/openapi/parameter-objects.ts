@@ -2,7 +2,7 @@
 // the prose from the endpoint's documentation.
 import { MAX_EMAIL_LENGTH, SHARED_PARAMETERS } from '../endpoints.ts';
 import type { Parameter } from '../endpoints.ts';
-import type { ParameterDoc } from './doc-shapes.ts';
+import type { ParameterDoc } from './parameter-doc.ts';
 import { SHARED_PARAMETER_DOCS } from './document-head.ts';
 import { type JsonObject, schemaRef } from './json.ts';
 

@@ -10,14 +10,7 @@ import { BuildError } from '../types.ts';
 import type { BuildProblem, BuiltResponse } from '../types.ts';
 import { imageSize } from './image-size.ts';
 import { RESTRICTIONS_FILE } from './scan-media.ts';
-import type { MediaFile, MediaFolder, MediaSource } from './scan-media.ts';
-
-/** A media file the snapshot stores under its key, with the role `filerestrictions.yaml` gives it. */
-export interface MediaObject {
-  key: string;
-  path: string;
-  restriction?: Restriction;
-}
+import type { MediaFile, MediaFolder, MediaObject, MediaSource } from '../types.ts';
 
 /** What pagemedia reads of a page: its draft (else live) markdown and its meta YAML, as text. */
 export interface PageTexts {

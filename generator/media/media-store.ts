@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DIST_LAYOUT, type SnapshotIndex } from '../../contract/snapshot.ts';
-import type { StagedBody } from '../write/snapshot-staging.ts';
+import type { StagedBody } from '../write/staged-body.ts';
 
 export const MEDIA_SUFFIX = '.media';
 const PREFIX = `${DIST_LAYOUT.bodiesDir}/`;

@@ -2,11 +2,9 @@
 // each live image (for its size) and the file restrictions; the files' bytes are copied later, when stored.
 import { lstatSync, openSync, readSync, closeSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BuildProblem } from '../types.ts';
+import { MEDIA_FOLDERS } from '../types.ts';
+import type { MediaFolder, MediaSource } from '../types.ts';
 import { imageSize } from './image-size.ts';
-
-export const MEDIA_FOLDERS = ['live', 'thumbs', 'files'] as const;
-export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
 
 /** Typemill's registry of restricted files; never served, never listed. */
 export const RESTRICTIONS_FILE = 'filerestrictions.yaml';
@@ -15,25 +13,6 @@ export const RESTRICTIONS_FILE = 'filerestrictions.yaml';
  *  or ICC profile first) is read again up to LONG_HEAD_BYTES. */
 const HEAD_BYTES = 64 * 1024;
 const LONG_HEAD_BYTES = 1024 * 1024;
-
-export interface MediaFile {
-  folder: MediaFolder;
-  /** The file name inside its folder: `dashboard.png`. */
-  name: string;
-  /** Absolute path, read when the file is stored in the snapshot. */
-  path: string;
-  size: number;
-  mtimeMs: number;
-  /** The first bytes of a live file, for its image size. */
-  head?: Uint8Array;
-}
-
-export interface MediaSource {
-  files: MediaFile[];
-  /** `media/files/filerestrictions.yaml` as text, when there is one. */
-  restrictions?: string;
-  warnings: BuildProblem[];
-}
 
 function readBytes(path: string, size: number, limit: number): Uint8Array {
   const head = Buffer.alloc(Math.min(size, limit));

@@ -6,7 +6,7 @@ import { mkdir, readdir, readlink, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DIST_LAYOUT, type IndexShard, type SnapshotIndex, type StoredFile } from '../../contract/snapshot.ts';
 import { namedFiles, readSnapshotIndex } from './read-snapshot-index.ts';
-import type { StagedBody } from './snapshot-staging.ts';
+import type { StagedBody } from './staged-body.ts';
 
 export interface PreviousSnapshot {
   id: string;

@@ -10,7 +10,8 @@ import type { IndexEntry, IndexShardFile, Restriction, SnapshotIndex } from '../
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { changesBetween } from './changes.ts';
 import { sweepPool } from './body-pool.ts';
-import { writeBody, type BodyUse, type StagedBody } from './snapshot-staging.ts';
+import { writeBody, type BodyUse } from './snapshot-staging.ts';
+import type { StagedBody } from './staged-body.ts';
 import { bodyOfEntry, namedPoolFiles, poolName, type NamedBody, type PublishedIndex } from './published-index.ts';
 import { snapshotId, switchCurrent, type Published } from './write-snapshot.ts';
 

@@ -3,7 +3,7 @@
 // (docs/decisions.md: A page-local edit patches the last snapshot).
 import { DIST_LAYOUT, type IndexEntry, type IndexShardFile, type SnapshotRoot } from '../../contract/snapshot.ts';
 import { shardOf } from '../../contract/index-shards.ts';
-import type { StagedBody } from './snapshot-staging.ts';
+import type { StagedBody } from './staged-body.ts';
 
 /** A body of the snapshot (a response body or a media file, by its identity file), with how many entries answer with
  *  it. */

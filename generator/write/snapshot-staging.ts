@@ -7,11 +7,12 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { DIST_LAYOUT, type StoredFile } from '../../contract/snapshot.ts';
+import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { openPool, previousBodies, readPrevious, removeUnnamed, reusePrevious } from './body-pool.ts';
 import type { PreviousSnapshot } from './body-pool.ts';
 import { storedEncodings, type StoredEncoding } from './compression-policy.ts';
 import { MEDIA_SUFFIX, openMediaStore } from '../media/media-store.ts';
+import type { StagedBody } from './staged-body.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -22,13 +23,6 @@ const BROTLI_QUALITY = 5;
 const GZIP_LEVEL = 4;
 /** A compressed copy must save a tenth of the body to be worth a file. */
 const MAX_COMPRESSED_RATIO = 0.9;
-
-export interface StagedBody {
-  hash: string;
-  identity: StoredFile;
-  gzip?: StoredFile;
-  br?: StoredFile;
-}
 
 /** How the responses answering with a body use it; decides its compressed copies (compression-policy.ts). */
 export interface BodyUse {

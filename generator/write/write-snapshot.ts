@@ -18,9 +18,10 @@ import { sweepPool } from './body-pool.ts';
 import { changesBetween } from './changes.ts';
 import { namedFiles } from './read-snapshot-index.ts';
 import { mapConcurrently } from './concurrency.ts';
-import { openStaging, type Staging, type StagedBody } from './snapshot-staging.ts';
+import { openStaging, type Staging } from './snapshot-staging.ts';
+import type { StagedBody } from './staged-body.ts';
 import type { BuildResult, BuiltResponse, StoredResponse } from '../types.ts';
-import type { MediaObject } from '../media/media-bodies.ts';
+import type { MediaObject } from '../types.ts';
 import { publishedIndex, type PublishedIndex } from './published-index.ts';
 
 const WRITE_CONCURRENCY = 32;

@@ -2,7 +2,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { planMedia } from '../../../generator/media/media-bodies.ts';
-import type { MediaFile, MediaSource } from '../../../generator/media/scan-media.ts';
+import type { MediaFile, MediaSource } from '../../../generator/types.ts';
 
 const file = (folder: MediaFile['folder'], name: string, seconds: number, size = 1): MediaFile => ({
   folder,
