@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `snapi <command>`: every program of snapi behind one command on the PATH. Each subcommand runs the same entry file
-// as its npm script, in this process: the generator's TypeScript through tsx, the gateway's built files as they are.
+// as its npm script, in this process: the bundles `npm run bundle` made (dev's TypeScript through tsx).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -9,17 +9,20 @@ const { version } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8
 
 /** Subcommand → its entry file (relative to the package root) and one line for `snapi --help`. */
 const COMMANDS = {
-  build: { entry: 'generator/cli/build.ts', summary: 'build a snapshot of a Typemill site folder into dist/' },
-  check: { entry: 'generator/cli/check.ts', summary: "check a site folder with the build's rules, publishing nothing" },
+  build: { entry: 'generator/build/build.mjs', summary: 'build a snapshot of a Typemill site folder into dist/' },
+  check: {
+    entry: 'generator/build/check.mjs',
+    summary: "check a site folder with the build's rules, publishing nothing",
+  },
   serve: { entry: 'gateway/build/serve.mjs', summary: 'serve a snapshot (or follow one in object storage) over HTTP' },
   dev: { entry: 'commands/dev.ts', summary: 'build, serve and rebuild on every change of a site folder' },
   watch: {
-    entry: 'generator/cli/watch.ts',
+    entry: 'generator/build/watch.mjs',
     summary: 'beside a live site folder: build and publish every saved change',
   },
-  publish: { entry: 'generator/cli/publish.ts', summary: 'upload a snapshot to S3-compatible object storage' },
+  publish: { entry: 'generator/build/publish.mjs', summary: 'upload a snapshot to S3-compatible object storage' },
   mcp: { entry: 'gateway/build/mcp.mjs', summary: 'the MCP server on stdio for a desktop assistant' },
-  user: { entry: 'generator/cli/user.ts', summary: 'add a user, change a password, list users (settings/users/)' },
+  user: { entry: 'generator/build/user.mjs', summary: 'add a user, change a password, list users (settings/users/)' },
 };
 
 const HELP = `snapi ${version}: serves a Typemill documentation site's read API from a precomputed snapshot.

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, relative } from 'node:path';
-import { buildGateway } from '../gateway/cli/build-gateway.mjs';
+import { bundleCommands } from '../commands/bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const testDir = join(root, 'test');
@@ -47,8 +47,8 @@ function textOf(name) {
 
 const filesWithOnly = selectedFiles().filter((name) => ONLY_CALL.test(textOf(name)));
 
-// Tests that start the gateway as a process run the built file, as production does: build it from the current sources.
-await buildGateway();
+// Tests that start a command as a process run its bundle, as production does: bundle them from the current sources.
+await bundleCommands();
 const child = spawn(process.execPath, ['--import', 'tsx', uvuBin, 'test', pattern], {
   cwd: root,
   stdio: ['ignore', 'pipe', 'inherit'],

@@ -2,10 +2,11 @@
 // everything that renders them, kept in <out>/.cache/. The bodies themselves are the previous snapshot's files.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { ContentJob, ContentSettings, StoredContent } from './content-bodies.ts';
+import { bundleFiles, RUNS_BUNDLE } from '../running-code.ts';
 
 export const CACHE_DIR = '.cache';
 const SHARD_DIR = 'rendered-pages';
@@ -27,10 +28,19 @@ const LONE_SURROGATE = /\p{Cs}/u;
 
 export type RenderCacheEntries = Map<string, StoredContent>;
 
-/** A hash of the generator's and the contract's source and the markdown packages, so any change to the renderer
- *  empties the cache. */
+/** A hash of the code that renders: the running bundle's files, or under tsx the generator's and the contract's
+ *  sources and the markdown packages. Any change to the renderer, or a bundle older than its sources, empties the
+ *  cache. */
 export async function rendererFingerprint(): Promise<string> {
   const hash = createHash('sha256');
+  if (RUNS_BUNDLE) {
+    for (const file of bundleFiles())
+      hash
+        .update(`${basename(file)}\0`)
+        .update(await readFile(file))
+        .update('\0');
+    return hash.digest('base64url');
+  }
   for (const directory of [GENERATOR_DIR, CONTRACT_DIR]) {
     const sources = (await readdir(directory, { recursive: true })).filter((name) => name.endsWith('.ts')).sort();
     for (const name of sources)

@@ -6,6 +6,7 @@ import { mapOnLanes, type Lane } from '../write/concurrency.ts';
 import { renderContent, type ContentJob, type ContentSettings, type RenderedContent } from './content-bodies.ts';
 import { contentFileOf, DEFAULT_RENDER_TIMEOUT_SECONDS, renderWithin, RenderTimeout } from './render-bound.ts';
 import type { PageStarted, RenderBatch, RenderWorkerData } from './render-worker.ts';
+import { renderWorkerBootstrap } from '../running-code.ts';
 
 const BATCH_PAGES = 16;
 /** Batches a worker holds at once, so it never waits while this thread keeps (writes) its previous batch. */
@@ -19,10 +20,7 @@ export function defaultWorkerCount(): number {
   return Math.max(1, availableParallelism());
 }
 
-/** Workers run TypeScript through tsx like this thread: Node 20 does not apply `--import tsx` to a worker's own
- *  entry file, so a small bootstrap registers tsx's loader in the worker first, then imports the entry. */
-const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./render-worker.ts', import.meta.url).href)}); })`;
+const WORKER_BOOTSTRAP = renderWorkerBootstrap();
 
 type Batch = readonly ContentJob[];
 

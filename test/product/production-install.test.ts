@@ -34,6 +34,14 @@ production(
     for (const devPackage of ['typescript', 'uvu', 'autocannon', 's3rver', 'lunr'])
       assert.not.ok(installed.includes(devPackage), `${devPackage} was installed`);
     assert.equal((await readdir(join(copy, 'gateway', 'build'))).sort(), ['mcp.mjs', 'serve.mjs']);
+    assert.equal((await readdir(join(copy, 'generator', 'build'))).sort(), [
+      'build.mjs',
+      'check.mjs',
+      'publish.mjs',
+      'render-worker.mjs',
+      'user.mjs',
+      'watch.mjs',
+    ]);
     await run('npm', ['run', 'build', '--', '--out', 'dist'], { cwd: copy });
     // The snapi command from the same install: its help, a subcommand's help, and a check through it.
     const help = await run('npx', ['--no-install', 'snapi', '--help'], { cwd: copy });
