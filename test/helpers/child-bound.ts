@@ -82,14 +82,17 @@ export interface BoundWatch {
   stop(): void;
 }
 
-/** Watches `child` and kills it (SIGKILL, its descendants too) when it exceeds `bound`, each part multiplied by
- *  timeScale(); `onExpired` hears why. Where /proc cannot be read, only the sum of the bounds on the wall clock
- *  applies. */
-export function watchChild(
-  child: ChildProcess,
-  bound: Partial<Bound> = {},
-  onExpired: (reason: string) => void = () => {},
-): BoundWatch {
+export interface WatchOptions {
+  /** Hears why, once the bound is exceeded. */
+  onExpired?: (reason: string) => void;
+  /** Kill the child (SIGKILL, its descendants too) once the bound is exceeded; default true. False: the caller
+   *  stops waiting and ends the child its own way (a test that checks how the child stops). */
+  kill?: boolean;
+}
+
+/** Watches `child` until it exceeds `bound`, each part multiplied by timeScale(). Where /proc cannot be read, only the
+ *  sum of the bounds on the wall clock applies. */
+export function watchChild(child: ChildProcess, bound: Partial<Bound> = {}, options: WatchOptions = {}): BoundWatch {
   const scale = timeScale();
   const { cpuSeconds, idleSeconds, wallSeconds } = { ...DEFAULT_BOUND, ...bound };
   const limits = { cpu: cpuSeconds * scale, idle: idleSeconds * scale, wall: wallSeconds * scale };
@@ -101,9 +104,11 @@ export function watchChild(
   const expire = (reason: string) => {
     expired = reason;
     clearInterval(timer);
-    if (child.pid !== undefined) killTree(child.pid);
-    child.kill('SIGKILL');
-    onExpired(reason);
+    if (options.kill !== false) {
+      if (child.pid !== undefined) killTree(child.pid);
+      child.kill('SIGKILL');
+    }
+    options.onExpired?.(reason);
   };
   const timer = setInterval(() => {
     const now = Date.now();
