@@ -376,6 +376,48 @@ const PROBES = [
     replace: '      number < (parameter.maximum ?? Number.MAX_SAFE_INTEGER);',
     tests: 'search/.*\\.test\\.ts$',
   },
+  {
+    name: 'a page-local patch sweeps a file the new snapshot names again',
+    file: 'generator/write/publish-patched.ts',
+    find: '    if (namedAgain.has(file)) continue;\n',
+    replace: '',
+    tests: 'generator/edit-undo\\.test\\.ts$',
+  },
+  {
+    name: 'a one-off build patches from a saved plan of another generator',
+    file: 'generator/resident/saved-plan.ts',
+    find: '    return saved.fingerprint === fingerprint ? saved : undefined;',
+    replace: '    return saved;',
+    tests: 'generator/resident/saved-plan\\.test\\.ts$',
+  },
+  {
+    name: 'the render deadline removed on the build thread',
+    file: 'generator/render/render-bound.ts',
+    find: '    return RUN.runInContext(context, { timeout: Math.max(1, Math.round(seconds * 1000)) }) as T;',
+    replace: '    return RUN.runInContext(context) as T;',
+    tests: 'generator/render/render-timeout\\.test\\.ts$',
+  },
+  {
+    name: 'the render deadline removed on worker threads',
+    file: 'generator/render/render-pool.ts',
+    find: '            fail(new RenderTimeout(contentFileOf(job), timeoutSeconds));\n            void worker.terminate();',
+    replace: '            return;',
+    tests: 'generator/render/render-timeout\\.test\\.ts$',
+  },
+  {
+    name: 'a draft version indexed as live',
+    file: 'generator/search/search-documents.ts',
+    find: 'body: draft, live: false, draft: true',
+    replace: 'body: draft, live: true, draft: true',
+    tests: 'search/draft-only-text\\.test\\.ts$',
+  },
+  {
+    name: 'a child process bounded by the wall clock alone',
+    file: 'test/helpers/child-bound.ts',
+    find: '    if (seconds > limits.wall) return expire(',
+    replace: '    if (seconds > limits.cpu) return expire(',
+    tests: 'product/child-bound\\.test\\.ts$',
+  },
 ];
 
 /** The runner probes mutate test/run.mjs itself, so their tests run under uvu directly. */

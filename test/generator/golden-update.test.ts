@@ -1,17 +1,14 @@
 // UPDATE_GOLDEN=1 rewrites the reviewed expected files, so it is refused under CI, where it would make the golden test
 // pass by definition.
-import { execFile } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { GOLDEN_UPDATE_REFUSED, shouldUpdateGolden } from '../helpers/golden-update.ts';
 import type { GoldenEnvironment } from '../helpers/golden-update.ts';
 import { FIXTURES } from '../helpers/fixture-site.ts';
+import { runProcess } from '../helpers/run-process.ts';
 
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const EXPECTED = join(FIXTURES, 'expected');
 
 async function expectedFileTimes(): Promise<string[]> {
@@ -48,16 +45,13 @@ update(
   'the golden suite run with CI=true UPDATE_GOLDEN=1 fails with the reason and leaves the expected files alone',
   async () => {
     const before = await expectedFileTimes();
-    const failure = await run(process.execPath, ['test/run.mjs', '^generator/golden\\.test\\.ts$'], {
-      cwd: ROOT,
-      env: { ...process.env, CI: 'true', UPDATE_GOLDEN: '1' },
-    }).then(
-      () => undefined,
-      (error: { code: number; stdout: string }) => error,
-    );
-    assert.ok(failure, 'the run should fail');
-    const output = (failure?.stdout ?? '').replace(/\x1b\[[0-9;]*m/g, '');
-    assert.is(failure?.code, 1);
+    // The runner builds the gateway and runs a suite: more CPU than one command.
+    const failure = await runProcess('test/run.mjs', ['^generator/golden\\.test\\.ts$'], {
+      environment: { CI: 'true', UPDATE_GOLDEN: '1' },
+      bound: { cpuSeconds: 90 },
+    });
+    const output = failure.stdout.replace(/\x1b\[[0-9;]*m/g, '');
+    assert.is(failure.code, 1, 'the run should fail');
     assert.ok(output.includes(GOLDEN_UPDATE_REFUSED), output);
     assert.match(output, /^0 passed, 1 failed$/m);
     assert.equal(await expectedFileTimes(), before);

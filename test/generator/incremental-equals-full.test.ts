@@ -1,15 +1,14 @@
 // A site built again and again into the same folder (render cache, reused body files), and by a resident builder that
 // keeps what it read, parsed and rendered, answers every request exactly as a build from scratch of the same files,
 // through a scripted series of edits an editor would make.
-import { appendFile, mkdir, readFile, readdir, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, formatProblem } from '../../generator/build-site.ts';
 import { residentBuilder } from '../../generator/resident/resident-build.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
-import { readSnapshot } from '../helpers/snapshot-bodies.ts';
-import { namedFiles, readSnapshotIndex } from '../../generator/write/read-snapshot-index.ts';
+import { assertAnswersOf, changeReport, listing, poolAndNamed, touched } from '../helpers/incremental-compare.ts';
 
 const BASE_URL = 'http://localhost/handbook';
 
@@ -136,23 +135,6 @@ const EDITS: Array<[string, (site: string) => Promise<void>]> = [
   ],
 ];
 
-/** Every file and folder below the site with its size and time, as the watcher would see them change. */
-async function listing(site: string): Promise<Map<string, string>> {
-  const entries = await readdir(site, { recursive: true });
-  const stamps = await Promise.all(
-    entries.map(async (path) => {
-      const stats = await stat(join(site, path));
-      return [path.split('\\').join('/'), `${stats.size}:${stats.mtimeMs}`] as const;
-    }),
-  );
-  return new Map(stamps);
-}
-
-/** The paths an edit touched: what the watcher reports to the resident builder. */
-function touched(before: Map<string, string>, after: Map<string, string>): string[] {
-  return [...new Set([...before.keys(), ...after.keys()])].filter((path) => before.get(path) !== after.get(path));
-}
-
 /** Edits the resident builder is not told about. */
 const UNREPORTED = new Set(['a save the watcher missed']);
 
@@ -167,26 +149,6 @@ const PAGE_LOCAL = new Set([
   'text below front matter',
   'page text back as it was',
 ]);
-
-/** The pool's files, and the files the kept snapshots (current and previous) name. */
-async function poolAndNamed(out: string): Promise<{ pool: string[]; named: string[] }> {
-  const named = new Set<string>();
-  for (const folder of await readdir(join(out, 'snapshots')))
-    for (const file of namedFiles(readSnapshotIndex(join(out, 'snapshots', folder)))) named.add(file);
-  const pool = (await readdir(join(out, 'bodies'))).map((name) => `bodies/${name}`);
-  return { pool: pool.sort(), named: [...named].sort() };
-}
-
-/** A change report without the snapshot ids, which differ between any two builds. */
-async function changeReport(out: string): Promise<unknown> {
-  const directory = join(out, await readlink(join(out, 'current')));
-  const {
-    previous: _previous,
-    current: _current,
-    ...report
-  } = JSON.parse(await readFile(join(directory, 'changes.json'), 'utf8'));
-  return report;
-}
 
 const Incremental = suite('incremental builds equal full builds');
 
@@ -222,18 +184,11 @@ Incremental("after every edit, every response of the rebuilt snapshot is the fre
         assert.equal(await changeReport(residentOut), await changeReport(repeated), `${name}: the same change report`);
         const { pool, named } = await poolAndNamed(residentOut);
         assert.equal(pool, named, `${name}: the pool holds what the kept snapshots name, no more`);
-        const expected = (await readSnapshot(fresh)).bodies;
         for (const [builder, out] of [
           ['repeated', repeated],
           ['resident', residentOut],
-        ] as const) {
-          const rebuilt = (await readSnapshot(out)).bodies;
-          assert.equal([...rebuilt.keys()].sort(), [...expected.keys()].sort(), `${name} (${builder}): the same keys`);
-          for (const [key, body] of expected) assert.is(rebuilt.get(key), body, `${name} (${builder}): ${key}`);
-          const { id: _id, builtAt: _builtAt, ...root } = (await readSnapshot(out)).index;
-          const { id: _freshId, builtAt: _freshBuiltAt, ...freshRoot } = (await readSnapshot(fresh)).index;
-          assert.equal(root.counts, freshRoot.counts, `${name} (${builder}): the same counts`);
-        }
+        ] as const)
+          await assertAnswersOf(out, fresh, `${name} (${builder})`);
       } finally {
         await removeDir(fresh);
       }

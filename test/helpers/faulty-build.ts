@@ -1,12 +1,9 @@
 // A build run as a child with a fault injected by an `--import` hook, and a listing of a folder to compare before and
 // after.
-import { execFile } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '..', '..');
+import { join } from 'node:path';
+import type { Bound } from './child-bound.ts';
+import { runProcess } from './run-process.ts';
 
 /** Every file with its size and time; folders (and links to folders, a snapshot's `bodies`) by name only (a staging
  *  folder made and removed changes its parent's time). */
@@ -25,34 +22,20 @@ export async function listTree(directory: string): Promise<string[]> {
 }
 
 /** `npm run build` with `fault` (a module registering a loader hook) imported first; its exit code and stderr.
- *  `extra`: more build arguments, Node options, and variables added to the environment. */
+ *  `extra`: more build arguments, Node options, variables added to the environment, and the child's bound (a fault
+ *  that makes the build endless fails the test saying so, instead of waiting for it). */
 export async function buildWithFault(
   fault: string,
   site: string,
   out: string,
   baseUrl: string,
-  extra: { args?: string[]; node?: string[]; env?: Record<string, string> } = {},
+  extra: { args?: string[]; node?: string[]; env?: Record<string, string>; bound?: Partial<Bound> } = {},
 ): Promise<{ code: number; stderr: string }> {
-  try {
-    const args = [
-      '--import',
-      'tsx',
-      '--import',
-      fault,
-      ...(extra.node ?? []),
-      'generator/cli/build.ts',
-      '--site',
-      site,
-      '--out',
-      out,
-      '--base-url',
-      baseUrl,
-      ...(extra.args ?? []),
-    ];
-    await run(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...extra.env } });
-    return { code: 0, stderr: '' };
-  } catch (error) {
-    const failed = error as { code?: number; stderr?: string };
-    return { code: failed.code ?? -1, stderr: failed.stderr ?? '' };
-  }
+  const args = ['--site', site, '--out', out, '--base-url', baseUrl, ...(extra.args ?? [])];
+  const { code, stderr } = await runProcess('generator/cli/build.ts', args, {
+    node: ['--import', fault, ...(extra.node ?? [])],
+    environment: extra.env ?? {},
+    ...(extra.bound ? { bound: extra.bound } : {}),
+  });
+  return { code: code ?? -1, stderr: code === 0 ? '' : stderr };
 }

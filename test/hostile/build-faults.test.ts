@@ -1,18 +1,15 @@
 // Build faults: each bad input gives a message naming the file (and line), errors publish nothing, warnings let the
 // build go on.
-import { execFile } from 'node:child_process';
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, formatProblem } from '../../generator/build-site.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
+import { runProcess } from '../helpers/run-process.ts';
 import { readSnapshot } from '../helpers/snapshot-bodies.ts';
 import { listTree } from './published-state.ts';
 
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const BASE_URL = 'http://localhost/typemill';
 
 interface Fault {
@@ -151,17 +148,15 @@ cli.before.each(freshSite);
 cli.after.each(removeSite);
 
 async function runBuild(): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'generator/cli/build.ts', '--site', site, '--out', out, '--base-url', BASE_URL],
-      { cwd: ROOT },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+  const { code, stdout, stderr } = await runProcess('generator/cli/build.ts', [
+    '--site',
+    site,
+    '--out',
+    out,
+    '--base-url',
+    BASE_URL,
+  ]);
+  return { code: code ?? -1, stdout, stderr };
 }
 
 cli('prints every error as path:line: message, exits 1 and keeps the published snapshot', async () => {

@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { makeSite } from '../bench/make-site.ts';
 import { createRandom } from '../bench/prng.ts';
+import { watchChild } from '../helpers/child-bound.ts';
 import { removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { readSnapshot } from '../helpers/snapshot-bodies.ts';
 import { snapshotProblems } from './published-state.ts';
@@ -44,12 +45,22 @@ async function runBuild(site: string, out: string, killAfterWritingMs?: number):
     cwd: ROOT,
     stdio: 'ignore',
   });
+  // A build that never ends is killed past its bound and fails the test saying why (child-bound.ts); 300 pages take
+  // more CPU than the default allows on a slow machine.
+  const watch = watchChild(child, { cpuSeconds: 60 });
   const exited = new Promise<number | null>((resolveExit, reject) => {
     child.on('error', reject);
-    child.on('exit', resolveExit);
+    child.on('exit', (code) => {
+      watch.stop();
+      if (watch.expired === undefined) resolveExit(code);
+      else reject(new Error(`the build of ${site} was killed: it ${watch.expired}`));
+    });
   });
   let running = true;
-  void exited.then(() => (running = false));
+  void exited.then(
+    () => (running = false),
+    () => (running = false),
+  );
   let writingFrom: number | undefined;
   while (running && writingFrom === undefined) {
     if ((await stagingFolders(out)).some((name) => !leftOver.has(name))) writingFrom = Date.now() - started;

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../generator/build-site.ts';
+import { watchChild } from '../helpers/child-bound.ts';
 import { removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { copySampleSite, SAMPLE_USERS } from '../search/sample-dist.ts';
 import { stdioClient } from './mcp-client.ts';
@@ -20,16 +21,24 @@ async function build(): Promise<void> {
 
 /** Starts the stdio server with these variables and collects its exit code and stderr. */
 function runStdio(environment: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolveRun) => {
+  return new Promise((resolveRun, failRun) => {
     const child = spawn(process.execPath, [join(PROJECT_ROOT, 'gateway', 'build', 'mcp.mjs'), '--dist', dist], {
       cwd: PROJECT_ROOT,
       env: { PATH: process.env.PATH ?? '', ...environment },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+    // Standard input stays open, as a client keeps it: a server that starts instead of refusing waits on it.
+    const watch = watchChild(child);
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('close', (code) => resolveRun({ code, stderr }));
-    setTimeout(() => child.kill(), 15_000).unref();
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+      watch.progressed();
+    });
+    child.on('close', (code) => {
+      watch.stop();
+      if (watch.expired === undefined) resolveRun({ code, stderr });
+      else failRun(new Error(`the stdio server did not exit: it ${watch.expired}; stderr: ${stderr}`));
+    });
   });
 }
 

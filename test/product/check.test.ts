@@ -1,8 +1,6 @@
 // The site checker: each rule on plain values, and `npm run check` on a folder (output and exit code).
-import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { dirname, join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkLoadedSite } from '../../generator/check/check-loaded-site.ts';
@@ -10,9 +8,7 @@ import { formatFinding } from '../../generator/check/findings.ts';
 import { findLinks, reachesSomething } from '../../generator/check/links.ts';
 import type { LoadedSite } from '../../generator/load/load-site.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
-
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '..', '..');
+import { runProcess } from '../helpers/run-process.ts';
 
 /** A loaded site from file texts, as `loadSite` would return it (other paths: files that exist but are not read). */
 function siteFrom(
@@ -215,15 +211,10 @@ cli('prints path:line: severity: message for each finding and exits 1 when there
       await mkdir(dirname(join(folder, path)), { recursive: true });
       await writeFile(join(folder, path), text);
     }
-    const failure = await run(process.execPath, ['--import', 'tsx', 'generator/cli/check.ts', '--site', folder], {
-      cwd: ROOT,
-    }).then(
-      () => undefined,
-      (error: { code: number; stdout: string; stderr: string }) => error,
-    );
-    assert.is(failure?.code, 1);
+    const failure = await runProcess('generator/cli/check.ts', ['--site', folder]);
+    assert.is(failure.code, 1);
     assert.equal(
-      failure?.stdout.split('\n').map((line) => line.replace(/YAML: .*/, 'YAML: …')),
+      failure.stdout.split('\n').map((line) => line.replace(/YAML: .*/, 'YAML: …')),
       [
         'content/00-page.md:1: warning: link "/nowhere" points to no page or file',
         'content/00-page.md:1: warning: page /page has no title: no meta title and no leading "# " heading',
@@ -231,7 +222,7 @@ cli('prints path:line: severity: message for each finding and exits 1 when there
         '',
       ],
     );
-    assert.is(failure?.stderr, `snapi check: 1 error(s), 2 warning(s), 0 note(s) in ${folder}\n`);
+    assert.is(failure.stderr, `snapi check: 1 error(s), 2 warning(s), 0 note(s) in ${folder}\n`);
   } finally {
     await removeDir(folder);
   }
@@ -240,9 +231,8 @@ cli('prints path:line: severity: message for each finding and exits 1 when there
 cli('exits 0 on the fixture site, which has only notes', async () => {
   const site = await copyFixture('site');
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'generator/cli/check.ts', '--site', site], {
-      cwd: ROOT,
-    });
+    const { code, stdout, stderr } = await runProcess('generator/cli/check.ts', ['--site', site]);
+    assert.is(code, 0, stderr);
     assert.is(
       stdout,
       'content/02-status/05-faq.md:1: info: slug "faq" is used by 2 pages (/status/faq, /no-index/faq); article/items returns them all\n',

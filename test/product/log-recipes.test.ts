@@ -9,8 +9,11 @@ import * as assert from 'uvu/assert';
 import { send } from '../gateway/http-client.ts';
 import { USERS, basic, standardSpec } from '../gateway/fixture.ts';
 import { makeTempDist, writeAndPublish } from '../gateway/make-snapshot.ts';
+import { DEFAULT_BOUND, timeScale, watchChild } from '../helpers/child-bound.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
+/** jq runs synchronously, so it gets the plain wall-clock bound (it filters a few lines). */
+const JQ_TIMEOUT_MS = DEFAULT_BOUND.idleSeconds * timeScale() * 1000;
 const GUIDE = readFileSync(resolve(ROOT, 'docs', 'deployment.md'), 'utf8');
 const LOGS = GUIDE.slice(GUIDE.indexOf('## Logs'), GUIDE.indexOf('\n## ', GUIDE.indexOf('## Logs') + 1));
 const SNAPSHOT = 'log-recipes-1';
@@ -37,7 +40,7 @@ const RECIPES: Recipe[] = [...LOGS.matchAll(/\| jq (-[a-zA-Z]+) '([^']+)'/g)].ma
 
 function hasJq(): boolean {
   try {
-    execFileSync('jq', ['--version'], { stdio: 'ignore' });
+    execFileSync('jq', ['--version'], { stdio: 'ignore', timeout: JQ_TIMEOUT_MS });
     return true;
   } catch {
     return false;
@@ -54,15 +57,22 @@ async function gatewayOutput(): Promise<string> {
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  // Killed past its bound, which ends every wait below: the test then fails saying why.
+  const watch = watchChild(child);
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    watch.progressed();
+  });
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  const stopped = (waitingFor: string) =>
+    new Error(`the gateway ${watch.expired} before it printed ${waitingFor}; it printed ${JSON.stringify(output)}`);
   const waitFor = async (pattern: RegExp): Promise<RegExpExecArray> => {
-    for (let attempt = 0; attempt < 300; attempt++) {
+    for (;;) {
       const match = pattern.exec(output);
       if (match) return match;
+      if (watch.expired !== undefined) throw stopped(String(pattern));
       await new Promise((resolveWait) => setTimeout(resolveWait, 50));
     }
-    throw new Error(`the gateway did not print ${pattern}; it printed ${JSON.stringify(output)}`);
   };
   try {
     const url = (await waitFor(/listening on (http:\S+)/))[1] ?? '';
@@ -77,8 +87,10 @@ async function gatewayOutput(): Promise<string> {
     await waitFor(/"event":"snapshot-loaded"/);
     child.kill('SIGTERM');
     await exited;
+    if (watch.expired !== undefined) throw stopped('its exit');
     return output;
   } finally {
+    watch.stop();
     child.kill('SIGKILL');
     await rm(dist, { recursive: true, force: true });
   }
@@ -154,7 +166,11 @@ recipes('every jq recipe has a JS equivalent and, where jq is installed, jq give
   );
   if (!hasJq()) return;
   for (const [index, recipe] of RECIPES.entries()) {
-    const printed = execFileSync('jq', [recipe.flags, recipe.filter], { input: output, encoding: 'utf8' })
+    const printed = execFileSync('jq', [recipe.flags, recipe.filter], {
+      input: output,
+      encoding: 'utf8',
+      timeout: JQ_TIMEOUT_MS,
+    })
       .split('\n')
       .filter((line) => line !== '');
     const parsed = recipe.flags.includes('r') ? printed : printed.map((line) => JSON.parse(line) as unknown);

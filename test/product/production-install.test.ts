@@ -1,23 +1,38 @@
 // A production install: a fresh copy of the repository, `npm ci --omit=dev`, a build, and the built gateway serving
 // it with plain node, with no development package present.
-import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startBuiltGateway } from '../../commands/spawn-built.ts';
+import type { Bound } from '../helpers/child-bound.ts';
+import { type ProcessRun, runCommand } from '../helpers/run-process.ts';
 
-const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '..', '..');
+
+/** Runs a command that must succeed, bounded by its progress (child-bound.ts). */
+async function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: Record<string, string>; bound?: Partial<Bound> },
+): Promise<ProcessRun> {
+  const outcome = await runCommand(command, args, {
+    cwd: options.cwd,
+    ...(options.env ? { environment: options.env } : {}),
+    ...(options.bound ? { bound: options.bound } : {}),
+  });
+  if (outcome.code !== 0)
+    throw new Error(`${command} ${args.join(' ')} exited with ${outcome.code}: ${outcome.stderr}`);
+  return outcome;
+}
 const ADMIN = `Basic ${Buffer.from('admin:demo-admin-pass').toString('base64')}`;
 
 const production = suite('npm ci --omit=dev in a fresh copy');
 let copy = '';
 production.before(async () => {
   copy = await mkdtemp(join(tmpdir(), 'snapi-production-'));
-  const { stdout } = await run('git', ['ls-files', '-z'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run('git', ['ls-files', '-z'], { cwd: ROOT });
   for (const file of stdout.split('\0').filter((name) => name !== ''))
     await cp(join(ROOT, file), join(copy, file), { recursive: true }).catch(() => undefined);
 });
@@ -28,7 +43,9 @@ production(
   async () => {
     await run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
       cwd: copy,
-      env: { ...process.env, npm_config_loglevel: 'error' },
+      env: { npm_config_loglevel: 'error' },
+      // The registry may be asked (`--prefer-offline` only prefers the cache): its answers may be slow.
+      bound: { cpuSeconds: 120, idleSeconds: 120 },
     });
     const installed = await readdir(join(copy, 'node_modules'));
     for (const devPackage of ['typescript', 'uvu', 'autocannon', 's3rver', 'lunr'])
@@ -42,7 +59,7 @@ production(
       'user.mjs',
       'watch.mjs',
     ]);
-    await run('npm', ['run', 'build', '--', '--out', 'dist'], { cwd: copy });
+    await run('npm', ['run', 'build', '--', '--out', 'dist'], { cwd: copy, bound: { cpuSeconds: 60 } });
     // The snapi command from the same install: its help, a subcommand's help, and a check through it.
     const help = await run('npx', ['--no-install', 'snapi', '--help'], { cwd: copy });
     assert.match(help.stdout, /^snapi \d+\.\d+\.\d+: serves a Typemill/);

@@ -1,15 +1,12 @@
 // test/run.mjs on tiny temporary suites: its closing line counts right, and skipped tests, `.only` and empty runs fail
 // it.
-import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { basename, join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { removeDir, temporaryDir } from '../helpers/fixture-site.ts';
+import { runProcess } from '../helpers/run-process.ts';
 
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '..', '..');
 /** Written apart so that this file does not itself trip the runner's `.only` scan. */
 const ONLY = ['on', 'ly'].join('');
 
@@ -38,15 +35,13 @@ async function runProbes(files: Record<string, Line[]>): Promise<{ code: number;
     for (const [name, lines] of Object.entries(files))
       await writeFile(join(directory, `${name}.probe.ts`), probeSource(lines));
     const pattern = `^\\.tmp/${basename(directory)}/.*\\.probe\\.ts$`;
-    const outcome = await run(process.execPath, ['test/run.mjs', pattern], {
-      cwd: ROOT,
-      env: { ...process.env, FORCE_COLOR: '1' },
-    }).then(
-      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => error,
-    );
+    // The runner builds the gateway before it runs the probes: more CPU than one command.
+    const outcome = await runProcess('test/run.mjs', [pattern], {
+      environment: { FORCE_COLOR: '1' },
+      bound: { cpuSeconds: 60 },
+    });
     const last = outcome.stdout.trimEnd().split('\n').at(-1) ?? '';
-    return { code: outcome.code, last, errors: outcome.stderr.replaceAll(basename(directory), 'DIR') };
+    return { code: outcome.code ?? -1, last, errors: outcome.stderr.replaceAll(basename(directory), 'DIR') };
   } finally {
     await removeDir(directory);
   }

@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../../generator/build-site.ts';
 import { startGateway } from '../../gateway/http/server.ts';
 import { removeDir, temporaryDir } from '../helpers/fixture-site.ts';
+import { watchChild } from '../helpers/child-bound.ts';
 import { ROOT, runProcess } from '../helpers/run-process.ts';
 
 const SNAPI = join(ROOT, 'bin', 'snapi.mjs');
@@ -35,11 +36,13 @@ function snapiOnTerminal(
     searchFrom = found + next[0].length;
     child.stdin.write(`${next[1]}\r`);
   });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  return new Promise((done) =>
+  const watch = watchChild(child);
+  child.stdout.on('data', () => watch.progressed());
+  return new Promise((done, fail) =>
     child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, screen: screen.replace(/\r\n/g, '\n') });
+      watch.stop();
+      if (watch.expired === undefined) done({ code, screen: screen.replace(/\r\n/g, '\n') });
+      else fail(new Error(`snapi ${args.join(' ')} on a terminal: killed, it ${watch.expired}; screen: ${screen}`));
     }),
   );
 }

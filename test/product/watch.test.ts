@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert';
 import { buildSite, InputsChangedError } from '../../generator/build-site.ts';
 import { changedSince, stampFiles } from '../../generator/watch/stable-files.ts';
 import { startWatching } from '../../generator/watch/watch-site.ts';
+import { type Bound, watchChild } from '../helpers/child-bound.ts';
 import { copyFixture, removeDir } from '../helpers/fixture-site.ts';
 import { readSnapshot } from '../helpers/snapshot-bodies.ts';
 import { BUCKET, startS3Server, type S3Server } from '../storage/s3-server.ts';
@@ -20,7 +21,7 @@ interface WatchProcess {
   child: ChildProcess;
   events: Array<Record<string, unknown>>;
   /** Resolves with the next event of this name after the ones already seen. */
-  next(event: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+  next(event: string, bound?: Partial<Bound>): Promise<Record<string, unknown>>;
   stop(): Promise<number | null>;
 }
 
@@ -37,23 +38,35 @@ function startWatchProcess(args: string[]): WatchProcess {
   });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   let consumed = 0;
-  const next = async (event: string, timeoutMs = 20_000): Promise<Record<string, unknown>> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const index = events.findIndex((line, position) => position >= consumed && line.event === event);
-      if (index !== -1) {
-        consumed = index + 1;
-        return events[index]!;
+  // While the test waits for an event the child must be working towards it: bounded by its progress (child-bound.ts).
+  // Not killed past the bound: the test's `stop()` ends it and checks that it stops cleanly.
+  const next = async (event: string, bound: Partial<Bound> = {}): Promise<Record<string, unknown>> => {
+    const watch = watchChild(child, bound, { kill: false });
+    try {
+      for (;;) {
+        const index = events.findIndex((line, position) => position >= consumed && line.event === event);
+        if (index !== -1) {
+          consumed = index + 1;
+          return events[index]!;
+        }
+        if (watch.expired !== undefined)
+          throw new Error(`no "${event}" event: watch ${watch.expired}; saw ${JSON.stringify(events.slice(consumed))}`);
+        await new Promise<void>((wake) => {
+          waiters.push(wake);
+          setTimeout(wake, 200);
+        });
       }
-      if (Date.now() > deadline)
-        throw new Error(`no "${event}" event within ${timeoutMs} ms; saw ${JSON.stringify(events.slice(consumed))}`);
-      await new Promise<void>((wake) => {
-        waiters.push(wake);
-        setTimeout(wake, 200);
-      });
+    } finally {
+      watch.stop();
     }
   };
-  return { child, events, next, stop: () => (child.kill('SIGTERM'), exited) };
+  const stop = () => {
+    // A watcher that does not stop on SIGTERM is killed past its bound (exit code null).
+    const watch = watchChild(child);
+    child.kill('SIGTERM');
+    return exited.finally(() => watch.stop());
+  };
+  return { child, events, next, stop };
 }
 
 async function contactBody(out: string): Promise<string | undefined> {

@@ -16,6 +16,7 @@ import { startS3Server } from './s3-server.ts';
 import type { S3Server } from './s3-server.ts';
 import { startCutProxy } from './cut-proxy.ts';
 import type { CutProxy } from './cut-proxy.ts';
+import { watchChild } from '../helpers/child-bound.ts';
 import {
   EDITOR,
   NAVIGATION_PATH,
@@ -225,7 +226,16 @@ Faults(
       },
     );
     const exited = new Promise((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-    await waitFor(() => proxy.putsForwarded() >= 10, 'the publish to upload some bodies', 20_000);
+    // Bounded by the publish's own progress, not the wall clock (test/helpers/child-bound.ts).
+    const watch = watchChild(child);
+    while (proxy.putsForwarded() < 10) {
+      if (watch.expired !== undefined || child.exitCode !== null)
+        throw new Error(
+          `the publish uploaded ${proxy.putsForwarded()} bodies, not 10: it ${watch.expired ?? 'exited'}`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    watch.stop();
     child.kill('SIGKILL');
     const signal = await exited;
     proxy.restore();

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createStoreClient } from '../../storage/s3-client.ts';
 import type { Store } from '../../storage/store-objects.ts';
+import { watchChild } from '../helpers/child-bound.ts';
 
 const S3RVER = fileURLToPath(new URL('../../node_modules/s3rver/bin/s3rver.js', import.meta.url));
 const TMP = fileURLToPath(new URL('../.tmp/', import.meta.url));
@@ -64,12 +65,18 @@ function launch(directory: string, port: number): Promise<{ child: ChildProcess;
   child.once('exit', () => running.delete(child));
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`s3rver did not start: ${output}`)), 15_000);
+    // Bounded by its progress while it starts (test/helpers/child-bound.ts); killed past the bound.
+    const watch = watchChild(
+      child,
+      {},
+      { onExpired: (reason) => reject(new Error(`s3rver did not start: it ${reason}: ${output}`)) },
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      watch.progressed();
       const match = /listening on 127\.0\.0\.1:(\d+)/.exec(output);
       if (match) {
-        clearTimeout(timer);
+        watch.stop();
         child.stdout?.off('data', onData);
         child.stdout?.resume();
         child.stderr?.resume();
@@ -79,7 +86,7 @@ function launch(directory: string, port: number): Promise<{ child: ChildProcess;
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => {
-      clearTimeout(timer);
+      watch.stop();
       reject(new Error(`s3rver exited with ${code}: ${output}`));
     });
   });

@@ -1,17 +1,14 @@
 // Publishing: atomic switch, untouched snapshot on errors, determinism, pruning, change report, private accounts.
-import { execFile } from 'node:child_process';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DIST_LAYOUT, type ChangeReport } from '../../../contract/snapshot.ts';
 import { buildSite } from '../../../generator/build-site.ts';
 import { copyFixture, removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
 import { readSnapshot } from '../../helpers/snapshot-bodies.ts';
+import { runProcess } from '../../helpers/run-process.ts';
 
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const BASE_URL = 'http://localhost/typemill';
 
 async function listTree(directory: string): Promise<string[]> {
@@ -131,18 +128,10 @@ cli('prints every error as path:line: message, exits 1 and publishes nothing', a
   const broken = await copyFixture('broken-draft');
   const distDir = await temporaryDir('cli-dist');
   try {
-    const error = await run(
-      process.execPath,
-      ['--import', 'tsx', 'generator/cli/build.ts', '--site', broken, '--out', distDir],
-      { cwd: ROOT },
-    ).then(
-      () => undefined,
-      (failure: { code: number; stderr: string }) => failure,
-    );
-    assert.ok(error, 'the build should fail');
-    assert.is(error?.code, 1);
-    assert.match(error?.stderr ?? '', /^error: content\/00-page\.txt:1: draft /m);
-    assert.match(error?.stderr ?? '', /nothing was published/);
+    const error = await runProcess('generator/cli/build.ts', ['--site', broken, '--out', distDir]);
+    assert.is(error.code, 1, 'the build should fail');
+    assert.match(error.stderr, /^error: content\/00-page\.txt:1: draft /m);
+    assert.match(error.stderr, /nothing was published/);
     assert.equal(await readdir(distDir), []);
   } finally {
     await removeDir(join(broken, '..'));
@@ -154,11 +143,14 @@ cli('publishes the fixture site and prints one summary line', async () => {
   const fixture = await copyFixture('site');
   const distDir = await temporaryDir('cli-dist');
   try {
-    const { stdout } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'generator/cli/build.ts', '--site', fixture, '--out', distDir, '--json'],
-      { cwd: ROOT },
-    );
+    const { code, stdout, stderr } = await runProcess('generator/cli/build.ts', [
+      '--site',
+      fixture,
+      '--out',
+      distDir,
+      '--json',
+    ]);
+    assert.is(code, 0, stderr);
     const summary = JSON.parse(stdout) as Record<string, unknown>;
     assert.equal(Object.keys(summary), [
       'snapshot',
