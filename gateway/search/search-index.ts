@@ -8,6 +8,7 @@ import { SEARCH_FORMAT } from '../../contract/search/search-format.ts';
 import type { SearchDocument } from '../../contract/search/search-format.ts';
 import { SHARDED_FORMAT } from '../../contract/search/search-shards.ts';
 import { languageTools } from '../../contract/search/search-terms.ts';
+import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import { createAnswerCache } from './answer-cache.ts';
 import type { AnswerCache } from './answer-cache.ts';
 import { count, fail, record, text } from './index-fields.ts';
@@ -17,11 +18,14 @@ import type { PageText } from './page-text.ts';
 import type { PostingIndex } from './posting-builder.ts';
 import { createRecentMap } from './recent-map.ts';
 import { loadShards } from './shard-loader.ts';
+import { SYNONYMS_SETTING, synonymsOf } from './site-synonyms.ts';
+import type { Synonyms } from './site-synonyms.ts';
 import type { ParsedShard, ReadShard } from './shard-loader.ts';
 import { storedDocument } from './stored-documents.ts';
 import { postingIndex } from './term-postings.ts';
 import { createVisibility } from './visibility.ts';
 import type { Visibility } from './visibility.ts';
+import { titleIndex, wordOrder } from './word-order.ts';
 
 export interface SearchIndex extends MatchIndex {
   documents: readonly SearchDocument[];
@@ -91,17 +95,48 @@ async function searchIndexOf(
   commonTerms: Set<string>,
   entries: ReadonlyMap<string, LoadedEntry>,
   ancestors: ReadonlyArray<readonly number[]> = folderAncestors(documents),
+  leads?: ReadonlyArray<readonly number[]>,
 ): Promise<SearchIndex> {
+  const tools = await languageTools(language);
+  const titles = documents.map((document) => document.title);
   return {
     documents,
     postings,
-    tools: await languageTools(language),
+    wordOrder: wordOrder(titles, leads, postings, tools),
+    titles: titleIndex(titles),
+    synonyms: await siteSynonyms(entries),
+    tools,
     commonTerms,
     ancestors,
     visibility: createVisibility(documents),
     text: textReader(documents, entries),
     answers: createAnswerCache(),
   };
+}
+
+/** The synonyms of the site's settings (the settings entry the snapshot serves); none when it has none. */
+async function siteSynonyms(entries: ReadonlyMap<string, LoadedEntry>): Promise<Synonyms> {
+  const entry = entries.get(keyOf(KEYS.settings));
+  if (entry === undefined) return [];
+  try {
+    const body = JSON.parse((await readStoredBody(entry.identity)).toString('utf8')) as { settings?: unknown };
+    const settings = body.settings;
+    return typeof settings === 'object' && settings !== null
+      ? synonymsOf((settings as Record<string, unknown>)[SYNONYMS_SETTING])
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A single-body index's leads (optional: written before leads were) as term numbers; a word not a term is left out. */
+function leadsOf(value: unknown, postings: PostingIndex): number[][] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) fail('leads', 'expected an array of arrays of strings');
+  return value.map((lead, position) => {
+    if (!Array.isArray(lead)) fail(`leads[${position}]`, 'expected an array of strings');
+    return lead.flatMap((word, at) => postings.terms.get(text(word, `leads[${position}][${at}]`)) ?? []);
+  });
 }
 
 function commonTermsOf(value: unknown): Set<string> {
@@ -126,7 +161,8 @@ export async function parseSearchIndex(
   });
   const language = text(fields.language, 'language');
   const commonTerms = commonTermsOf(fields.commonTerms);
-  return searchIndexOf(documents, postingIndex(fields.index, documents.length), language, commonTerms, entries);
+  const postings = postingIndex(fields.index, documents.length);
+  return searchIndexOf(documents, postings, language, commonTerms, entries, undefined, leadsOf(fields.leads, postings));
 }
 
 /** A shard's bytes, read for the load only: kept by nothing, so the body store's memory budget is not spent on them. */
@@ -151,7 +187,7 @@ export async function loadShardedIndex(
 ): Promise<SearchIndex> {
   const fields = record(root, 'root');
   if (fields.format !== SHARDED_FORMAT)
-    fail('format', `expected ${SHARDED_FORMAT}, got ${JSON.stringify(fields.format)}`);
+    fail('format', `expected ${SHARDED_FORMAT}, got ${JSON.stringify(fields.format)}: rebuild the snapshot with this version of snapi`);
   const shardCount = count(fields.shardCount, 'shardCount');
   if (shardCount === 0 || (shardCount & (shardCount - 1)) !== 0) fail('shardCount', 'expected a power of two');
   const language = text(fields.language, 'language');
@@ -163,9 +199,20 @@ export async function loadShardedIndex(
   const loaded = await loadShards(shardCount, entries, read, before);
   // Folder ancestors follow from the documents' URLs and slugs alone, which the same layout keeps.
   const ancestors = loaded.sameLayout && previous !== undefined ? previous.ancestors : undefined;
-  const index = await searchIndexOf(loaded.documents, loaded.postings, language, commonTerms, entries, ancestors);
+  const index = await searchIndexOf(
+    loaded.documents,
+    loaded.postings,
+    language,
+    commonTerms,
+    entries,
+    ancestors,
+    loaded.leads,
+  );
   return { ...index, shards: loaded.parsed, order: loaded.order, shardsParsed: loaded.parsedCount, shardCount };
 }
+
+/** The sharded format before neighbouring-word pairs were stored. */
+const OLDER_SHARDED_FORMAT = 2;
 
 /** Reads the index file named by the snapshot index (a path from the index, never from a request); a sharded index's
  *  root names its shards, which are entries of the same snapshot. `previous`: the index of the snapshot served
@@ -184,7 +231,8 @@ export async function loadSearchIndex(
     throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   const format = (value as { format?: unknown } | null)?.format;
-  return format === SHARDED_FORMAT
+  // A sharded root of another format is refused by loadShardedIndex with a message to rebuild, not read as format 1.
+  return format === SHARDED_FORMAT || format === OLDER_SHARDED_FORMAT
     ? loadShardedIndex(value, entries, shardReader(entries), previous, removedKeys)
     : parseSearchIndex(value, entries);
 }
