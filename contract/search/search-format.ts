@@ -36,8 +36,6 @@ export interface StoredSearchIndex {
   commonTerms: string[];
   /** MiniSearch's own serialisation; document ids are positions in `documents`. */
   index: unknown;
-  /** Per document, its lead (search-lead.ts); an index written before leads were has none. */
-  leads?: string[][];
 }
 
 /** A term in the headings or body text of more than this share of pages, on a site with at least `minPages` pages, is

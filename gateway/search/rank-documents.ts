@@ -79,7 +79,8 @@ export function rankDocuments(
   }
   boostPhrases(index, scratch, touchedCount, pairs);
   liftFolders(index, scratch, touchedCount);
-  for (const id of index.titles?.get(whole) ?? []) if (wordMasks[id] !== 0) final[id] = final[id]! * (1 + WHOLE_TITLE_BOOST);
+  for (const id of index.titles?.get(whole) ?? [])
+    if (wordMasks[id] !== 0) final[id] = final[id]! * (1 + WHOLE_TITLE_BOOST);
   return bestFirst(
     touched.subarray(0, touchedCount),
     wanted,

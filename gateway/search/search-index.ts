@@ -8,7 +8,6 @@ import { SEARCH_FORMAT } from '../../contract/search/search-format.ts';
 import type { SearchDocument } from '../../contract/search/search-format.ts';
 import { SHARDED_FORMAT } from '../../contract/search/search-shards.ts';
 import { languageTools } from '../../contract/search/search-terms.ts';
-import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import { createAnswerCache } from './answer-cache.ts';
 import type { AnswerCache } from './answer-cache.ts';
 import { count, fail, record, text } from './index-fields.ts';
@@ -18,8 +17,7 @@ import type { PageText } from './page-text.ts';
 import type { PostingIndex } from './posting-builder.ts';
 import { createRecentMap } from './recent-map.ts';
 import { loadShards } from './shard-loader.ts';
-import { SYNONYMS_SETTING, synonymsOf } from './site-synonyms.ts';
-import type { Synonyms } from './site-synonyms.ts';
+import { bodyLeads, siteSynonyms } from './index-extras.ts';
 import type { ParsedShard, ReadShard } from './shard-loader.ts';
 import { storedDocument } from './stored-documents.ts';
 import { postingIndex } from './term-postings.ts';
@@ -114,31 +112,6 @@ async function searchIndexOf(
   };
 }
 
-/** The synonyms of the site's settings (the settings entry the snapshot serves); none when it has none. */
-async function siteSynonyms(entries: ReadonlyMap<string, LoadedEntry>): Promise<Synonyms> {
-  const entry = entries.get(keyOf(KEYS.settings));
-  if (entry === undefined) return [];
-  try {
-    const body = JSON.parse((await readStoredBody(entry.identity)).toString('utf8')) as { settings?: unknown };
-    const settings = body.settings;
-    return typeof settings === 'object' && settings !== null
-      ? synonymsOf((settings as Record<string, unknown>)[SYNONYMS_SETTING])
-      : [];
-  } catch {
-    return [];
-  }
-}
-
-/** A single-body index's leads (optional: written before leads were) as term numbers; a word not a term is left out. */
-function leadsOf(value: unknown, postings: PostingIndex): number[][] | undefined {
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value)) fail('leads', 'expected an array of arrays of strings');
-  return value.map((lead, position) => {
-    if (!Array.isArray(lead)) fail(`leads[${position}]`, 'expected an array of strings');
-    return lead.flatMap((word, at) => postings.terms.get(text(word, `leads[${position}][${at}]`)) ?? []);
-  });
-}
-
 function commonTermsOf(value: unknown): Set<string> {
   if (!Array.isArray(value)) fail('commonTerms', 'expected an array of strings');
   return new Set(value.map((term, position) => text(term, `commonTerms[${position}]`)));
@@ -162,7 +135,8 @@ export async function parseSearchIndex(
   const language = text(fields.language, 'language');
   const commonTerms = commonTermsOf(fields.commonTerms);
   const postings = postingIndex(fields.index, documents.length);
-  return searchIndexOf(documents, postings, language, commonTerms, entries, undefined, leadsOf(fields.leads, postings));
+  const leads = await bodyLeads(documents, entries, postings, await languageTools(language));
+  return searchIndexOf(documents, postings, language, commonTerms, entries, undefined, leads);
 }
 
 /** A shard's bytes, read for the load only: kept by nothing, so the body store's memory budget is not spent on them. */
@@ -187,7 +161,10 @@ export async function loadShardedIndex(
 ): Promise<SearchIndex> {
   const fields = record(root, 'root');
   if (fields.format !== SHARDED_FORMAT)
-    fail('format', `expected ${SHARDED_FORMAT}, got ${JSON.stringify(fields.format)}: rebuild the snapshot with this version of snapi`);
+    fail(
+      'format',
+      `expected ${SHARDED_FORMAT}, got ${JSON.stringify(fields.format)}: rebuild the snapshot with this version of snapi`,
+    );
   const shardCount = count(fields.shardCount, 'shardCount');
   if (shardCount === 0 || (shardCount & (shardCount - 1)) !== 0) fail('shardCount', 'expected a power of two');
   const language = text(fields.language, 'language');

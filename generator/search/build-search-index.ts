@@ -2,8 +2,7 @@
 // the shards must answer as, and the hostile fixture's index; the build writes shards (shard-writer.ts).
 import { SEARCH_FORMAT, SEARCH_INDEX_KEY, indexedFields } from '../../contract/search/search-format.ts';
 import type { SearchDocument, SearchSection, StoredSearchIndex } from '../../contract/search/search-format.ts';
-import { LEAD_WORDS, leadOf } from '../../contract/search/search-lead.ts';
-import { languageTools, tokensOf } from '../../contract/search/search-terms.ts';
+import { languageTools } from '../../contract/search/search-terms.ts';
 import type { LanguageTools } from '../../contract/search/search-terms.ts';
 import type { BuiltResponse } from '../types.ts';
 import { FIELDS, createIndexWriter } from './index-writer.ts';
@@ -17,9 +16,8 @@ import type { TermTable } from './term-table.ts';
 /** Documents go in one at a time and only their term counts are kept, so no page's text has to stay in memory. */
 export interface SearchIndexBuilder {
   add(document: SearchDocument, sections: readonly SearchSection[]): void;
-  /** The same from counts already made (FIELDS order: title, headings, text), their ids in the builder's table, and
-   *  its lead (search-lead.ts). */
-  addCounts(document: SearchDocument, counts: DocumentCounts, lead: string[]): void;
+  /** The same from counts already made (FIELDS order: title, headings, text), their ids in the builder's table. */
+  addCounts(document: SearchDocument, counts: DocumentCounts): void;
   finish(): StoredSearchIndex;
 }
 
@@ -29,22 +27,19 @@ export function createSearchIndexBuilder(
   table: TermTable = createTermTable(),
 ): SearchIndexBuilder {
   const documents: SearchDocument[] = [];
-  const leads: string[][] = [];
   const writer = createIndexWriter(tools, table);
   return {
     add(document, sections) {
       const fields = indexedFields(document.title, sections, documents.length);
-      const counts = documentCounts(FIELDS.map((field) => fieldCounts(fields[field], tools, table)));
-      this.addCounts(document, counts, leadOf(tokensOf(fields.text).slice(0, LEAD_WORDS), tools));
+      this.addCounts(document, documentCounts(FIELDS.map((field) => fieldCounts(fields[field], tools, table))));
     },
-    addCounts(document, counts, lead) {
+    addCounts(document, counts) {
       writer.add(counts);
       documents.push(document);
-      leads.push(lead);
     },
     finish() {
       const { index, commonTerms } = writer.finish();
-      return { format: SEARCH_FORMAT, language, documents, commonTerms: [...commonTerms].sort(), index, leads };
+      return { format: SEARCH_FORMAT, language, documents, commonTerms: [...commonTerms].sort(), index };
     },
   };
 }

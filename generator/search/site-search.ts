@@ -162,6 +162,6 @@ export async function siteSearchResponse(plan: BuildPlan, readContentBody: ReadC
   const terms = createTermTable();
   const builder = createSearchIndexBuilder(tools, language, terms);
   for (const page of await countedPages(plan, withoutHashes(readContentBody), tools, terms))
-    for (const { document, counts, lead } of page.documents) builder.addCounts(document, counts, lead);
+    for (const { document, counts } of page.documents) builder.addCounts(document, counts);
   return searchIndexBody(builder.finish());
 }
