@@ -14,7 +14,8 @@ import { synonymsOf } from '../../gateway/search/site-synonyms.ts';
 import { FIXTURES, copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { judge, misses } from './judge.ts';
 import { SEARCH_DOCS_JUDGED } from './judged-search-docs.ts';
-import { buildSampleDist, sampleSearchIndex, SAMPLE_USERS } from './sample-dist.ts';
+import { SAMPLE_QUESTIONS } from './judged-sample.ts';
+import { buildSampleDist, SAMPLE_SITE, sampleSearchIndex, SAMPLE_USERS } from './sample-dist.ts';
 
 const folders: string[] = [];
 let index: SearchIndex;
@@ -122,6 +123,13 @@ relevance("the site's synonyms find the page that says another word; without the
   const plain = await builtIndex('search-relevance-plain', site);
   assert.equal(await urls('history', plain), []);
   assert.not.ok((await urls('page history', plain)).includes('/author-guide/content-revisions'));
+});
+
+relevance("the sample site's questions find their page in the first three", async () => {
+  const sample = await builtIndex('search-relevance-sample', SAMPLE_SITE);
+  const { top3, results } = await judge(sample, SAMPLE_QUESTIONS, SAMPLE_USERS.administrator);
+  assert.is(misses(results), '');
+  assert.is(top3, 1);
 });
 
 relevance('a word on most pages (indexed in titles only) is still marked in the snippet', async () => {
