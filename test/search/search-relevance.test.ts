@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import { parseQuery } from '../../gateway/http/query.ts';
 import { runSearch } from '../../gateway/search/run-search.ts';
 import type { SearchAnswer } from '../../gateway/search/run-search.ts';
+import { loadShardedIndex } from '../../gateway/search/search-index.ts';
 import type { SearchIndex } from '../../gateway/search/search-index.ts';
 import { isSearchRequest, parseSearchRequest } from '../../gateway/search/search-query.ts';
 import { synonymsOf } from '../../gateway/search/site-synonyms.ts';
@@ -155,6 +156,20 @@ relevance('a word on most pages (indexed in titles only) is still marked in the 
   assert.is(first?.snippet, 'Before you <mark>install</mark> <mark>typemill</mark> on <mark>nginx</mark>, read this.');
 });
 
+const format = suite('sharded index format');
+
+format(
+  'a root of the format before leads is refused with a message to rebuild, never read as another format',
+  async () => {
+    const root = { format: 2, language: 'en', shardCount: 1, commonTerms: [] };
+    const refusal = await loadShardedIndex(root, new Map(), async () => Buffer.from('{}')).then(
+      () => 'accepted',
+      (error: Error) => error.message,
+    );
+    assert.is(refusal, 'search index format: expected 3, got 2: rebuild the snapshot with this version of snapi');
+  },
+);
+
 const synonyms = suite('synonymsOf');
 
 synonyms('reads a map of words or phrases to lists, one word, or a comma list; anything else is no synonyms', () => {
@@ -170,4 +185,5 @@ synonyms('reads a map of words or phrases to lists, one word, or a comma list; a
 });
 
 relevance.run();
+format.run();
 synonyms.run();
