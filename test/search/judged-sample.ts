@@ -43,7 +43,7 @@ export const SAMPLE_JUDGED: readonly JudgedQuery[] = [
   ['changelog', '/changelog'],
 ];
 
-/** Questions and phrases as a reader types them (issue 39): question words, words that stand together in the page. */
+/** Questions and phrases as a reader types them: question words, words that stand together in the page. */
 export const SAMPLE_QUESTIONS: readonly JudgedQuery[] = [
   ['how do i share a dashboard', '/guides/dashboards/sharing-dashboards'],
   ['how do i restore a backup', '/administration/backups'],

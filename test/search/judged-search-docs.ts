@@ -1,5 +1,5 @@
 // Reader queries on the search-docs fixture (test/fixtures/search-docs: a documentation site in the shape of Typemill's,
-// written for issue 39's cases) with the page each reader means: a rare word against titles holding a common one, words
+// written for the cases the ranking by rare words and phrases was made for) with the page each reader means: a rare word against titles holding a common one, words
 // standing together in a first line, question-shaped queries, and paraphrases the site declares as synonyms.
 import type { JudgedQuery } from './judge.ts';
 

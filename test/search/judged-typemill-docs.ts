@@ -95,7 +95,7 @@ export const TYPEMILL_DOCS_JUDGED: readonly JudgedQuery[] = [
   ['postman', '/api/postman'],
   ['get navigation api', '/api/get-navigation'],
   ['chat assistant privacy', '/chatbot-privacy'],
-  // Issue 39: the rare word against common titles, words standing together, questions, declared synonyms.
+  // The rare word against common titles, words standing together, questions, declared synonyms.
   ['smtp settings', '/admin-guide/email-tab'],
   ['how to install typemill on nginx', '/getting-started/installation/nginx'],
   ['how do i install typemill with docker', '/getting-started/installation/docker'],

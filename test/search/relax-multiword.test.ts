@@ -1,4 +1,4 @@
-// Typo and prefix matches on multi-word queries (issue 32, point 4): they apply only where too little was found — a word
+// Typo and prefix matches on multi-word queries: they apply only where too little was found — a word
 // with no visible page gets its typos, the last word with fewer than ten its prefixes, and every word both when the
 // whole query found fewer than ten. Exact result lists on the sample site, so adding matches anywhere else shows.
 import { suite } from 'uvu';

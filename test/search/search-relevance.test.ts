@@ -1,4 +1,4 @@
-// Relevance by rare words and phrases (issue 39) on the search-docs fixture, a documentation site in the shape of
+// Relevance by rare words and phrases on the search-docs fixture, a documentation site in the shape of
 // Typemill's: the rare word decides, words standing together beat titles holding one of them, question words count for
 // nothing, declared synonyms find the page that says another word, and the snippet marks the query's words.
 import { mkdir, writeFile } from 'node:fs/promises';
