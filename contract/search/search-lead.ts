@@ -1,6 +1,6 @@
 // A page's first lines as the index keeps them for word order: the stems of its first words, so a page holding the
 // query's words next to each other (in its title or first lines) can rank above one holding them far apart.
-import { fold } from './search-terms.ts';
+import { WORD, fold } from './search-terms.ts';
 import type { LanguageTools } from './search-terms.ts';
 
 /** Words of a page's body text, from its start, kept in order: its first lines, where a page says what it is about.
@@ -24,4 +24,12 @@ export function leadOf(words: readonly string[], tools: LanguageTools): string[]
     if (kept !== undefined) lead.push(kept);
   }
   return lead;
+}
+
+/** The first `count` words of a text, without splitting the rest of it (a page's first block may be megabytes). */
+export function firstWords(text: string, count: number): string[] {
+  const words: string[] = [];
+  if (count <= 0) return words;
+  for (const match of text.matchAll(WORD)) if (words.push(match[0]) >= count) break;
+  return words;
 }

@@ -3,8 +3,7 @@
 import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import { sectionsOf } from '../../contract/search/content-sections.ts';
 import type { SearchDocument } from '../../contract/search/search-format.ts';
-import { LEAD_WORDS, leadOf } from '../../contract/search/search-lead.ts';
-import { tokensOf } from '../../contract/search/search-terms.ts';
+import { LEAD_WORDS, firstWords, leadOf } from '../../contract/search/search-lead.ts';
 import type { LanguageTools } from '../../contract/search/search-terms.ts';
 import { readStoredBody } from '../snapshot/body-store.ts';
 import type { LoadedEntry } from '../snapshot/snapshot-loader.ts';
@@ -41,7 +40,7 @@ export async function bodyLeads(
       const entry = entries.get(document.key);
       if (entry?.identity === undefined) return [];
       const sections = sectionsOf((await readStoredBody(entry.identity)).toString('utf8'));
-      const words = tokensOf(sections.map(([, text]) => text).join('\n')).slice(0, LEAD_WORDS);
+      const words = firstWords(sections.map(([, text]) => text).join('\n'), LEAD_WORDS);
       return leadOf(words, tools).flatMap((word) => postings.terms.get(word) ?? []);
     }),
   );

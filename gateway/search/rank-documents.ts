@@ -69,11 +69,13 @@ export function rankDocuments(
     for (const folder of index.ancestors[id] ?? []) above |= titleWords[folder]!;
     let held = 0;
     let titled = 0;
-    words.forEach((word, at) => {
-      if ((wordMasks[id]! & word.bit) !== 0) held += rarity[at]!;
-      if ((titleWords[id]! & word.bit) !== 0) titled += rarity[at]!;
-      else if ((above & word.bit) !== 0) titled += FOLDER_TITLE_SHARE * rarity[at]!;
-    });
+    const [mask, inTitle] = [wordMasks[id]!, titleWords[id]!];
+    for (let at = 0; at < words.length; at++) {
+      const bit = words[at]!.bit;
+      if ((mask & bit) !== 0) held += rarity[at]!;
+      if ((inTitle & bit) !== 0) titled += rarity[at]!;
+      else if ((above & bit) !== 0) titled += FOLDER_TITLE_SHARE * rarity[at]!;
+    }
     coverage[id] = titled;
     final[id] = scores[id]! * (held / all) ** MATCH_POWER * (1 + (TITLE_BOOST * titled) / all);
   }

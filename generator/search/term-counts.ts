@@ -1,7 +1,7 @@
 // A field's index terms with how often each occurs: what MiniSearch's `add` records, with each distinct word stemmed
 // once.
 import { forEachBlock, htmlText, htmlWords } from '../../contract/search/content-sections.ts';
-import { LEAD_WORDS } from '../../contract/search/search-lead.ts';
+import { LEAD_WORDS, firstWords } from '../../contract/search/search-lead.ts';
 import { termsOf, tokensOf } from '../../contract/search/search-terms.ts';
 import type { LanguageTools } from '../../contract/search/search-terms.ts';
 import { termId } from './term-table.ts';
@@ -80,7 +80,7 @@ export function bodyWords(body: string): BodyWords {
   forEachBlock(body, (html, heading) => {
     if (!heading) {
       const text = htmlWords(html);
-      if (words.lead.length < LEAD_WORDS) words.lead.push(...tokensOf(text).slice(0, LEAD_WORDS - words.lead.length));
+      if (words.lead.length < LEAD_WORDS) words.lead.push(...firstWords(text, LEAD_WORDS - words.lead.length));
       countWords(text, words.text);
       return;
     }
