@@ -418,6 +418,48 @@ const PROBES = [
     replace: '    if (seconds > limits.cpu) return expire(',
     tests: 'product/child-bound\\.test\\.ts$',
   },
+  {
+    name: 'typo matches added to a word that has exact matches (multi-word queries)',
+    file: 'gateway/search/match-query.ts',
+    find: '(everything || word.found === 0)',
+    replace: '(everything || true)',
+    tests: 'search/relax-multiword\\.test\\.ts$',
+  },
+  {
+    name: 'prefix matches added to a last word that found enough',
+    file: 'gateway/search/match-query.ts',
+    find: '(everything || word.found < RELAX_BELOW)',
+    replace: '(everything || true)',
+    tests: 'search/relax-multiword\\.test\\.ts$',
+  },
+  {
+    name: 'a title match sorts above everything again instead of multiplying relevance',
+    file: 'gateway/search/rank-documents.ts',
+    find: '(left, right) => final[right]! - final[left]! || left - right,',
+    replace: '(left, right) => coverage[right]! - coverage[left]! || final[right]! - final[left]! || left - right,',
+    tests: 'search/search-relevance\\.test\\.ts$',
+  },
+  {
+    name: 'no phrase boost for words standing together',
+    file: 'gateway/search/rank-documents.ts',
+    find: '  boostPhrases(index, scratch, touchedCount, pairs);',
+    replace: '',
+    tests: 'search/search-relevance\\.test\\.ts$',
+  },
+  {
+    name: "the site's synonyms ignored",
+    file: 'gateway/search/match-query.ts',
+    find: '    index.synonyms ?? [],',
+    replace: '    [],',
+    tests: 'search/search-relevance\\.test\\.ts$',
+  },
+  {
+    name: 'snippets mark only the terms a page was found by',
+    file: 'gateway/search/run-search.ts',
+    find: 'const matched = new Set([...terms, ...matches.asked]);',
+    replace: 'const matched = new Set(terms);',
+    tests: 'search/search-relevance\\.test\\.ts$',
+  },
 ];
 
 /** The runner probes mutate test/run.mjs itself, so their tests run under uvu directly. */

@@ -2,7 +2,9 @@
 import { KEYS, keyOf } from '../endpoints.ts';
 import type { SearchDocument } from './search-format.ts';
 
-export const SHARDED_FORMAT = 2;
+/** 2: terms and counts; 3: also each document's lead (search-lead.ts). A gateway refuses another format with a message
+ *  to rebuild; a build never keeps a shard of another format (a new generator's fingerprint forces a full build). */
+export const SHARDED_FORMAT = 3;
 
 /** The page count a shard aims at: a site has the fewest shards (a power of two) with at most this many pages each on
  *  average, so the count changes only when the site doubles or halves. */
@@ -62,6 +64,9 @@ export interface SearchShard {
   terms: string[];
   /** Per term: [local id, occurrences in the title, in the headings, in the text, …], ids ascending. */
   postings: number[][];
+  /** Per document: its lead (search-lead.ts) as positions in `terms`; a word whose term the shard lacks (a common term
+   *  indexed in titles only) is left out. */
+  leads: number[][];
 }
 
 /** The content entry a stored document was indexed from: the live body, or the draft where it differs. */

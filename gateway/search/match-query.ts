@@ -1,12 +1,16 @@
 // Matches a query's words against the postings, relaxing step by step (exact terms, then typos and prefixes only where
 // exact terms find too little), ranks what the caller may see and keeps only the best `wanted`.
-import { COMMON_TERMS } from '../../contract/search/search-format.ts';
-import type { LanguageTools } from '../../contract/search/search-terms.ts';
 import { termsOf } from '../../contract/search/search-terms.ts';
-import { fuzzyTerms, prefixTerms } from './term-expansion.ts';
-import type { Expansion } from './term-expansion.ts';
+import type { MatchIndex } from './match-index.ts';
 import type { PostingIndex } from './posting-builder.ts';
-import { bestFirst } from './top-documents.ts';
+import { rankDocuments } from './rank-documents.ts';
+import type { RankScratch } from './rank-documents.ts';
+import { synonymMatches } from './site-synonyms.ts';
+import { fuzzyTerms, prefixTerms } from './term-expansion.ts';
+import { wholeWords } from './word-order.ts';
+import type { Expansion } from './term-expansion.ts';
+
+export type { MatchIndex } from './match-index.ts';
 
 /** Typo tolerance: one edit, for words of this many letters or more. */
 export const FUZZY_MIN_LETTERS = 5;
@@ -14,9 +18,6 @@ export const FUZZY_MIN_LETTERS = 5;
 export const PREFIX_MIN_CHARACTERS = 2;
 /** Fewer visible matches than this (a default page of results) and the query is relaxed: prefixes and typos. */
 export const RELAX_BELOW = 10;
-
-/** What a query word in the title of a folder above a page counts for, against the page's own title. */
-export const FOLDER_TITLE_SHARE = 0.25;
 
 export interface MatchedDocument {
   id: number;
@@ -30,19 +31,12 @@ export interface Matches {
   total: number;
   /** The best `wanted`, best first. */
   best: MatchedDocument[];
-}
-
-/** The search's view of a snapshot: postings, the language tools and, per document, the folder pages above it. */
-export interface MatchIndex {
-  postings: PostingIndex;
-  tools: LanguageTools;
-  /** Per document, the documents of the folder pages that hold it (the home page left out: every page is under it). */
-  ancestors: ReadonlyArray<readonly number[]>;
-  /** Terms on most pages, indexed in titles only (search-format.ts COMMON_TERMS): their postings undercount them. */
-  commonTerms: ReadonlySet<string>;
+  /** The terms of the query's words as written, for marking snippets where a page holds them. */
+  asked: string[];
 }
 
 interface Word {
+  written: string;
   bit: number;
   letters: number;
   exact: string[];
@@ -54,18 +48,7 @@ interface Word {
 }
 
 /** Per-document accumulators, reused by every query of the index (matching is synchronous): reset where touched. */
-interface Scratch {
-  scores: Float64Array;
-  words: Uint32Array;
-  titleWords: Uint32Array;
-  final: Float64Array;
-  /** How much of the query the title holds: the summed rarity of the words found in it. */
-  coverage: Float64Array;
-  touched: Int32Array;
-  /** Folder pages to lift and the score each must beat (liftFolders), zero again after each query. */
-  lifted: Float64Array;
-  folders: Int32Array;
-}
+type Scratch = RankScratch;
 
 const scratches = new WeakMap<PostingIndex, Scratch>();
 
@@ -86,12 +69,6 @@ function scratchOf(postings: PostingIndex): Scratch {
     scratches.set(postings, scratch);
   }
   return scratch;
-}
-
-function bits(value: number): number {
-  let count = 0;
-  for (let rest = value; rest !== 0; rest &= rest - 1) count++;
-  return count;
 }
 
 function contains(postings: PostingIndex, term: number, id: number): boolean {
@@ -120,6 +97,7 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
     if (exact.length === 0 || seen.has(exact[0]!) || queryWords.length >= 31) continue;
     seen.add(exact[0]!);
     queryWords.push({
+      written,
       bit: 1 << queryWords.length,
       letters: [...written].length,
       exact,
@@ -129,7 +107,7 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
       corrected: false,
     });
   }
-  if (queryWords.length === 0) return { total: 0, best: [] };
+  if (queryWords.length === 0) return { total: 0, best: [], asked: [] };
 
   /** `partner`: the word before, when `term` is the two written together. */
   const add = (word: Word, term: string, weight: number, partner?: Word) => {
@@ -165,13 +143,23 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
     for (const { term, weight } of expansions) add(word, term, weight);
   };
 
-  // 1. The words as typed (and their stems).
-  for (const word of queryWords) for (const term of word.exact) add(word, term, 1);
+  // 1. The words as typed (and their stems): a word counts once however many terms it has, so a word whose stem
+  // differs from it ("settings", "set") does not weigh twice what one without ("smtp") does.
+  for (const word of queryWords) for (const term of word.exact) add(word, term, 1 / word.exact.length);
   // Two words a page writes as one ("user role" → "userrole") match it as both.
   queryWords.forEach((word, position) => {
     const before = queryWords[position - 1];
     if (before !== undefined) add(word, before.exact[0]! + word.exact[0]!, 1, before);
   });
+  // The site's declared synonyms: a page saying another phrase of the group holds each word of the one asked.
+  for (const { start, end, alternatives } of synonymMatches(
+    queryWords.map((word) => word.written),
+    index.synonyms ?? [],
+    tools,
+  ))
+    for (const word of queryWords.slice(start, end))
+      for (const phrase of alternatives)
+        for (const written of phrase) for (const term of termsOf(written, tools)) add(word, term, 1 / phrase.length);
   const last = queryWords.length - 1;
   // 2. A word that found nothing may be a typo; the last word may still be being typed.
   for (const [position, word] of queryWords.entries()) relax(word, position === last, false);
@@ -179,36 +167,9 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
   if (touchedCount < RELAX_BELOW)
     for (const [position, word] of queryWords.entries()) relax(word, position === last, true);
 
-  // A word found on few pages says more about what the reader means than one found on most (inverse document
-  // frequency).
-  const rarity = queryWords.map((word) => {
-    const common = word.exact.some((term) => index.commonTerms.has(term));
-    return Math.log(
-      1 + postings.documentCount / Math.max(1, word.found, common ? postings.documentCount * COMMON_TERMS.share : 0),
-    );
-  });
-  for (let position = 0; position < touchedCount; position++) {
-    const id = touched[position]!;
-    // Pages matching more of the query's words rank higher (MiniSearch's rule, by word rather than by term).
-    final[id] = scores[id]! * bits(wordMasks[id]!);
-    // The titles of the folders above a page are its breadcrumb: a word there counts, less than in its own title.
-    let above = 0;
-    for (const folder of index.ancestors[id] ?? []) above |= titleWords[folder]!;
-    let covered = 0;
-    queryWords.forEach((word, at) => {
-      if ((titleWords[id]! & word.bit) !== 0) covered += rarity[at]!;
-      else if ((above & word.bit) !== 0) covered += FOLDER_TITLE_SHARE * rarity[at]!;
-    });
-    coverage[id] = covered;
-  }
-  liftFolders(index, scratch, touchedCount);
-  // Titles first: a page whose title holds the query (or its rarest words) is the page about it; pages that only
-  // mention the words follow. Equal titles' shares go by score, then by position in the site.
-  const order = bestFirst(
-    touched.subarray(0, touchedCount),
-    wanted,
-    (left, right) => coverage[right]! - coverage[left]! || final[right]! - final[left]! || left - right,
-  );
+  const numbers = (word: Word) => word.exact.flatMap((term) => postings.terms.get(term) ?? []);
+  const pairs = queryWords.slice(1).map((word, at) => [numbers(queryWords[at]!), numbers(word)] as const);
+  const order = rankDocuments(index, scratch, queryWords, touchedCount, pairs, wholeWords(words), wanted);
   const best = order.map((id) => ({
     id,
     score: final[id]!,
@@ -224,34 +185,5 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
     final[id] = 0;
     coverage[id] = 0;
   }
-  return { total: touchedCount, best };
-}
-
-/** A folder's own page above the pages in it, for the folder's topic: when its title holds some of the query and no
- *  less of it than a page's below it does, it scores just above the best of them. */
-function liftFolders(index: MatchIndex, scratch: Scratch, touchedCount: number): void {
-  const { words: wordMasks, coverage, final, touched, lifted } = scratch;
-  let folders = 0;
-  for (let position = 0; position < touchedCount; position++) {
-    const id = touched[position]!;
-    const ancestors = index.ancestors[id];
-    if (ancestors === undefined) continue;
-    for (let at = 0; at < ancestors.length; at++) {
-      const folder = ancestors[at]!;
-      if (
-        wordMasks[folder] === 0 ||
-        coverage[folder] === 0 ||
-        coverage[folder]! < coverage[id]! ||
-        final[id]! < final[folder]!
-      )
-        continue;
-      if (lifted[folder] === 0) scratch.folders[folders++] = folder;
-      if (final[id]! > lifted[folder]!) lifted[folder] = final[id]!;
-    }
-  }
-  for (let position = 0; position < folders; position++) {
-    const folder = scratch.folders[position]!;
-    final[folder] = Math.max(final[folder]!, lifted[folder]! * (1 + 1e-6));
-    lifted[folder] = 0;
-  }
+  return { total: touchedCount, best, asked: queryWords.flatMap((word) => word.exact) };
 }

@@ -35,7 +35,9 @@ export async function runSearch(
   const results = await Promise.all(
     page.map(async ({ id, score, terms }): Promise<SearchHit> => {
       const document = index.documents[id]!;
-      const matched = new Set(terms);
+      // The words asked are marked where the page holds them, also those it was not found by (a common word is
+      // indexed in titles only).
+      const matched = new Set([...terms, ...matches.asked]);
       // Stemming every word of a page is the costly part of a snippet; pages repeat their words, so each is decided
       // once.
       const decided = new Map<string, boolean>();

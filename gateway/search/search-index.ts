@@ -17,11 +17,13 @@ import type { PageText } from './page-text.ts';
 import type { PostingIndex } from './posting-builder.ts';
 import { createRecentMap } from './recent-map.ts';
 import { loadShards } from './shard-loader.ts';
+import { bodyLeads, siteSynonyms } from './index-extras.ts';
 import type { ParsedShard, ReadShard } from './shard-loader.ts';
 import { storedDocument } from './stored-documents.ts';
 import { postingIndex } from './term-postings.ts';
 import { createVisibility } from './visibility.ts';
 import type { Visibility } from './visibility.ts';
+import { titleIndex, wordOrder } from './word-order.ts';
 
 export interface SearchIndex extends MatchIndex {
   documents: readonly SearchDocument[];
@@ -91,11 +93,17 @@ async function searchIndexOf(
   commonTerms: Set<string>,
   entries: ReadonlyMap<string, LoadedEntry>,
   ancestors: ReadonlyArray<readonly number[]> = folderAncestors(documents),
+  leads?: ReadonlyArray<readonly number[]>,
 ): Promise<SearchIndex> {
+  const tools = await languageTools(language);
+  const titles = documents.map((document) => document.title);
   return {
     documents,
     postings,
-    tools: await languageTools(language),
+    wordOrder: wordOrder(titles, leads, postings, tools),
+    titles: titleIndex(titles),
+    synonyms: await siteSynonyms(entries),
+    tools,
     commonTerms,
     ancestors,
     visibility: createVisibility(documents),
@@ -126,7 +134,9 @@ export async function parseSearchIndex(
   });
   const language = text(fields.language, 'language');
   const commonTerms = commonTermsOf(fields.commonTerms);
-  return searchIndexOf(documents, postingIndex(fields.index, documents.length), language, commonTerms, entries);
+  const postings = postingIndex(fields.index, documents.length);
+  const leads = await bodyLeads(documents, entries, postings, await languageTools(language));
+  return searchIndexOf(documents, postings, language, commonTerms, entries, undefined, leads);
 }
 
 /** A shard's bytes, read for the load only: kept by nothing, so the body store's memory budget is not spent on them. */
@@ -151,7 +161,10 @@ export async function loadShardedIndex(
 ): Promise<SearchIndex> {
   const fields = record(root, 'root');
   if (fields.format !== SHARDED_FORMAT)
-    fail('format', `expected ${SHARDED_FORMAT}, got ${JSON.stringify(fields.format)}`);
+    fail(
+      'format',
+      `expected ${SHARDED_FORMAT}, got ${JSON.stringify(fields.format)}: rebuild the snapshot with this version of snapi`,
+    );
   const shardCount = count(fields.shardCount, 'shardCount');
   if (shardCount === 0 || (shardCount & (shardCount - 1)) !== 0) fail('shardCount', 'expected a power of two');
   const language = text(fields.language, 'language');
@@ -163,9 +176,20 @@ export async function loadShardedIndex(
   const loaded = await loadShards(shardCount, entries, read, before);
   // Folder ancestors follow from the documents' URLs and slugs alone, which the same layout keeps.
   const ancestors = loaded.sameLayout && previous !== undefined ? previous.ancestors : undefined;
-  const index = await searchIndexOf(loaded.documents, loaded.postings, language, commonTerms, entries, ancestors);
+  const index = await searchIndexOf(
+    loaded.documents,
+    loaded.postings,
+    language,
+    commonTerms,
+    entries,
+    ancestors,
+    loaded.leads,
+  );
   return { ...index, shards: loaded.parsed, order: loaded.order, shardsParsed: loaded.parsedCount, shardCount };
 }
+
+/** The sharded format before neighbouring-word pairs were stored. */
+const OLDER_SHARDED_FORMAT = 2;
 
 /** Reads the index file named by the snapshot index (a path from the index, never from a request); a sharded index's
  *  root names its shards, which are entries of the same snapshot. `previous`: the index of the snapshot served
@@ -184,7 +208,8 @@ export async function loadSearchIndex(
     throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   const format = (value as { format?: unknown } | null)?.format;
-  return format === SHARDED_FORMAT
+  // A sharded root of another format is refused by loadShardedIndex with a message to rebuild, not read as format 1.
+  return format === SHARDED_FORMAT || format === OLDER_SHARDED_FORMAT
     ? loadShardedIndex(value, entries, shardReader(entries), previous, removedKeys)
     : parseSearchIndex(value, entries);
 }

@@ -33,18 +33,35 @@ export interface ParsedShard {
   /** Its terms' texts by the number its cells use. */
   terms: string[];
   cells: PostingCells;
+  /** Per document, its lead (search-lead.ts) as numbers in `terms`. */
+  leads: number[][];
 }
 
 export function parseShard(value: unknown, shard: number, file: string, entries: ReadonlyMap<string, LoadedEntry>) {
   const where = `shard ${shard}`;
   const fields = record(value, where);
   if (fields.shard !== shard) fail(where, `holds shard ${JSON.stringify(fields.shard)}`);
-  const { documents: stored, lengths, terms, postings } = fields;
+  const { documents: stored, lengths, terms, postings, leads } = fields;
   if (!Array.isArray(stored) || !Array.isArray(lengths) || !Array.isArray(terms) || !Array.isArray(postings))
     fail(where, 'expected arrays documents, lengths, terms and postings');
   if (lengths.length !== stored.length * FIELD_COUNT) fail(`${where}.lengths`, `expected ${FIELD_COUNT} per document`);
   if (postings.length !== terms.length) fail(`${where}.postings`, 'expected one list per term');
-  const parsed: ParsedShard = { file, documents: [], lengths: [], pages: [], terms: [], cells: new PostingCells() };
+  if (!Array.isArray(leads) || leads.length !== stored.length) fail(`${where}.leads`, 'expected one list per document');
+  const parsed: ParsedShard = {
+    file,
+    documents: [],
+    lengths: [],
+    pages: [],
+    terms: [],
+    cells: new PostingCells(),
+    leads: leads.map((lead, local) => {
+      if (!Array.isArray(lead)) fail(`${where}.leads[${local}]`, 'expected an array');
+      for (const number of lead)
+        if (!Number.isInteger(number) || number < 0 || number >= terms.length)
+          fail(`${where}.leads[${local}]`, `unknown term ${String(number)}`);
+      return lead as number[];
+    }),
+  };
   stored.forEach((item, local) => {
     const at = `${where}.documents[${local}]`;
     const document = record(item, at);
@@ -84,6 +101,7 @@ function gather(shards: readonly ParsedShard[]) {
   const terms: string[] = [];
   const numbers = new Map<string, number>();
   const cells = new PostingCells();
+  const leads: number[][] = [];
   for (const shard of shards) {
     const first = documents.length;
     for (const document of shard.documents) documents.push(document);
@@ -97,11 +115,12 @@ function gather(shards: readonly ParsedShard[]) {
       }
       return number;
     });
+    for (const lead of shard.leads) leads.push(lead.map((number) => global[number]!));
     const local = shard.cells;
     for (let cell = 0; cell < local.count; cell++)
       cells.add(global[local.terms[cell]!]!, first + local.documents[cell]!, local.occurrences, cell * FIELD_COUNT);
   }
-  return { documents, lengths, pages, terms, cells };
+  return { documents, lengths, pages, terms, cells, leads };
 }
 
 /** Load order → site order: follows the pages' `after` links from the first page (after ''). */
@@ -128,6 +147,8 @@ function siteOrder(pages: readonly LoadedPage[], documentCount: number): Int32Ar
 export interface ShardedIndex {
   documents: SearchDocument[];
   postings: PostingIndex;
+  /** Per document, its lead (search-lead.ts) as term numbers of `postings`. */
+  leads: number[][];
   /** Every shard as read, by number: what the next reload may keep. */
   parsed: ParsedShard[];
   /** Shards read and parsed by this load (the others were kept). */
@@ -231,5 +252,9 @@ export async function loadShards(
   const { cells } = gathered;
   for (let cell = 0; cell < cells.count; cell++) cells.documents[cell] = order[cells.documents[cell]!]!;
   const postings = scorePostings(gathered.terms, cells, { documentCount, lengths, averages });
-  return { documents, postings, parsed, parsedCount: toRead.length, order, sameLayout };
+  const sortedNumber = Int32Array.from(gathered.terms, (term) => postings.terms.get(term)!);
+  const leads = new Array<number[]>(documentCount);
+  for (let loaded = 0; loaded < documentCount; loaded++)
+    leads[order[loaded]!] = gathered.leads[loaded]!.map((number) => sortedNumber[number]!);
+  return { documents, postings, leads, parsed, parsedCount: toRead.length, order, sameLayout };
 }

@@ -1,6 +1,7 @@
 // One page's part of the search index: its documents with their term counts per field, a pure function of the page's
 // content bodies, URL, meta title and restriction, so a resident builder can keep it per page and redo only one page.
 import type { SearchDocument } from '../../contract/search/search-format.ts';
+import { leadOf } from '../../contract/search/search-lead.ts';
 import type { LanguageTools } from '../../contract/search/search-terms.ts';
 import type { PageBodies, SearchPage } from './search-documents.ts';
 import { pageVersions, searchDocument, titleOf } from './search-documents.ts';
@@ -14,6 +15,8 @@ import type { TermTable } from './term-table.ts';
 export interface CountedDocument {
   document: SearchDocument;
   counts: DocumentCounts;
+  /** The stems of its first lines' words, stop words left out (search-lead.ts). */
+  lead: string[];
 }
 
 /** A page's documents (none, one, or live and draft), in the order the index lists them. */
@@ -43,6 +46,7 @@ export function countedPage(
           termCounts(words.headings, tools, table),
           termCounts(words.text, tools, table),
         ]),
+        lead: leadOf(words.lead, tools),
       };
     }),
   };

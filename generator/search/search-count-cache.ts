@@ -10,8 +10,8 @@ import type { SearchMemo } from './site-search.ts';
 import { createTermTable } from './term-table.ts';
 
 const FILE = join(CACHE_DIR, 'search-counts.v8');
-/** 2: counts as term ids into one saved term table. */
-const FORMAT = 2;
+/** 2: counts as term ids into one saved term table; 3: with each document's neighbouring-word pairs. */
+const FORMAT = 3;
 
 interface SavedCounts {
   format: typeof FORMAT;

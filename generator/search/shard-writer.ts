@@ -55,9 +55,11 @@ export function searchShard(
   const documents: ShardDocument[] = [];
   const lengths: number[] = [];
   const byTerm = new Map<number, number[]>();
+  const leads: string[][] = [];
   for (const { page, after } of pages) {
-    for (const { document, counts } of page.documents) {
+    for (const { document, counts, lead } of page.documents) {
       const local = documents.length;
+      leads.push(lead);
       const { key: _key, ...stored } = document;
       documents.push({ ...stored, after });
       const cells = new Map<number, [number, number, number]>();
@@ -79,6 +81,7 @@ export function searchShard(
     }
   }
   const sorted = [...byTerm].map(([id, postings]) => ({ term: termOf(table, id), postings })).sort(inTermOrder);
+  const positions = new Map(sorted.map(({ term }, position) => [term, position]));
   return {
     format: SHARDED_FORMAT,
     shard,
@@ -86,6 +89,7 @@ export function searchShard(
     lengths,
     terms: sorted.map(({ term }) => term),
     postings: sorted.map(({ postings }) => postings),
+    leads: leads.map((lead) => lead.flatMap((word) => positions.get(word) ?? [])),
   };
 }
 

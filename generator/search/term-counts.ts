@@ -1,6 +1,7 @@
 // A field's index terms with how often each occurs: what MiniSearch's `add` records, with each distinct word stemmed
 // once.
 import { forEachBlock, htmlText, htmlWords } from '../../contract/search/content-sections.ts';
+import { LEAD_WORDS, firstWords } from '../../contract/search/search-lead.ts';
 import { termsOf, tokensOf } from '../../contract/search/search-terms.ts';
 import type { LanguageTools } from '../../contract/search/search-terms.ts';
 import { termId } from './term-table.ts';
@@ -70,13 +71,17 @@ export interface BodyWords {
   firstHeading: string | undefined;
   headings: Map<string, number>;
   text: Map<string, number>;
+  /** The first LEAD_WORDS words of the text, in order: the first lines, whose neighbouring-word pairs are indexed. */
+  lead: string[];
 }
 
 export function bodyWords(body: string): BodyWords {
-  const words: BodyWords = { firstHeading: undefined, headings: new Map(), text: new Map() };
+  const words: BodyWords = { firstHeading: undefined, headings: new Map(), text: new Map(), lead: [] };
   forEachBlock(body, (html, heading) => {
     if (!heading) {
-      countWords(htmlWords(html), words.text);
+      const text = htmlWords(html);
+      if (words.lead.length < LEAD_WORDS) words.lead.push(...firstWords(text, LEAD_WORDS - words.lead.length));
+      countWords(text, words.text);
       return;
     }
     const text = htmlText(html);

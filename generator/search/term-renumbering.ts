@@ -39,9 +39,10 @@ export function renumberedPages(
   const moved = pages.map((page) => ({
     url: page.url,
     terms: renumbered,
-    documents: page.documents.map(({ document, counts }) => ({
+    documents: page.documents.map(({ document, counts, lead }) => ({
       document,
       counts: { ...counts, ids: packed([Array.from(counts.ids, newId)]) },
+      lead,
     })),
   }));
   for (const [id, term] of renumbered.terms.entries()) renumbered.ids.set(term, id);

@@ -13,6 +13,7 @@ import { median } from './measure.ts';
 import type { MadeSite } from './make-site.ts';
 import type { TargetRow } from './report.ts';
 import { measureQuality, type QualityFigures } from './search-figures.ts';
+import { judgedRows } from './search-judged-rows.ts';
 import {
   runSearchLoad,
   runSearchOpenLoad,
@@ -272,5 +273,6 @@ export function searchRows(figures: SearchFigures): TargetRow[] {
 }
 
 export async function runSearchRows(options: SearchRowsOptions): Promise<TargetRow[]> {
-  return searchRows(await measureSearch(options));
+  options.log('search: judged queries (success@3, MRR)');
+  return [...(await judgedRows()), ...searchRows(await measureSearch(options))];
 }

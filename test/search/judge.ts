@@ -21,7 +21,7 @@ export async function judge(
   index: SearchIndex,
   queries: readonly JudgedQuery[],
   user: AuthenticatedUser,
-): Promise<{ top3: number; results: JudgedResult[] }> {
+): Promise<{ top3: number; mrr: number; results: JudgedResult[] }> {
   const results: JudgedResult[] = [];
   for (const [query, expected] of queries) {
     const request = parseSearchRequest(parseQuery(`q=${encodeURIComponent(query)}&limit=10`));
@@ -32,6 +32,8 @@ export async function judge(
   }
   return {
     top3: results.filter((result) => result.rank !== null && result.rank <= 3).length / results.length,
+    // Mean reciprocal rank: 1 for the page first, 1/2 second, …, 0 beyond the first 10.
+    mrr: results.reduce((sum, result) => sum + (result.rank === null ? 0 : 1 / result.rank), 0) / results.length,
     results,
   };
 }

@@ -42,3 +42,19 @@ export const SAMPLE_JUDGED: readonly JudgedQuery[] = [
   ['roadmap ideas', '/roadmap/ideas'],
   ['changelog', '/changelog'],
 ];
+
+/** Questions and phrases as a reader types them: question words, words that stand together in the page. */
+export const SAMPLE_QUESTIONS: readonly JudgedQuery[] = [
+  ['how do i share a dashboard', '/guides/dashboards/sharing-dashboards'],
+  ['how do i restore a backup', '/administration/backups'],
+  ['what is a funnel', '/guides/dashboards/widgets/funnel-widget'],
+  ['how can i schedule a report', '/guides/dashboards/scheduled-reports'],
+  ['where is the configuration file', '/reference/configuration-file'],
+  ['how do i add a user', '/administration/user-management'],
+  ['lumen behind nginx', '/administration/reverse-proxy'],
+  ['how do i track custom events', '/guides/events-and-goals/custom-events'],
+  ['how long is data kept', '/guides/data-retention'],
+  ['what does the privacy mode do', '/guides/privacy-mode'],
+  ['how do i harden my server', '/administration/security-hardening'],
+  ['line chart widget', '/guides/dashboards/widgets/line-charts'],
+];

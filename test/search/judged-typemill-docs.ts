@@ -95,4 +95,19 @@ export const TYPEMILL_DOCS_JUDGED: readonly JudgedQuery[] = [
   ['postman', '/api/postman'],
   ['get navigation api', '/api/get-navigation'],
   ['chat assistant privacy', '/chatbot-privacy'],
+  // The rare word against common titles, words standing together, questions, declared synonyms.
+  ['smtp settings', '/admin-guide/email-tab'],
+  ['how to install typemill on nginx', '/getting-started/installation/nginx'],
+  ['how do i install typemill with docker', '/getting-started/installation/docker'],
+  ['what are the system requirements', '/getting-started/system-requirements'],
+  ['how do i create a new page', '/author-guide/create-pages'],
+  ['how can i restrict access to a page', '/author-guide/restrict-pages'],
+  ['how do i reset my password', '/admin-guide/password-recovery'],
+  ['how do i create a theme', '/theme-developers/quick-start'],
+  ['how do i write a plugin', '/plugin-developers/quick-start'],
+  ['restore an older version of a page', '/author-guide/content-revisions'],
+  ['page history', '/author-guide/content-revisions'],
 ];
+
+/** The synonyms the judged build declares in its settings (settings.yaml lines): the paraphrases above need them. */
+export const TYPEMILL_DOCS_SYNONYMS = 'searchsynonyms:\n  revisions: [history, older version]\n';

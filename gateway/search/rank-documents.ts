@@ -1,0 +1,137 @@
+// Ranks the documents a query touched by one relevance number: the BM25 sum, times the share of the query's rarity the
+// page holds, times a title boost and a phrase boost; a folder's page is lifted above the pages in it.
+import { COMMON_TERMS } from '../../contract/search/search-format.ts';
+import type { MatchIndex } from './match-index.ts';
+import { bestFirst } from './top-documents.ts';
+import { pairsHeld } from './word-order.ts';
+
+/** Per pair of neighbouring query words: the term numbers of the first, then of the second. */
+export type QueryPairs = ReadonlyArray<readonly [number[], number[]]>;
+
+/** What a query word in the title of a folder above a page counts for, against the page's own title. */
+export const FOLDER_TITLE_SHARE = 0.25;
+/** A page whose title holds all of the query's rarity scores this many times more than one whose title holds none. */
+export const TITLE_BOOST = 1;
+/** A page holding every neighbouring pair of the query in its title or first lines scores this many times more. */
+export const PHRASE_BOOST = 1.5;
+/** The share of the query's rarity a page holds, raised to this power: missing the rarest word costs most. */
+export const MATCH_POWER = 3;
+/** A page whose title is the query word for word (stop words too: `what is lumen`) scores this many times more, also
+ *  above a folder lifted over it. */
+export const WHOLE_TITLE_BOOST = 2;
+
+/** A query word as ranking needs it: its bit, and the visible documents its terms found. */
+export interface RankedWord {
+  bit: number;
+  found: number;
+  exact: readonly string[];
+}
+
+/** Per-document accumulators of a query (match-query.ts): read here, reset by the caller. */
+export interface RankScratch {
+  scores: Float64Array;
+  words: Uint32Array;
+  titleWords: Uint32Array;
+  final: Float64Array;
+  coverage: Float64Array;
+  touched: Int32Array;
+  lifted: Float64Array;
+  folders: Int32Array;
+}
+
+/** A word found on few pages says more about what the reader means than one found on most (inverse document
+ *  frequency); a common term's postings undercount it, so it counts as found on the common share at least. */
+export function rarities(index: MatchIndex, words: readonly RankedWord[]): number[] {
+  const { documentCount } = index.postings;
+  return words.map((word) => {
+    const common = word.exact.some((term) => index.commonTerms.has(term));
+    return Math.log(1 + documentCount / Math.max(1, word.found, common ? documentCount * COMMON_TERMS.share : 0));
+  });
+}
+
+/** The best `wanted` touched documents, best first; fills `final` (the score answered) and `coverage`. */
+export function rankDocuments(
+  index: MatchIndex,
+  scratch: RankScratch,
+  words: readonly RankedWord[],
+  touchedCount: number,
+  pairs: QueryPairs,
+  whole: string,
+  wanted: number,
+): number[] {
+  const { scores, words: wordMasks, titleWords, final, coverage, touched } = scratch;
+  const rarity = rarities(index, words);
+  const all = rarity.reduce((sum, value) => sum + value, 0) || 1;
+  for (let position = 0; position < touchedCount; position++) {
+    const id = touched[position]!;
+    // The titles of the folders above a page are its breadcrumb: a word there counts, less than in its own title.
+    let above = 0;
+    for (const folder of index.ancestors[id] ?? []) above |= titleWords[folder]!;
+    let held = 0;
+    let titled = 0;
+    const [mask, inTitle] = [wordMasks[id]!, titleWords[id]!];
+    for (let at = 0; at < words.length; at++) {
+      const bit = words[at]!.bit;
+      if ((mask & bit) !== 0) held += rarity[at]!;
+      if ((inTitle & bit) !== 0) titled += rarity[at]!;
+      else if ((above & bit) !== 0) titled += FOLDER_TITLE_SHARE * rarity[at]!;
+    }
+    coverage[id] = titled;
+    final[id] = scores[id]! * (held / all) ** MATCH_POWER * (1 + (TITLE_BOOST * titled) / all);
+  }
+  boostPhrases(index, scratch, touchedCount, pairs);
+  liftFolders(index, scratch, touchedCount);
+  for (const id of index.titles?.get(whole) ?? [])
+    if (wordMasks[id] !== 0) final[id] = final[id]! * (1 + WHOLE_TITLE_BOOST);
+  return bestFirst(
+    touched.subarray(0, touchedCount),
+    wanted,
+    (left, right) => final[right]! - final[left]! || left - right,
+  );
+}
+
+/** Pages holding the query's neighbouring words close together in their title or first lines, by the share of the
+ *  query's pairs they hold. */
+function boostPhrases(index: MatchIndex, scratch: RankScratch, touchedCount: number, pairs: QueryPairs): void {
+  if (pairs.length === 0 || index.wordOrder === undefined) return;
+  const { final, touched, words } = scratch;
+  for (let position = 0; position < touchedCount; position++) {
+    const id = touched[position]!;
+    // One word of the query cannot stand next to another.
+    if ((words[id]! & (words[id]! - 1)) === 0) continue;
+    const held = pairsHeld(index.wordOrder, id, pairs);
+    if (held > 0) final[id] = final[id]! * (1 + (PHRASE_BOOST * held) / pairs.length);
+  }
+}
+
+/** A folder's own page above the pages in it, for the folder's topic: when its title holds some of the query and no
+ *  less of it than a page's below it does, and it holds every word that page holds, it scores just above the best of
+ *  them. */
+function liftFolders(index: MatchIndex, scratch: RankScratch, touchedCount: number): void {
+  const { words: wordMasks, coverage, final, touched, lifted } = scratch;
+  let folders = 0;
+  for (let position = 0; position < touchedCount; position++) {
+    const id = touched[position]!;
+    const ancestors = index.ancestors[id];
+    if (ancestors === undefined) continue;
+    for (let at = 0; at < ancestors.length; at++) {
+      const folder = ancestors[at]!;
+      // A folder holding fewer of the query's words than a page in it is not about what the page answers.
+      if (
+        wordMasks[folder] === 0 ||
+        (wordMasks[id]! & ~wordMasks[folder]!) !== 0 ||
+        coverage[folder] === 0 ||
+        coverage[folder]! < coverage[id]! ||
+        final[id]! < final[folder]!
+      )
+        continue;
+      if (lifted[folder] === 0) scratch.folders[folders++] = folder;
+      if (final[id]! > lifted[folder]!) lifted[folder] = final[id]!;
+    }
+  }
+  for (let position = 0; position < folders; position++) {
+    const folder = scratch.folders[position]!;
+    final[folder] = Math.max(final[folder]!, lifted[folder]! * (1 + 1e-6));
+    lifted[folder] = 0;
+  }
+}
