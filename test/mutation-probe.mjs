@@ -230,6 +230,20 @@ const PROBES = [
     tests: 'client/client\\.test\\.ts$',
   },
   {
+    name: 'the client package leaves its declarations out of the tarball',
+    file: 'client/package.json',
+    find: '"files": ["lib/", "README.md"]',
+    replace: '"files": ["lib/*.mjs", "lib/*.cjs", "README.md"]',
+    tests: 'client/client-package\\.test\\.ts$',
+  },
+  {
+    name: "the client package gives CommonJS users the ES module's declarations",
+    file: 'client/package.json',
+    find: '"require": {\n        "types": "./lib/client.d.cts"',
+    replace: '"require": {\n        "types": "./lib/client.d.mts"',
+    tests: 'client/client-package\\.test\\.ts$',
+  },
+  {
     name: 'watch builds on every event, not once a burst is quiet',
     file: 'generator/watch/site-watcher.ts',
     find: '        clearTimeout(timer);\n        timer = setTimeout(flush, quietMs);',

@@ -51,7 +51,7 @@ production(
       [
         '--input-type=module',
         '-e',
-        "const m = await import('snapi/client'); console.log(Object.keys(m).sort().join(' '))",
+        "const m = await import('snapi-client'); console.log(Object.keys(m).sort().join(' '))",
       ],
       { cwd: copy },
     );
