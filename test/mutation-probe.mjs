@@ -244,6 +244,13 @@ const PROBES = [
     tests: 'client/client-package\\.test\\.ts$',
   },
   {
+    name: "docs/mcp.md's assistant configuration runs npm, which writes its banner to stdout",
+    file: 'docs/mcp.md',
+    find: '"command": "node",\n      "args": ["/path/to/snapi/bin/snapi.mjs", "mcp",',
+    replace: '"command": "npm",\n      "args": ["--prefix", "/path/to/snapi", "run", "mcp", "--",',
+    tests: 'mcp/mcp-docs\\.test\\.ts$',
+  },
+  {
     name: 'watch builds on every event, not once a burst is quiet',
     file: 'generator/watch/site-watcher.ts',
     find: '        clearTimeout(timer);\n        timer = setTimeout(flush, quietMs);',

@@ -1,5 +1,5 @@
 // `npm run build:gateway` (also run by `npm ci` through `prepare`): bundles each gateway command and the packages
-// it uses into one file, gateway/build/serve.mjs (`npm run serve`) and gateway/build/mcp.mjs (`npm run mcp`), that
+// it uses into one file, gateway/build/serve.mjs (`npm run serve`) and gateway/build/mcp.mjs (`snapi mcp`), that
 // plain node starts. (The typed client's built files are committed in client/lib/: npm run generate:client.)
 import { build } from 'esbuild';
 import { mkdir, rename } from 'node:fs/promises';
