@@ -9,6 +9,7 @@ const { version } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8
 
 /** Subcommand → its entry file (relative to the package root) and one line for `snapi --help`. */
 const COMMANDS = {
+  init: { entry: 'generator/cli/init.ts', summary: 'write a new Typemill site folder: a home page, a page, settings' },
   build: { entry: 'generator/cli/build.ts', summary: 'build a snapshot of a Typemill site folder into dist/' },
   check: { entry: 'generator/cli/check.ts', summary: "check a site folder with the build's rules, publishing nothing" },
   serve: { entry: 'gateway/build/serve.mjs', summary: 'serve a snapshot (or follow one in object storage) over HTTP' },

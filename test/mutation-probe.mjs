@@ -251,6 +251,13 @@ const PROBES = [
     tests: 'mcp/mcp-docs\\.test\\.ts$',
   },
   {
+    name: 'snapi init writes into a folder that holds one file',
+    file: 'generator/cli/init.ts',
+    find: '  if (entries !== undefined && entries.length > 0)',
+    replace: '  if (entries !== undefined && entries.length > 1)',
+    tests: 'product/init-command\\.test\\.ts$',
+  },
+  {
     name: 'watch builds on every event, not once a burst is quiet',
     file: 'generator/watch/site-watcher.ts',
     find: '        clearTimeout(timer);\n        timer = setTimeout(flush, quietMs);',

@@ -16,6 +16,8 @@ export interface RunOptions {
   environment?: Record<string, string>;
   /** Written to the child's standard input, which is then closed; absent: no standard input. */
   stdin?: string;
+  /** The working folder; default the repository root. */
+  cwd?: string;
   /** Killed after this long (a command that starts serving instead of failing would never end); default 20 s. */
   timeoutMs?: number;
 }
@@ -23,7 +25,7 @@ export interface RunOptions {
 export function runProcess(entry: string, args: string[], options: RunOptions = {}): Promise<ProcessRun> {
   const runner = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
   const child = spawn(process.execPath, [...runner, ...args], {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     env: { ...process.env, ...options.environment },
     stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
