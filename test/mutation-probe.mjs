@@ -258,6 +258,13 @@ const PROBES = [
     tests: 'product/init-command\\.test\\.ts$',
   },
   {
+    name: "the README's user example names a user snapi refuses",
+    file: 'README.md',
+    find: 'npx snapi user add cibot --role author',
+    replace: 'npx snapi user add ci --role author',
+    tests: 'product/docs-commands\\.test\\.ts$',
+  },
+  {
     name: 'watch builds on every event, not once a burst is quiet',
     file: 'generator/watch/site-watcher.ts',
     find: '        clearTimeout(timer);\n        timer = setTimeout(flush, quietMs);',
