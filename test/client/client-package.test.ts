@@ -135,7 +135,7 @@ Package('installs offline with nothing besides itself, type-checks with only mod
   await mkdir(join(project, 'misuse'), { recursive: true });
   await writeFile(join(project, 'package.json'), '{ "name": "user-project", "version": "1.0.0", "private": true }\n');
   await runBounded('npm', ['install', '--offline', '--no-audit', '--no-fund', context.tarball], project);
-  assert.equal(await readdir(join(project, 'node_modules')), ['.package-lock.json', 'snapi-client']);
+  assert.equal((await readdir(join(project, 'node_modules'))).sort(), ['.package-lock.json', 'snapi-client']);
 
   await writeFile(join(project, 'esm-user.mts'), userProgram(context.gateway.url, 'esm'));
   await writeFile(join(project, 'cjs-user.cts'), userProgram(context.gateway.url, 'cjs'));

@@ -1,72 +1,22 @@
-// Runs the command examples of the docs (test/helpers/doc-commands.ts) as written, with bash, in a scratch copy of the
-// checkout: the sample site with a built snapshot in ./dist, served on the docs' port, where `npm run`, `npx snapi`
-// and `snapi` work. The port 8080 of the docs is a free port instead, in the text and in $PORT; curl reports each
-// answer's status through a curlrc; servers and watchers run until the page's next one or its end.
+// Runs the command examples of a page (test/helpers/doc-commands.ts) as written, with bash, in a scratch checkout
+// (test/helpers/scratch-checkout.ts) whose sample snapshot is served on the port the examples use. The docs' 8080 is a
+// free port instead, in the text and in $PORT; servers and watchers run until the page's next one or its end.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdir, symlink, writeFile, chmod } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { startBuiltGateway, type BuiltGateway } from '../../commands/spawn-built.ts';
 import type { DocCommand } from './doc-commands.ts';
-import { temporaryDir } from './fixture-site.ts';
-import { ROOT } from './run-process.ts';
+import { STATUS_LINE } from './scratch-checkout.ts';
 
 export const DOCS_PORT = '8080';
 /** What a command that reads standard input gets: one line, a password `snapi user` accepts. */
 export const STDIN_LINE = 'docs-runner-password\n';
-const STATUS_LINE = /docs-runner-status (\d{3})\n/g;
 const COMMAND_TIMEOUT_MS = 120_000;
 const READY_TIMEOUT_MS = 120_000;
 
-/** A free loopback port, released again for the command that will listen on it. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
-}
-
-/** A copy of the checkout's files (tests left out) with the repository's node_modules and built gateway. */
-export async function scratchCheckout(name: string, dist: string): Promise<string> {
-  const folder = join(await temporaryDir(name), 'snapi');
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: ROOT,
-    maxBuffer: 16 * 1024 * 1024,
-    encoding: 'utf8',
-  });
-  const files = listed.split('\0').filter((file) => file !== '' && !file.startsWith('test/'));
-  for (const file of files) {
-    await mkdir(dirname(join(folder, file)), { recursive: true });
-    await cp(join(ROOT, file), join(folder, file)).catch((error: NodeJS.ErrnoException) => {
-      // A file deleted in the working tree but still in the index.
-      if (error.code !== 'ENOENT') throw error;
-    });
-  }
-  await symlink(join(ROOT, 'node_modules'), join(folder, 'node_modules'));
-  await cp(join(ROOT, 'gateway', 'build'), join(folder, 'gateway', 'build'), { recursive: true });
-  await cp(dist, join(folder, 'dist'), { recursive: true, verbatimSymlinks: true });
-  // `snapi` on the PATH, as `npm link` or a global install gives it.
-  const bin = join(folder, '.docs-runner', 'bin');
-  await mkdir(bin, { recursive: true });
-  await writeFile(join(bin, 'snapi'), `#!/bin/sh\nexec node "${join(folder, 'bin', 'snapi.mjs')}" "$@"\n`);
-  await chmod(join(bin, 'snapi'), 0o755);
-  await writeFile(
-    join(folder, '.docs-runner', '.curlrc'),
-    'no-progress-meter\nwrite-out = "%{stderr}\\ndocs-runner-status %{http_code}\\n"\n',
-  );
-  return folder;
-}
-
 interface Started {
   child: ChildProcess;
-  /** Standard output, then standard error. */
-  output: () => string;
-  errors: () => string;
+  stdout: () => string;
+  stderr: () => string;
   exited: Promise<number | null>;
 }
 
@@ -122,7 +72,7 @@ export class DocSession {
     child.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
     if (stdin !== undefined) child.stdin?.end(stdin);
     const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
-    return { child, output: () => `${stdout}\n${stderr}`, errors: () => stderr, exited };
+    return { child, stdout: () => stdout, stderr: () => stderr, exited };
   }
 
   /** Runs one command; undefined when it did what the doc shows, else what went wrong. */
@@ -135,11 +85,11 @@ export class DocSession {
     const timer = setTimeout(() => stopGroup(started.child, 'SIGKILL'), COMMAND_TIMEOUT_MS);
     const code = await started.exited;
     clearTimeout(timer);
-    const output = started.output();
+    const output = outputOf(started);
     const expected = command.expectExit ?? 0;
     if (code !== expected) return `exited ${code ?? 'on a signal (timed out?)'}, not ${expected}: ${tail(output)}`;
     if (!/(?:^|\s)curl\s/.test(command.command)) return undefined;
-    const statuses = [...started.errors().matchAll(STATUS_LINE)].map((match) => Number(match[1]));
+    const statuses = [...started.stderr().matchAll(STATUS_LINE)].map((match) => Number(match[1]));
     if (statuses.length === 0) return `curl reported no status (does the line set its own -w?): ${tail(output)}`;
     const wrong = statuses.filter((status) =>
       command.expectStatus === undefined ? status < 200 || status > 399 : !command.expectStatus.includes(status),
@@ -155,11 +105,11 @@ export class DocSession {
     const started = this.start(command, undefined);
     this.running.push(started);
     if (command.listens) this.listener = started;
-    const ended = started.exited.then((code) => `exited ${code} before it was ready: ${tail(started.output())}`);
+    const ended = started.exited.then((code) => `exited ${code} before it was ready: ${tail(outputOf(started))}`);
     const ready = command.listens ? this.answers(started) : printed(started);
     const timeout = new Promise<string>((resolve) =>
       setTimeout(
-        () => resolve(`not ready after ${READY_TIMEOUT_MS / 1000} s: ${tail(started.output())}`),
+        () => resolve(`not ready after ${READY_TIMEOUT_MS / 1000} s: ${tail(outputOf(started))}`),
         READY_TIMEOUT_MS,
       ).unref(),
     );
@@ -199,11 +149,19 @@ export class DocSession {
   }
 }
 
+/** Resolves once the process has printed a whole line; never, if it ends first (its exit is reported instead). */
 function printed(started: Started): Promise<void> {
   return new Promise((resolve) => {
-    const check = () => (started.output().includes('\n') ? resolve() : setTimeout(check, 100));
+    const check = () => {
+      if (`${started.stdout()}${started.stderr()}`.includes('\n')) resolve();
+      else if (started.child.exitCode === null && started.child.signalCode === null) setTimeout(check, 100);
+    };
     check();
   });
+}
+
+function outputOf(started: Started): string {
+  return `${started.stdout()}\n${started.stderr()}`;
 }
 
 function stopGroup(child: ChildProcess, signal: NodeJS.Signals): void {
