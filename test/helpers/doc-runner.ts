@@ -141,6 +141,11 @@ export class DocSession {
     }
   }
 
+  /** The process ids of the servers and watchers still running. */
+  get runningPids(): number[] {
+    return this.running.flatMap(({ child }) => (child.pid === undefined ? [] : [child.pid]));
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.running.map(stopAndWait));
     this.running = [];
@@ -173,11 +178,18 @@ function stopGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
+/** SIGTERM to the group, SIGKILL after 15 s; gives up waiting after 20 s (the caller's checks then see what is left). */
 async function stopAndWait(started: Started): Promise<void> {
   stopGroup(started.child, 'SIGTERM');
-  const timer = setTimeout(() => stopGroup(started.child, 'SIGKILL'), 15_000);
-  await started.exited;
-  clearTimeout(timer);
+  const timers: NodeJS.Timeout[] = [];
+  await Promise.race([
+    started.exited,
+    new Promise((resolve) => {
+      timers.push(setTimeout(() => stopGroup(started.child, 'SIGKILL'), 15_000));
+      timers.push(setTimeout(resolve, 20_000));
+    }),
+  ]);
+  for (const timer of timers) clearTimeout(timer);
 }
 
 function tail(output: string): string {

@@ -2,6 +2,7 @@
 // written): in a scratch copy of the checkout with the sample site built and served, each `snapi`, `npx snapi`,
 // `npm run` and `curl` line of a shell block exits 0 (or as its `expect exit`/`expect HTTP` marker says) and every
 // curl answer is 2xx or 3xx; `# not runnable: <why>` lines are left out. Servers are started and stopped around them.
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
@@ -20,6 +21,15 @@ const PAGES = [
     .sort()
     .map((name) => `docs/${name}`),
 ];
+
+/** The processes of a process group that have not ended (zombies left to a PID 1 that never reaps them count as ended). */
+function livingInGroup(group: number): string[] {
+  const listing = spawnSync('ps', ['-o', 'pid=,stat=,args=', '-g', String(group)], { encoding: 'utf8' }).stdout;
+  return listing
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !/^\d+\s+Z/.test(line));
+}
 
 const Extract = suite('extractCommands: which lines of a page are command examples');
 
@@ -93,6 +103,38 @@ Run.before(async (context) => {
 Run.after(async (context) => {
   await removeDir(context.dist);
 });
+
+Run(
+  'the runner reports a refused answer and a wrong exit, and stops a watcher with its process group',
+  async (context) => {
+    const page = [
+      '```sh',
+      'npx snapi watch --site . --out watched',
+      'curl http://127.0.0.1:8080/api/v1/navigation',
+      'curl -u admin:demo-admin-pass http://127.0.0.1:8080/api/v1/navigation',
+      'npx snapi check --site nowhere',
+      'npx snapi check --site nowhere   # expect exit 2',
+      '```',
+    ].join('\n');
+    const folder = await scratchCheckout('docs-runner', context.dist);
+    const session = new DocSession(folder, await freePort());
+    let problems: Array<string | undefined> = [];
+    let watcher: number[] = [];
+    try {
+      await session.startBackground();
+      for (const command of extractCommands(page, 'page.md')) problems.push(await session.run(command));
+      watcher = session.runningPids;
+    } finally {
+      await session.close();
+      await removeDir(join(folder, '..'));
+    }
+    const nowhere = 'snapi check: site folder "nowhere" does not exist';
+    problems = problems.map((problem) => problem?.replace(/: \{"message".*/, '').replace(/ \(give --site.*/, ''));
+    assert.equal(problems, [undefined, 'answered 401', undefined, `exited 2, not 0: ${nowhere}`, undefined]);
+    assert.is(watcher.length, 1);
+    assert.equal(livingInGroup(watcher[0]!), [], 'the watcher and its children have ended');
+  },
+);
 
 for (const page of PAGES) {
   const commands = extractCommands(readFileSync(join(ROOT, page), 'utf8'), page);
