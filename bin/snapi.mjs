@@ -9,6 +9,10 @@ const { version } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8
 
 /** Subcommand → its entry file (relative to the package root) and one line for `snapi --help`. */
 const COMMANDS = {
+  init: {
+    entry: 'generator/build/init.mjs',
+    summary: 'write a new Typemill site folder: a home page, a page, settings',
+  },
   build: { entry: 'generator/build/build.mjs', summary: 'build a snapshot of a Typemill site folder into dist/' },
   check: {
     entry: 'generator/build/check.mjs',

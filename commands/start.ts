@@ -58,7 +58,7 @@ Try:
   curl -u ${admin?.username}:${admin?.password} '${gateway.url}/api/v1/article/content?url=/getting-started'
   curl -u ${admin?.username}:${admin?.password} '${gateway.url}/api/v1/search?q=install+docker&limit=3'
 
-MCP for assistants: POST ${gateway.url}/mcp (same Basic credentials), or stdio: SNAPI_USER=… SNAPI_PASSWORD=… npm run mcp -- --dist ${dist}
+MCP for assistants: POST ${gateway.url}/mcp (same Basic credentials), or stdio: SNAPI_USER=… SNAPI_PASSWORD=… npx snapi mcp --dist ${dist}
 `);
   banner = true;
 

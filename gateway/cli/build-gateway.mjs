@@ -1,6 +1,6 @@
 // `npm run build:gateway` (also run by `npm ci` through `prepare`): bundles each gateway command and the packages
-// it uses into one file, gateway/build/serve.mjs (`npm run serve`) and gateway/build/mcp.mjs (`npm run mcp`), that
-// plain node starts; and the typed client into client/build/client.mjs.
+// it uses into one file, gateway/build/serve.mjs (`npm run serve`) and gateway/build/mcp.mjs (`snapi mcp`), that
+// plain node starts. (The typed client's built files are committed in client/lib/: npm run generate:client.)
 import { build } from 'esbuild';
 import { mkdir, rename } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -13,30 +13,9 @@ const ENTRIES = [
   { entry: `${gateway}cli/mcp.ts`, built: `${gateway}build/mcp.mjs` },
 ];
 
-const client = fileURLToPath(new URL('../../client/', import.meta.url));
-
 export async function buildGateway() {
   await mkdir(`${gateway}build`, { recursive: true });
-  await Promise.all([...ENTRIES.map(buildOne), buildClient()]);
-}
-
-/** The typed client as plain JavaScript (`import { createClient } from 'snapi/client'`): no Node API, no banner. */
-async function buildClient() {
-  await mkdir(`${client}build`, { recursive: true });
-  const built = `${client}build/client.mjs`;
-  const staging = `${built}.${process.pid}.tmp`;
-  await build({
-    entryPoints: [`${client}client.ts`],
-    bundle: true,
-    platform: 'neutral',
-    format: 'esm',
-    target: 'es2022',
-    outfile: staging,
-    logLevel: 'warning',
-    legalComments: 'none',
-    banner: { js: '// Built by `npm run build:gateway` from client/; do not edit.' },
-  });
-  await rename(staging, built);
+  await Promise.all(ENTRIES.map(buildOne));
 }
 
 async function buildOne({ entry, built }) {

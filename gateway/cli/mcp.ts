@@ -1,4 +1,4 @@
-// `npm run mcp -- [--dist DIR]`: the MCP server on stdio for a desktop assistant, acting for SNAPI_USER.
+// `snapi mcp [--dist DIR]`: the MCP server on stdio for a desktop assistant, acting for SNAPI_USER.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CommandFailure, parseCommandLine, runCommand } from '../../terminal/command-line.ts';
@@ -18,7 +18,7 @@ const logEvent = (event: string, details: Record<string, unknown>) =>
 const MCP = {
   name: 'mcp',
   usage: `usage: snapi mcp [--dist DIR]
-       (npm run mcp -- … takes the same options)
+       (npm run --silent mcp -- … too; without --silent npm writes its banner to stdout, the protocol's channel)
 
 The MCP server on stdio for a desktop assistant, acting for the API user SNAPI_USER (password SNAPI_PASSWORD).
   --dist DIR    the snapshot folder (default ./dist)

@@ -38,7 +38,7 @@ terminal, or read one line from standard input when it is not a terminal; the fi
   list              name, role, email and API access of each user
   --site DIR        the site folder (default .)
 
-example: printf '%s\\n' "$PASSWORD" | snapi user add ci --role author --site ./my-site`,
+example: printf '%s\\n' "$PASSWORD" | snapi user add cibot --role author --site ./my-site`,
   options: {
     site: { type: 'string', default: '.' },
     role: { type: 'string' },

@@ -1,4 +1,4 @@
-// MCP over stdio (`npm run mcp`): the shared behaviours with the SDK client, and refusal of bad credentials at start.
+// MCP over stdio (`snapi mcp`): the shared behaviours with the SDK client, and refusal of bad credentials at start.
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { suite } from 'uvu';

@@ -54,6 +54,7 @@ production(
     assert.equal((await readdir(join(copy, 'generator', 'build'))).sort(), [
       'build.mjs',
       'check.mjs',
+      'init.mjs',
       'publish.mjs',
       'render-worker.mjs',
       'user.mjs',
@@ -76,7 +77,7 @@ production(
       [
         '--input-type=module',
         '-e',
-        "const m = await import('snapi/client'); console.log(Object.keys(m).sort().join(' '))",
+        "const m = await import('snapi-client'); console.log(Object.keys(m).sort().join(' '))",
       ],
       { cwd: copy },
     );
