@@ -1,5 +1,5 @@
 // A scratch copy of the checkout for running the docs' command examples: the files git knows (tests left out), the
-// repository's node_modules linked and its built gateway copied, a built snapshot in ./dist, `snapi` on a PATH folder
+// repository's node_modules linked and its command bundles copied, a built snapshot in ./dist, `snapi` on a PATH folder
 // and a curlrc that makes curl report each answer's status on stderr (docs/testing.md: Command examples run as written).
 import { execFileSync } from 'node:child_process';
 import { chmod, cp, mkdir, symlink, writeFile } from 'node:fs/promises';
@@ -23,7 +23,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A copy of the checkout's files (tests left out) with the repository's node_modules and built gateway. */
+/** A copy of the checkout's files (tests left out) with the repository's node_modules and command bundles. */
 export async function scratchCheckout(name: string, dist: string): Promise<string> {
   const folder = join(await temporaryDir(name), 'snapi');
   const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
@@ -40,7 +40,8 @@ export async function scratchCheckout(name: string, dist: string): Promise<strin
     });
   }
   await symlink(join(ROOT, 'node_modules'), join(folder, 'node_modules'));
-  await cp(join(ROOT, 'gateway', 'build'), join(folder, 'gateway', 'build'), { recursive: true });
+  for (const program of ['gateway', 'generator'])
+    await cp(join(ROOT, program, 'build'), join(folder, program, 'build'), { recursive: true });
   await cp(dist, join(folder, 'dist'), { recursive: true, verbatimSymlinks: true });
   // `snapi` on the PATH, as `npm link` or a global install gives it.
   const bin = join(folder, '.docs-runner', 'bin');
