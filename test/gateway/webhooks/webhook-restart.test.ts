@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../../../generator/build-site.ts';
 import { webhookId } from '../../../gateway/webhooks/signature.ts';
 import { copyFixture, removeDir } from '../../helpers/fixture-site.ts';
-import { ROOT } from '../../helpers/run-process.ts';
+import { ROOT, runProcess } from '../../helpers/run-process.ts';
 import { startReceiver, TEST_SECRET } from './receiver.ts';
 
 const test = suite('webhooks across kill -9');
@@ -93,6 +93,39 @@ test('events of snapshots served before kill -9 are delivered after the restart,
     assert.not.ok(gateway.output().includes(receiver.url), 'the URL never reaches the log');
   } finally {
     gateway.child.kill('SIGKILL');
+    await receiver.close();
+    await removeDir(folder);
+  }
+});
+
+test('snapi webhook ping sends one signed ping the receiver verifies; a refused one is exit 1 without the URL', async () => {
+  const receiver = await startReceiver();
+  const folder = join(ROOT, 'test', '.tmp', `ping-${process.pid}`);
+  await mkdir(folder, { recursive: true });
+  await writeFile(join(folder, 'secret'), TEST_SECRET);
+  const args = [
+    'webhook',
+    'ping',
+    'cms',
+    '--webhook',
+    `cms=${receiver.url}`,
+    '--webhook-secret-file',
+    `cms=${join(folder, 'secret')}`,
+  ];
+  try {
+    const sent = await runProcess(join(ROOT, 'bin', 'snapi.mjs'), args);
+    assert.is(sent.code, 0, sent.stderr);
+    assert.match(sent.stdout, /^snapi webhook: ping msg_ping_[0-9a-f]{24} to cms answered 204\n$/);
+    assert.equal(
+      receiver.delivered.map((delivery) => delivery.body.type),
+      ['ping'],
+    );
+    receiver.mode = 'down';
+    const refused = await runProcess(join(ROOT, 'bin', 'snapi.mjs'), args);
+    assert.equal([refused.code, refused.stdout], [1, '']);
+    assert.match(refused.stderr, /ping to cms failed: HTTP 503/);
+    assert.not.ok(refused.stderr.includes(receiver.url));
+  } finally {
     await receiver.close();
     await removeDir(folder);
   }
