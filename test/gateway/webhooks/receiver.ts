@@ -12,8 +12,9 @@ export interface Delivery {
 export interface TestReceiver {
   url: string;
   secret: string;
-  /** Verified deliveries answered 2xx, in order. */
+  /** Verified deliveries answered 2xx, in order, and when each arrived (performance.now()). */
   delivered: Delivery[];
+  arrivedAt: number[];
   /** Every verified attempt, whatever the answer. */
   attempts: string[];
   /** Requests whose signature did not verify. */
@@ -28,7 +29,7 @@ export const TEST_SECRET = `whsec_${Buffer.from('snapi test receiver secret 0123
 export async function startReceiver(secret = TEST_SECRET): Promise<TestReceiver> {
   const verifier = new Webhook(secret);
   const hanging = new Set<ServerResponse>();
-  const receiver = { delivered: [], attempts: [], refused: 0, mode: 'up' } as unknown as TestReceiver;
+  const receiver = { delivered: [], arrivedAt: [], attempts: [], refused: 0, mode: 'up' } as unknown as TestReceiver;
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     let text = '';
     request.setEncoding('utf8');
@@ -53,6 +54,7 @@ export async function startReceiver(secret = TEST_SECRET): Promise<TestReceiver>
         return;
       }
       receiver.delivered.push({ id, body });
+      receiver.arrivedAt.push(performance.now());
       response.writeHead(204).end();
     });
   });
