@@ -13,6 +13,7 @@ import { loadSnapshot } from '../../gateway/snapshot/snapshot-loader.ts';
 import { parseWebhookOptions } from '../../gateway/webhooks/webhook-options.ts';
 import { startReceiver, TEST_SECRET } from '../gateway/webhooks/receiver.ts';
 import { makeSite } from './make-site.ts';
+import type { TargetRow } from './report.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -108,6 +109,26 @@ export async function runFeedBench(pages: number, edits: number, rounds: number,
     servedToReceivedP95Ms: Number(percentile(latencies, 0.95).toFixed(1)),
     servedToReceivedMedianMs: Number(percentile(latencies, 0.5).toFixed(1)),
   } satisfies FeedBenchFigures;
+}
+
+/** The rows of `npm run bench` (issue #34's targets). */
+export function feedRows(figures: FeedBenchFigures): TargetRow[] {
+  return [
+    {
+      measure: `feed answer CPU, since ${figures.edits} one-page edits back, ${figures.pages} pages`,
+      value: figures.answerCpuMs,
+      target: '≤ 2 ms',
+      met: figures.answerCpuMs <= 2,
+      note: `first answer after a start (reads the deltas) ${figures.firstAnswerCpuMs} ms`,
+    },
+    {
+      measure: 'new snapshot served → webhook received, p95, local receiver',
+      value: figures.servedToReceivedP95Ms,
+      target: '≤ 100 ms',
+      met: figures.servedToReceivedP95Ms <= 100,
+      note: `median ${figures.servedToReceivedMedianMs} ms; builder, gateway and receiver in one process`,
+    },
+  ];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
