@@ -41,7 +41,7 @@ interface Setup {
   log: string[];
 }
 
-async function setUp(): Promise<Setup> {
+async function setUp(retryBaseMs = 15): Promise<Setup> {
   const site = await copyFixture('site');
   const out = join(site, '..', 'dist');
   const state = join(site, '..', 'state');
@@ -64,7 +64,7 @@ async function setUp(): Promise<Setup> {
     pollMs: 30,
     log: (line) => log.push(line),
     ...(webhooks ? { webhooks } : {}),
-    webhookRetryBaseMs: 15,
+    webhookRetryBaseMs: retryBaseMs,
   });
   return { site, out, state, receiver, gateway, log };
 }
@@ -152,6 +152,38 @@ test('a hanging receiver delays neither the swap nor a request', async () => {
     assert.is(answer.status, 200);
     assert.ok(elapsed < 500, `healthz took ${elapsed} ms beside a hanging delivery`);
     assert.is(((await answer.json()) as { snapshot: string }).snapshot, next);
+  } finally {
+    await tearDown(setup);
+  }
+});
+
+test('past the retry window an event is given up: logged, counted in /healthz, and the next one is sent', async () => {
+  // A 1 ms base makes the window (3,600 times the base) 3.6 s.
+  const setup = await setUp(1);
+  const { site, out, receiver, gateway } = setup;
+  try {
+    await receiver.waitFor(1, 10_000);
+    receiver.mode = 'down';
+    await appendFile(join(site, 'content', '06-contact.md'), '\nNever delivered.\n');
+    const lost = await build(site, out);
+    await waitUntil(() => setup.log.some((line) => line.includes('"webhook-gave-up"')), 15_000, 'the give-up');
+    const health = (await (await fetch(`${gateway.url}/healthz`)).json()) as { webhooks: Record<string, unknown> };
+    assert.equal(health.webhooks.indexer, {
+      role: 'editor',
+      delivered: lost,
+      failing: null,
+      gaveUp: 1,
+      lastGaveUp: lost,
+    });
+    receiver.mode = 'up';
+    await appendFile(join(site, 'content', '06-contact.md'), '\nDelivered.\n');
+    const next = await build(site, out);
+    await receiver.waitFor(2, 10_000);
+    assert.equal(
+      receiver.delivered.map((delivery) => delivery.body.data.current),
+      [receiver.delivered[0]?.body.data.current, next],
+    );
+    assert.is(receiver.delivered[1]?.body.data.previous, lost);
   } finally {
     await tearDown(setup);
   }
