@@ -33,11 +33,14 @@ export function retryDelay(baseMs: number, attempts: number, random: () => numbe
   return Math.round(exponential * (0.5 + random() / 2));
 }
 
-/** Where a receiver's next event is: after the last one done with, or (nothing done yet, or that snapshot no longer
- *  kept) the served snapshot's own. */
-function nextPosition(kept: readonly KeptSnapshot[], delivered: string | undefined): number {
-  if (delivered === undefined) return kept.length - 1;
-  const done = kept.findIndex((entry) => entry.id === delivered);
+/** Where a receiver's next event is: after the last one done with; with none done yet, the snapshot served when it
+ *  was configured; when that snapshot is no longer kept, the served snapshot's own. */
+function nextPosition(kept: readonly KeptSnapshot[], state: ReceiverState): number {
+  if (state.delivered === undefined) {
+    const first = kept.findIndex((entry) => entry.id === state.from);
+    return first < 0 ? kept.length - 1 : first;
+  }
+  const done = kept.findIndex((entry) => entry.id === state.delivered);
   return done < 0 ? kept.length - 1 : done + 1;
 }
 
@@ -77,9 +80,13 @@ export function createDispatcher(
         snapshot.history === undefined
           ? [{ id: snapshot.id, at: snapshot.builtAt, previous: undefined, delta: () => Promise.resolve(null) }]
           : await keptSnapshots(snapshot.directory, snapshot.history);
-      const position = nextPosition(kept, state.delivered);
+      const position = nextPosition(kept, state);
       const entry = kept[position];
       if (entry === undefined) return false;
+      if (state.delivered === undefined && state.from === undefined) {
+        state.from = entry.id;
+        save();
+      }
       const body = servedEvent(entry, await entry.delta(), viewer);
       const id = webhookId(receiver.name, entry.id);
       const attempt = await postEvent(

@@ -4,8 +4,10 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 
 export interface ReceiverState {
-  /** Snapshot id of the last event done with; absent: nothing yet (the first event is the served snapshot's). */
+  /** Snapshot id of the last event done with; absent: nothing yet. */
   delivered?: string;
+  /** The snapshot served when the receiver was first configured: its events start there, also after a crash. */
+  from?: string;
   /** The event being retried: its snapshot, when its first attempt failed, and how many attempts failed. */
   failing?: { snapshot: string; since: number; attempts: number };
   gaveUp: number;
