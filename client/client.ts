@@ -4,6 +4,7 @@
 import { CALLS, type Call, type SnapiParameters, type SnapiResponses } from './generated/api.ts';
 
 export type * from './generated/api.ts';
+export { followChanges, type FollowOptions } from './follow-changes.ts';
 
 export type EndpointMethod = keyof SnapiResponses;
 

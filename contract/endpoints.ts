@@ -99,6 +99,8 @@ const mediaName = (message: string): Parameter => ({
   missing: { message, errors: false },
 });
 export const SEARCH_LIMITS = { maxQueryLength: 200, maxTerms: 20, defaultLimit: 10, maxLimit: 50 } as const;
+/** The change feed's page size (URLs and slugs per answer) and the longest snapshot id or cursor it takes. */
+export const CHANGES_LIMITS = { defaultLimit: 1000, maxLimit: 10000, maxIdLength: 128 } as const;
 
 const KEY_TABLE = {
   navigationLive: { prefix: 'navigation:live', value: 'none', query: () => '' },
@@ -165,7 +167,8 @@ export type EndpointName =
   | 'files'
   | 'file'
   | 'pageMedia'
-  | 'fileRestrictions';
+  | 'fileRestrictions'
+  | 'changes';
 
 export const ENDPOINT_SPECS: Readonly<Record<EndpointName, EndpointSpec>> = {
   navigation: {
@@ -374,6 +377,40 @@ export const ENDPOINT_SPECS: Readonly<Record<EndpointName, EndpointSpec>> = {
     cacheControl: SHARED_CACHE,
     parameters: [{ name: 'filename', required: false, kind: 'text' }],
     keys: { fileRestriction: KEY.fileRestriction, noFileRestriction: KEY.noFileRestriction },
+  },
+  // The net difference since a kept snapshot, as the caller reads the answers (gateway/changes/; docs/changes.md).
+  changes: {
+    path: '/api/v1/changes',
+    minRole: 'member',
+    resource: 'content',
+    privilege: 'read',
+    cacheControl: SHARED_CACHE,
+    parameters: [
+      {
+        name: 'since',
+        required: false,
+        kind: 'text',
+        maxLength: CHANGES_LIMITS.maxIdLength,
+        invalid: `Since must be a snapshot id of at most ${CHANGES_LIMITS.maxIdLength} characters`,
+      },
+      {
+        name: 'limit',
+        required: false,
+        kind: 'integer',
+        minimum: 1,
+        maximum: CHANGES_LIMITS.maxLimit,
+        default: CHANGES_LIMITS.defaultLimit,
+        invalid: `Limit must be an integer from 1 to ${CHANGES_LIMITS.maxLimit}`,
+      },
+      {
+        name: 'cursor',
+        required: false,
+        kind: 'text',
+        maxLength: 2 * CHANGES_LIMITS.maxIdLength,
+        invalid: 'Cursor must be the next value of an earlier answer',
+      },
+    ],
+    keys: {},
   },
 };
 

@@ -1,8 +1,9 @@
 // Validates the parsed index.json root, its shards and accounts.json (unknown until checked) into the contract types.
 import { isShardCount, shardOf } from './index-shards.ts';
+import { parseHistoryRoot } from './history.ts';
 import { DIST_LAYOUT, SNAPSHOT_FORMAT } from './snapshot.ts';
 import type { Account, Accounts, IndexEntry, IndexShard, IndexShardFile, Restriction, SlugPart } from './snapshot.ts';
-import type { SnapshotRoot, StoredFile } from './snapshot.ts';
+import type { HistoryRoot, SnapshotRoot, StoredFile } from './snapshot.ts';
 
 type Json = Record<string, unknown>;
 
@@ -143,8 +144,11 @@ export function parseIndexRoot(value: unknown): SnapshotRoot {
       return item.map((part, position) => slugPart(part, `${where}[${position}]`));
     }),
     userRecords: mapValues(fields.userRecords, 'index.json userRecords', text),
+    ...withHistory(parseHistoryRoot(fields.history)),
   };
 }
+
+const withHistory = (history: HistoryRoot | undefined) => (history === undefined ? {} : { history });
 
 /** Where shard `position` of a root is, for naming it in errors. */
 export function shardPlace(root: SnapshotRoot, position: number): string {

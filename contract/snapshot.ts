@@ -92,6 +92,33 @@ export interface SnapshotIndex {
   restrictedSlugs: Record<string, SlugPart[]>;
   /** Username → that user's record as JSON (no password), for composing getbynames answers. */
   userRecords: Record<string, string>;
+  /** The kept snapshots up to this one, for the change feed (contract/history.ts); absent before the feed existed. */
+  history?: HistoryRoot;
+}
+
+/** One kept snapshot: its id, when it was built, and the pool body holding its delta against the entry before it
+ *  (null for the first entry the history ever had). */
+export interface HistoryEntry {
+  id: string;
+  at: string;
+  delta: string | null;
+}
+
+/** A frozen run of HISTORY_CHUNK entries, stored as a pool body `{"history": [{id, at, delta}, …]}` with each delta
+ *  inline, so the deltas of the inline entries it replaces leave the pool. */
+export interface HistoryChunk {
+  file: string;
+  entries: number;
+  /** `at` of its newest entry: a chunk is dropped whole once that is past both limits. */
+  until: string;
+}
+
+/** The root's `history`: the chunks, oldest first, then the newest entries inline (the last one is the snapshot
+ *  itself); `skip` entries at the start of the first chunk are no longer kept. */
+export interface HistoryRoot {
+  chunks: HistoryChunk[];
+  skip: number;
+  recent: HistoryEntry[];
 }
 
 /** `index.json`: everything but the entries, which are in the shards it names, in shard order. */

@@ -21,6 +21,8 @@ import { siteSearchResponses, type ContentBodies, type SearchMemo } from './sear
 import { loadSearchCounts, saveSearchCounts as writeSearchCounts } from './search/search-count-cache.ts';
 import { rendererFingerprint } from './render/render-cache.ts';
 
+import type { HistoryPolicy } from '../contract/history.ts';
+
 export { InputsChangedError } from './inputs-changed.ts';
 
 export interface BuildSiteOptions {
@@ -38,6 +40,8 @@ export interface BuildSiteOptions {
   changedInputs?: () => string[];
   /** The longest one page may take to render, in seconds; a page that takes longer fails the build (default 10). */
   renderTimeoutSeconds?: number;
+  /** `--keep-history` and `--keep-history-hours`: how many snapshots and hours of history the change feed keeps. */
+  history?: HistoryPolicy;
 }
 
 /** What a resident builder keeps between its builds (resident/resident-build.ts); a one-off build has none. */
@@ -213,7 +217,11 @@ async function stageSite(
   const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), ...search] };
   const changed = options.changedInputs?.() ?? [];
   if (changed.length > 0) throw new InputsChangedError(changed);
-  const published = await publishStaged(staging, withDocument, { baseUrl: plan.source.baseUrl, builtAt: new Date() });
+  const published = await publishStaged(staging, withDocument, {
+    baseUrl: plan.source.baseUrl,
+    builtAt: new Date(),
+    history: options.history,
+  });
   return { pages, result, published, saveSearchCounts };
 }
 

@@ -271,6 +271,7 @@ export interface SnapiParameters {
   file: { name: string; };
   pageMedia: { path: string; };
   fileRestrictions: { filename?: string; };
+  changes: { since?: string; limit?: number; cursor?: string; };
 }
 
 /** Each method's 200 body, exactly as the gateway sends it. */
@@ -328,6 +329,22 @@ export interface SnapiResponses {
     userroles: Array<Role>;
     restriction: unknown;
   };
+  changes: {
+    since?: string;
+    current: string;
+    urls?: {
+      added: Array<string>;
+      changed: Array<string>;
+      removed: Array<string>;
+    };
+    slugs?: {
+      added: Array<string>;
+      changed: Array<string>;
+      removed: Array<string>;
+    };
+    endpoints?: Array<string>;
+    next?: string;
+  };
 }
 
 export interface Call {
@@ -355,4 +372,5 @@ export const CALLS: Readonly<Record<keyof SnapiResponses, Call>> = {
   file: { path: '/api/v1/file', parameters: [{ name: 'name', wire: 'name', kind: 'value' }] },
   pageMedia: { path: '/api/v1/pagemedia', parameters: [{ name: 'path', wire: 'path', kind: 'value' }] },
   fileRestrictions: { path: '/api/v1/filerestrictions', parameters: [{ name: 'filename', wire: 'filename', kind: 'value' }] },
+  changes: { path: '/api/v1/changes', parameters: [{ name: 'since', wire: 'since', kind: 'value' }, { name: 'limit', wire: 'limit', kind: 'value' }, { name: 'cursor', wire: 'cursor', kind: 'value' }] },
 };

@@ -22,6 +22,8 @@ export interface EndpointDoc {
   forbidden?: ResponseName;
   /** The 404 answer, for endpoints that can find nothing. */
   notFound?: ResponseName;
+  /** The 410 answer (the change feed: a snapshot the history no longer keeps). */
+  gone?: JsonObject;
 }
 
 /** A route outside the endpoint table's credentials and roles (media files, health, this document): its operation. */

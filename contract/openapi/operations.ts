@@ -5,6 +5,7 @@ import type { EndpointName, EndpointSpec, Parameter, Route } from '../endpoints.
 import { ROLES } from '../snapshot.ts';
 import type { Role } from '../snapshot.ts';
 import { CONTENT_DOCS } from './content-endpoint-docs.ts';
+import { CHANGES_DOCS } from './changes-endpoint-docs.ts';
 import type { EndpointDoc, RouteDoc } from './doc-shapes.ts';
 import { ETAG_HEADER } from './document-head.ts';
 import { type JsonObject, responseRef } from './json.ts';
@@ -17,6 +18,7 @@ export const ENDPOINT_DOCS: Readonly<Record<EndpointName, EndpointDoc>> = {
   ...CONTENT_DOCS,
   ...SITE_DOCS,
   ...MEDIA_DOCS,
+  ...CHANGES_DOCS,
 };
 
 /** The path as clients write it: `/api/v1/settings/` for an entry with `trailingSlash`. */
@@ -73,6 +75,7 @@ export function endpointOperation(spec: EndpointSpec, doc: EndpointDoc): JsonObj
       '401': responseRef('Unauthorized'),
       '403': responseRef(doc.forbidden ?? 'Forbidden'),
       ...(doc.notFound === undefined ? {} : { '404': responseRef(doc.notFound) }),
+      ...(doc.gone === undefined ? {} : { '410': doc.gone }),
       '414': responseRef('UriTooLong'),
       '429': responseRef('TooManyFailures'),
       '500': responseRef('InternalError'),

@@ -5,6 +5,7 @@ import { checkParameters } from './parameters.ts';
 import type { ParameterValues } from './parameters.ts';
 import { MESSAGES, mcpExchangeReply } from '../http/reply.ts';
 import { searchEndpoint } from '../search/search-endpoint.ts';
+import { changesAnswer } from '../changes/changes-endpoint.ts';
 import {
   fileAnswer,
   filesAnswer,
@@ -62,6 +63,7 @@ const ANSWERS: Readonly<Record<EndpointName, AnswerFunction>> = {
     (filename) => keyOf(KEY.fileRestriction, filename),
     keyOf(KEY.noFileRestriction),
   ),
+  changes: changesAnswer,
 };
 
 /** The entry's parameter rules first (the decision order's 400), then its answer. */

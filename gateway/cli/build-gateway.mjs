@@ -1,5 +1,5 @@
 // `npm run build:gateway` (also run by `npm ci` through `prepare`): bundles each gateway command and the packages
-// it uses into one file, gateway/build/serve.mjs (`npm run serve`) and gateway/build/mcp.mjs (`snapi mcp`), that
+// it uses into one file, gateway/build/serve.mjs (`npm run serve`), gateway/build/mcp.mjs (`snapi mcp`) and webhook.mjs, that
 // plain node starts. (The typed client's built files are committed in client/lib/: npm run generate:client.)
 import { build } from 'esbuild';
 import { mkdir, rename } from 'node:fs/promises';
@@ -11,6 +11,7 @@ export const BUILT_GATEWAY = `${gateway}build/serve.mjs`;
 const ENTRIES = [
   { entry: `${gateway}cli/serve.ts`, built: BUILT_GATEWAY },
   { entry: `${gateway}cli/mcp.ts`, built: `${gateway}build/mcp.mjs` },
+  { entry: `${gateway}cli/webhook.ts`, built: `${gateway}build/webhook.mjs` },
 ];
 
 export async function buildGateway() {

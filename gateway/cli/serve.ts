@@ -8,10 +8,12 @@ import { handleSignals, startGateway } from '../http/server.ts';
 import type { Gateway } from '../http/server.ts';
 import { parseS3Location } from '../../storage/s3-location.ts';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
+import { WEBHOOK_OPTIONS, parseWebhookOptions } from '../webhooks/webhook-options.ts';
+import { checkStateFolder } from '../webhooks/receiver-state.ts';
 
 const SERVE = {
   name: 'serve',
-  usage: `usage: snapi serve [--dist DIR] [--port N] [--host H] [--cdn]
+  usage: `usage: snapi serve [--dist DIR] [--port N] [--host H] [--cdn] [--webhook NAME=URL … --state DIR]
        snapi serve --from s3://BUCKET/PREFIX [--endpoint URL] [--region R] [--poll SECONDS] [--cache DIR] [--port N] [--host H] [--cdn]
        (npm run serve -- … takes the same options)
 
@@ -24,6 +26,10 @@ Serves the snapshot DIR/current (built by npm run build), or follows a bucket th
   --endpoint URL    S3-compatible endpoint (R2, MinIO); --region R its region
   --poll SECONDS    how often to look for a new snapshot (default 10)
   --cache DIR       where followed snapshots are kept (default ./snapi-cache)
+  --webhook NAME=URL            send receiver NAME a signed snapshot.served event per snapshot (repeatable;
+                                https, or http on loopback); its secret from --webhook-secret-file NAME=PATH
+                                (whsec_… lines); --webhook-role NAME=ROLE (default author) filters its lists
+  --state DIR       where pending webhook deliveries are kept (required with --webhook)
 
 example: snapi serve --dist ./dist --port 8080 --host 0.0.0.0`,
   options: {
@@ -36,6 +42,7 @@ example: snapi serve --dist ./dist --port 8080 --host 0.0.0.0`,
     region: { type: 'string' },
     poll: { type: 'string' },
     cache: { type: 'string' },
+    ...WEBHOOK_OPTIONS,
   },
 } as const;
 
@@ -56,7 +63,16 @@ async function startFromOptions(
   port: number,
   host: string,
 ): Promise<Gateway> {
-  const common = { port, host, cdn: values.cdn === true };
+  const webhooks = asUsage(() => parseWebhookOptions(values));
+  if (webhooks !== undefined) asUsage(() => checkStateFolder(webhooks.stateDir));
+  const retryBase = process.env.SNAPI_WEBHOOK_RETRY_BASE_MS;
+  const common = {
+    port,
+    host,
+    cdn: values.cdn === true,
+    ...(webhooks === undefined ? {} : { webhooks }),
+    ...(retryBase !== undefined && /^[0-9]{1,7}$/.test(retryBase) ? { webhookRetryBaseMs: Number(retryBase) } : {}),
+  };
   const from = typeof values.from === 'string' ? values.from : undefined;
   if (from === undefined) {
     const dist = String(values.dist);

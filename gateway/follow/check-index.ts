@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { SNAPSHOT_FORMAT } from '../../contract/snapshot.ts';
 import type { SnapshotRoot } from '../../contract/snapshot.ts';
 import { parseIndexRoot, parseIndexShard } from '../../contract/parse-snapshot.ts';
+import { historyFiles } from '../../contract/history.ts';
 import type { BodyList, Manifest } from '../../storage/remote-layout.ts';
 
 /** Refuses, before anything is switched, what the gateway would refuse to load: the root here, its shards once
@@ -23,6 +24,9 @@ export function checkIndex(indexBytes: Buffer, manifest: Manifest, bodies: BodyL
     if (bodies[shard.file] === undefined)
       throw new Error(`${where}: shards[${position}] is ${shard.file}, which the body lists do not name`);
   });
+  for (const file of historyFiles(root.history))
+    if (bodies[file] === undefined)
+      throw new Error(`${where}: history names ${file}, which the body lists do not name`);
   return root;
 }
 

@@ -7,6 +7,8 @@ import type { LimiterOptions } from '../auth/login-limiter.ts';
 import { verifyWithBcrypt } from '../auth/authenticate.ts';
 import type { VerifyPassword } from '../auth/authenticate.ts';
 import { openLiveSnapshot } from '../snapshot/live-snapshot.ts';
+import { createDispatcher } from '../webhooks/dispatcher.ts';
+import type { WebhookSettings } from '../webhooks/webhook-options.ts';
 import { watchSnapshots } from '../snapshot/snapshot-watcher.ts';
 import { systemLookup } from '../auth/trusted-hosts.ts';
 import type { HostLookup } from '../auth/trusted-hosts.ts';
@@ -42,6 +44,10 @@ export interface GatewayOptions {
   cdn?: boolean;
   /** Extra /healthz fields (the follow status). */
   health?: () => Record<string, unknown>;
+  /** `--webhook …` and `--state`: receivers told of each snapshot served (gateway/webhooks/). */
+  webhooks?: WebhookSettings;
+  /** SNAPI_WEBHOOK_RETRY_BASE_MS: the first retry's wait. */
+  webhookRetryBaseMs?: number;
 }
 
 export interface Gateway {
@@ -82,7 +88,15 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     lookup: options.lookup ?? systemLookup,
     ...(options.memoryBodyLimit ? { memoryBodyLimit: options.memoryBodyLimit } : {}),
   };
-  const live = await openLiveSnapshot(dist, loadOptions, logEvent, options.allowMissingSnapshot === true);
+  const webhooks =
+    options.webhooks === undefined
+      ? undefined
+      : createDispatcher(options.webhooks, logEvent, {
+          ...(options.webhookRetryBaseMs === undefined ? {} : { retryBaseMs: options.webhookRetryBaseMs }),
+        });
+  const live = await openLiveSnapshot(dist, loadOptions, logEvent, options.allowMissingSnapshot === true, (state) =>
+    webhooks?.served(state),
+  );
   const limiter = createLoginLimiter({ ...DEFAULT_LIMITER_OPTIONS, ...options.limiter });
   const deadlines = createDeadlineSweep(RESPONSE_DEADLINE, DEADLINE_SWEEP_MS);
   const flood = createFloodGuard(
@@ -95,7 +109,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     verify: options.verify ?? verifyWithBcrypt,
     now,
     cdn: options.cdn === true,
-    health: options.health,
+    health: webhooks === undefined ? options.health : () => ({ ...options.health?.(), ...webhooks.health() }),
     flood,
     deadlines,
     log,
@@ -138,6 +152,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     reload: () => live.reload(),
     floodStats: () => ({ ...flood.stats(), limitedAddresses: limiter.trackedAddresses() }),
     close: () => {
+      webhooks?.close();
       watcher.close();
       clearInterval(hostRefresh);
       deadlines.stop();

@@ -7,6 +7,7 @@ import type { ServingState } from '../snapshot/snapshot-loader.ts';
 import { callEndpoint } from './endpoint-call.ts';
 import type { EndpointResult } from './endpoint-call.ts';
 import { registerMediaTool } from './media-tool.ts';
+import { registerChangesTool } from './changes-tool.ts';
 import {
   blocksOf,
   firstItemUrl,
@@ -145,6 +146,7 @@ export function createMcpServer(context: McpContext): McpServer {
   );
 
   registerMediaTool(server, call, () => context.state().snapshot.basePath, unwrap);
+  registerChangesTool(server, call, unwrap);
 
   server.registerResource(
     'page',

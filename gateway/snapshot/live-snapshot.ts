@@ -36,12 +36,14 @@ export async function openLiveSnapshot(
   options: LoadOptions,
   log: EventLog,
   allowMissing = false,
+  onServed?: (state: ServingState) => void,
 ): Promise<LiveSnapshot> {
   const currentLink = join(distDirectory, DIST_LAYOUT.currentLink);
   let state: ServingState | undefined;
   try {
     state = await loadSnapshot(distDirectory, options);
     logWarnings(state, log);
+    onServed?.(state);
   } catch (error) {
     if (!allowMissing)
       throw new Error(`gateway: cannot load the snapshot at ${currentLink}: ${reasonOf(error)}`, { cause: error });
@@ -59,6 +61,7 @@ export async function openLiveSnapshot(
       state = next;
       lastTried = next.snapshot.directory;
       log('snapshot-loaded', { snapshot: next.snapshot.id, responses: next.snapshot.entries.size });
+      onServed?.(next);
       logWarnings(next, log);
       return true;
     } catch (error) {

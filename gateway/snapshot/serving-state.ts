@@ -1,6 +1,13 @@
 // The shapes a loaded snapshot is held in: the state requests read, its entries and bodies, and what a reload may take
 // over from it.
-import type { Account, AccessSettings, Restriction, SlugPart, SnapshotIndex } from '../../contract/snapshot.ts';
+import type {
+  Account,
+  AccessSettings,
+  HistoryRoot,
+  Restriction,
+  SlugPart,
+  SnapshotIndex,
+} from '../../contract/snapshot.ts';
 import type { ProxyPolicy, TrustPolicy } from '../auth/ip-trust.ts';
 import type { HostLookup } from '../auth/trusted-hosts.ts';
 import type { CredentialCache } from '../auth/credential-cache.ts';
@@ -57,6 +64,8 @@ export interface LoadedSnapshot {
   accounts: ReadonlyMap<string, Account>;
   /** The search index; absent in snapshots built without one. */
   search?: SearchIndex;
+  /** The change history (contract/history.ts); absent in snapshots built before the feed existed. */
+  history?: HistoryRoot;
 }
 
 /** What the next reload may take over from a loaded snapshot. */

@@ -140,6 +140,7 @@ async function load(
     userRecords: new Map(Object.entries(root.userRecords)),
     accounts: new Map(Object.entries(accounts)),
     ...(search === undefined ? {} : { search }),
+    ...(root.history === undefined ? {} : { history: root.history }),
   };
   const userRecordsText = JSON.stringify(root.userRecords);
   // A changed accounts file makes a fresh cache: a removed user, a new password or role must not pass on a credential

@@ -9,11 +9,12 @@ import {
 } from '../../terminal/command-line.ts';
 import { buildSite, formatProblem } from '../build-site.ts';
 import { startProgress } from './progress.ts';
+import { HISTORY_OPTIONS, HISTORY_USAGE, parseHistoryPolicy } from './history-options.ts';
 import { siteFolderProblem } from '../load/site-folder.ts';
 
 const BUILD = {
   name: 'build',
-  usage: `usage: snapi build [--site DIR] [--out DIR] [--base-url URL] [--root-path PATH] [--allow-empty] [--render-timeout SECONDS] [--json]
+  usage: `usage: snapi build [--site DIR] [--out DIR] [--base-url URL] [--root-path PATH] [--allow-empty] [--render-timeout SECONDS] [--keep-history N] [--keep-history-hours H] [--json]
        (npm run build -- … takes the same options)
 
 Builds a snapshot of the Typemill site folder DIR and publishes it atomically into --out.
@@ -23,6 +24,7 @@ Builds a snapshot of the Typemill site folder DIR and publishes it atomically in
   --root-path PATH  the install path reported in settings (default: the site folder's absolute path)
   --allow-empty     publish even when content/ holds no pages
   --render-timeout SECONDS  the longest one page may take to render; longer fails the build (default 10)
+${HISTORY_USAGE}
   --json            print the summary as one JSON object
 
 example: snapi build --site ./my-site --out ./dist --base-url https://docs.example.org`,
@@ -34,6 +36,7 @@ example: snapi build --site ./my-site --out ./dist --base-url https://docs.examp
     'allow-empty': { type: 'boolean', default: false },
     'render-timeout': { type: 'string' },
     json: { type: 'boolean', default: false },
+    ...HISTORY_OPTIONS,
   },
 } as const;
 
@@ -42,6 +45,7 @@ async function main(): Promise<number> {
   const site = String(options.site);
   const baseUrl = parseBaseUrl(String(options['base-url']));
   const allowEmpty = options['allow-empty'] === true;
+  const history = parseHistoryPolicy(options);
   const renderTimeout =
     typeof options['render-timeout'] === 'string'
       ? { renderTimeoutSeconds: parseSeconds(options['render-timeout'], '--render-timeout') }
@@ -62,6 +66,7 @@ async function main(): Promise<number> {
     ...rootPath,
     ...renderTimeout,
     allowEmpty,
+    history,
     onStage: progress.stage,
   }).finally(() => progress.stop());
   for (const warning of outcome.warnings) console.error(`warning: ${formatProblem(warning)}`);

@@ -8,10 +8,11 @@ import { describeStoreError, isStoreError } from '../../storage/store-error.ts';
 import { publishToStore } from '../upload/publish-to-store.ts';
 import { siteFolderProblem } from '../load/site-folder.ts';
 import { startWatching } from '../watch/watch-site.ts';
+import { HISTORY_OPTIONS, HISTORY_USAGE, parseHistoryPolicy } from './history-options.ts';
 
 const WATCH = {
   name: 'watch',
-  usage: `usage: snapi watch [--site DIR] [--out DIR] [--base-url URL] [--publish s3://BUCKET/PREFIX] [--endpoint URL] [--region R]
+  usage: `usage: snapi watch [--site DIR] [--out DIR] [--base-url URL] [--publish s3://BUCKET/PREFIX] [--endpoint URL] [--region R] [--keep-history N] [--keep-history-hours H]
        (npm run watch -- … takes the same options)
 
 Builds the site folder, then builds and publishes again after every change saved in content/, settings/, plugins/,
@@ -22,6 +23,7 @@ never published; a change that breaks the build keeps the previous snapshot. One
   --base-url URL    public base URL (default http://localhost:8080)
   --publish s3://…  also upload each snapshot to object storage (credentials from AWS_* variables)
   --endpoint URL    S3-compatible endpoint (R2, MinIO); --region R its region
+${HISTORY_USAGE}
 
 example: snapi watch --site /var/www/typemill --out /srv/snapi/dist --base-url https://docs.example.org`,
   options: {
@@ -31,6 +33,7 @@ example: snapi watch --site /var/www/typemill --out /srv/snapi/dist --base-url h
     publish: { type: 'string' },
     endpoint: { type: 'string' },
     region: { type: 'string' },
+    ...HISTORY_OPTIONS,
   },
 } as const;
 
@@ -71,13 +74,14 @@ runCommand(WATCH, async () => {
   const site = String(values.site);
   const out = String(values.out);
   const baseUrl = parseBaseUrl(String(values['base-url']));
+  const history = parseHistoryPolicy(values);
   const folder = siteFolderProblem(site);
   if (folder !== undefined)
     throw folder.kind === 'usage' ? new UsageError(folder.message) : new CommandFailure(folder.message);
   const upload = typeof values.publish === 'string' ? uploader(values.publish, values, out) : undefined;
   const log = (event: string, details: Record<string, unknown>) => console.log(eventLine(event, details, new Date()));
   log('watching', { site, out, ...(typeof values.publish === 'string' ? { publish: values.publish } : {}) });
-  const watching = startWatching({ site, out, baseUrl, log, ...(upload ? { upload } : {}) });
+  const watching = startWatching({ site, out, baseUrl, log, build: { history }, ...(upload ? { upload } : {}) });
   const stop = (): void =>
     void watching.close().then(() => {
       log('stopped', {});

@@ -1,6 +1,7 @@
 // A build of an edit that touches only pages' own texts: those pages are rendered again and their answers (content,
 // meta, pagemedia, search) replace theirs in the last snapshot, which is published again patched
 // (docs/decisions.md: A page-local edit patches the last snapshot).
+import type { HistoryPolicy } from '../../contract/history.ts';
 import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import { contentHash } from '../../contract/etag.ts';
 import type { Restriction } from '../../contract/snapshot.ts';
@@ -55,6 +56,7 @@ export interface EditedSite {
 export interface PageBuildOptions {
   out: string;
   renderTimeoutSeconds?: number;
+  history?: HistoryPolicy;
   /** Throws to publish nothing (`watch`'s check that no input changed since it was read). */
   beforeSwitch?: () => void;
   /** Publish even when no page changed (a one-off build publishes a snapshot whatever changed). */
@@ -173,6 +175,7 @@ export async function buildEditedPages(
     });
   const published = await publishPatched(options.out, index, responses, {
     builtAt: new Date(),
+    history: options.history,
     ...(options.beforeSwitch ? { beforeSwitch: options.beforeSwitch } : {}),
   });
   return published && { published, pages: edited.length };

@@ -25,6 +25,7 @@ export async function buildOnSavedPlanOf(
         baseUrl: options.baseUrl,
         ...(options.rootPath !== undefined ? { rootPath: options.rootPath } : {}),
         ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
+        ...(options.history !== undefined ? { history: options.history } : {}),
         beforeSwitch: inputsUnchanged(options.changedInputs),
       },
       fingerprint,
@@ -54,6 +55,7 @@ export async function buildPagesOf(
       out: resolve(options.out),
       searchAll: searchWholeSite(base, resident.searches),
       ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
+      ...(options.history !== undefined ? { history: options.history } : {}),
       beforeSwitch: inputsUnchanged(options.changedInputs),
     });
   } catch (error) {

@@ -1,6 +1,7 @@
 // A one-off build that starts from the last snapshot: when the listing shows that only pages' own texts changed since
 // the last build saved its plan, those pages are read and the last snapshot is patched (page-build.ts); anything else
 // is a site build (docs/decisions.md: A cold build of edited pages patches the last snapshot too).
+import type { HistoryPolicy } from '../../contract/history.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -30,6 +31,7 @@ export interface SavedPlanOptions {
   baseUrl: string;
   rootPath?: string;
   renderTimeoutSeconds?: number;
+  history?: HistoryPolicy;
   beforeSwitch?: () => void;
 }
 
@@ -193,6 +195,7 @@ export async function buildOnSavedPlan(
     allowNoEdit: true,
     searchAll,
     ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
+    ...(options.history !== undefined ? { history: options.history } : {}),
     ...(options.beforeSwitch ? { beforeSwitch: options.beforeSwitch } : {}),
   });
   if (built === undefined) return undefined;

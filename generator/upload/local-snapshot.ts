@@ -9,6 +9,7 @@ import { gzip } from 'node:zlib';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import { readSnapshotIndex } from '../write/read-snapshot-index.ts';
+import { historyFiles } from '../../contract/history.ts';
 import { mapLimit } from '../../storage/map-limit.ts';
 import { SNAPSHOT_FILES, isBodyFile, isSnapshotId, sha256Hex } from '../../storage/remote-layout.ts';
 import { mediaTypeOf } from '../../contract/media-types.ts';
@@ -70,9 +71,16 @@ async function readOptional(path: string): Promise<Buffer | undefined> {
   }
 }
 
-/** Every body file the index names, once, with the content type of what it holds; the index shards are JSON bodies. */
-function bodyFiles(entries: Record<string, unknown>, shards: ReadonlyArray<{ file: string }>): Map<string, string> {
-  const files = new Map<string, string>(shards.map((shard) => [shard.file, JSON_TYPE]));
+/** Every body file the index names, once, with the content type of what it holds; the index shards and the history
+ *  are JSON bodies. */
+function bodyFiles(
+  entries: Record<string, unknown>,
+  shards: ReadonlyArray<{ file: string }>,
+  history: readonly string[],
+): Map<string, string> {
+  const files = new Map<string, string>(
+    [...shards.map((shard) => shard.file), ...history].map((file) => [file, JSON_TYPE]),
+  );
   for (const [key, value] of Object.entries(entries)) {
     const entry = value as { file?: unknown; gzip?: { file?: unknown }; br?: { file?: unknown } };
     const contentType =
@@ -111,7 +119,7 @@ export async function readLocalSnapshot(dist: string): Promise<LocalSnapshot> {
   const files = new Map<SnapshotFileName, Buffer>();
   for (const [name, bytes] of raw) files.set(name, await gzipAsync(bytes));
   const bodies = await mapLimit(
-    [...bodyFiles(header.entries, shards)],
+    [...bodyFiles(header.entries, shards, historyFiles(header.history))],
     HASH_CONCURRENCY,
     async ([file, contentType]) => {
       return { file, contentType, ...(await digestFile(join(directory, file))) };

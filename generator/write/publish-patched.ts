@@ -2,6 +2,7 @@
 // replaced entry are written again, and the change report covers the replaced keys only, so a page-local build's
 // publish costs what changed (docs/decisions.md: A page-local edit patches the last snapshot).
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { shardOf } from '../../contract/index-shards.ts';
@@ -14,6 +15,8 @@ import { writeBody, type BodyUse } from './snapshot-staging.ts';
 import type { StagedBody } from './staged-body.ts';
 import { bodyOfEntry, namedPoolFiles, poolName, type NamedBody, type PublishedIndex } from './published-index.ts';
 import { snapshotId, switchCurrent, type Published } from './write-snapshot.ts';
+import { deltaOf, nextHistory } from './history-writer.ts';
+import { historyFiles, type HistoryPolicy } from '../../contract/history.ts';
 
 /** A response whose body replaces its key's body in the last snapshot. */
 export interface PatchedResponse {
@@ -28,6 +31,7 @@ export interface PatchOptions {
   builtAt: Date;
   /** Called just before the switch; a throw publishes nothing (`watch`'s check that no input changed meanwhile). */
   beforeSwitch?: () => void;
+  history?: HistoryPolicy | undefined;
 }
 
 const BODY_FILE = (hash: string) => `${DIST_LAYOUT.bodiesDir}/${hash}.json`;
@@ -134,6 +138,18 @@ export async function publishPatched(
   const id = snapshotId(options.builtAt);
   const root = { ...base.root, id, builtAt: options.builtAt.toISOString(), counts: { ...base.root.counts, bytes } };
   root.shards = shards;
+  const unchanged = { restrictedSlugs: {}, userRecords: {} };
+  const next = nextHistory(
+    base.root,
+    root,
+    deltaOf(base.root.id, id, { entries: before, ...unchanged }, { entries: after, ...unchanged }),
+    { policy: options.history, readBody: (file) => readFileSync(join(distDir, file), 'utf8') },
+  );
+  for (const body of next.bodies) {
+    await writeBody(distDir, body.hash, body.text, { pageContent: false, compress: false });
+    written.push(`${DIST_LAYOUT.bodiesDir}/${body.hash}.json`);
+  }
+  root.history = next.history;
   const { shards: _shards, ...header } = root;
   const { shards: _baseShards, ...baseHeader } = base.root;
   const changes = changesBetween(
@@ -171,6 +187,10 @@ export async function publishPatched(
   });
   const namedAgain = new Set([...Object.values(after).flatMap((entry) => filesOf(bodyOfEntry(entry)))]);
   for (const shard of shards) namedAgain.add(shard.file);
+  // Deltas frozen into a chunk and pruned chunks: removed with the next publish, like the bodies it dropped.
+  const historyNow = new Set(historyFiles(root.history));
+  for (const file of historyFiles(base.root.history)) if (!historyNow.has(file)) dropped.add(file);
+  for (const file of historyNow) namedAgain.add(file);
   let swept = 0;
   for (const file of base.dropped ?? []) {
     if (namedAgain.has(file)) continue;

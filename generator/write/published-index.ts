@@ -3,6 +3,7 @@
 // (docs/decisions.md: A page-local edit patches the last snapshot).
 import { DIST_LAYOUT, type IndexEntry, type IndexShardFile, type SnapshotRoot } from '../../contract/snapshot.ts';
 import { shardOf } from '../../contract/index-shards.ts';
+import { historyFiles } from '../../contract/history.ts';
 import type { StagedBody } from './staged-body.ts';
 
 /** A body of the snapshot (a response body or a media file, by its identity file), with how many entries answer with
@@ -65,11 +66,12 @@ export function entryOf(index: PublishedIndex, key: string): IndexEntry | undefi
   return index.shardFiles[shardOf(key, index.shardFiles.length)]?.entries[key];
 }
 
-/** Every pool file the snapshot names: its bodies' files and its index shards. */
+/** Every pool file the snapshot names: its bodies' files, its index shards and its history. */
 export function namedPoolFiles(index: PublishedIndex): Set<string> {
   const files = new Set<string>();
   for (const { body } of index.bodies.values())
     for (const file of [body.identity, body.gzip, body.br]) if (file) files.add(file.file);
   for (const shard of index.root.shards) files.add(shard.file);
+  for (const file of historyFiles(index.root.history)) files.add(file);
   return files;
 }

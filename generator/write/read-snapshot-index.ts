@@ -7,6 +7,7 @@ import { parseIndexRoot, parseIndexShard } from '../../contract/parse-snapshot.t
 import { DIST_LAYOUT, SNAPSHOT_FORMAT } from '../../contract/snapshot.ts';
 import type { IndexEntry, IndexShard, SnapshotIndex } from '../../contract/snapshot.ts';
 import { splitEntries } from '../../contract/index-shards.ts';
+import { historyFiles } from '../../contract/history.ts';
 import { publishedIndex, type PublishedIndex } from './published-index.ts';
 
 /** The whole index, plus the shards the root names (none for format 1). */
@@ -65,6 +66,7 @@ export function namedFiles(contents: SnapshotContents): Set<string> {
     if (entry.br !== undefined) files.add(entry.br.file);
   }
   for (const shard of contents.shards) files.add(shard.file);
+  for (const file of historyFiles(contents.index.history)) files.add(file);
   return files;
 }
 

@@ -1,5 +1,6 @@
 // The output shell: completes a staging snapshot beside the live one, then publishes it with one rename.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -23,6 +24,8 @@ import type { StagedBody } from './staged-body.ts';
 import type { BuildResult, BuiltResponse, StoredResponse } from '../types.ts';
 import type { MediaObject } from '../types.ts';
 import { publishedIndex, type PublishedIndex } from './published-index.ts';
+import { deltaOf, nextHistory } from './history-writer.ts';
+import type { HistoryPolicy } from '../../contract/history.ts';
 
 const WRITE_CONCURRENCY = 32;
 /** Media files hashed and stored at once: each is streamed, so this bounds open files, not memory. */
@@ -32,6 +35,8 @@ export interface PublishOptions {
   distDir: string;
   baseUrl: string;
   builtAt: Date;
+  /** `--keep-history` and `--keep-history-hours` (default HISTORY_DEFAULTS). */
+  history?: HistoryPolicy | undefined;
 }
 
 export interface Published {
@@ -169,6 +174,15 @@ export async function publishStaged(
     restrictedSlugs: result.restrictedSlugs,
     userRecords: result.userRecords,
   };
+  const builtAt = header.builtAt;
+  const next = nextHistory(
+    previous && { id: previous.id, builtAt: previous.index.builtAt, history: previous.index.history },
+    { id, builtAt },
+    previous && deltaOf(previous.id, id, previous.index, { ...header, entries }),
+    { policy: options.history, readBody: (file) => readFileSync(join(distDir, file), 'utf8') },
+  );
+  for (const body of next.bodies) await staging.store(body.hash, body.text, { pageContent: false, compress: false });
+  header.history = next.history;
   const index: SnapshotIndex = { ...header, entries };
   const root: SnapshotRoot = { ...header, shards };
   const accounts = JSON.stringify(result.accounts);

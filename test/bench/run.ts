@@ -20,6 +20,7 @@ import {
   scaleRows,
 } from './report.ts';
 import { runReloadBench } from './reload-bench.ts';
+import { feedRows, runFeedBench } from './feed-bench.ts';
 import { runPublishBench } from './publish-bench.ts';
 import { measureDevLatency } from './dev-latency.ts';
 import { DEMO_USERS } from '../../generator/cli/demo-users.ts';
@@ -125,6 +126,8 @@ if (!values['gateway-only']) {
   rows.push(...publishRows(await runPublishBench(settings.publishPages, join(workDir, 'publish'))));
   log(`gateway reload after a one-page publish: ${settings.pages} pages`);
   rows.push(reloadRow(await runReloadBench(settings.pages, 3, join(workDir, 'reload'))));
+  log(`change feed and webhooks: ${settings.pages} pages, 100 one-page edits`);
+  rows.push(...feedRows(await runFeedBench(settings.pages, 100, 20, join(workDir, 'feed'))));
   rows.push(
     ...(await runSearchRows({
       site,

@@ -124,6 +124,7 @@ Client('every endpoint method returns exactly the body of its request', async (c
       () => admin.fileRestrictions({ filename: 'media/files/secret.zip' }),
       '/api/v1/filerestrictions?filename=media%2Ffiles%2Fsecret.zip',
     ],
+    ['changes', () => admin.changes(), '/api/v1/changes'],
   ];
   assert.equal(new Set(calls.map(([name]) => name.split(' ')[0])), new Set(Object.keys(ENDPOINTS)));
   for (const [name, call, path] of calls) assert.equal(await call(), await raw(context, path), name);

@@ -89,6 +89,7 @@ http(
     ]);
     const client = await httpClient(gateway.url, SAMPLE_USERS.author);
     assert.equal((await client.listTools()).tools.map((tool) => tool.name).sort(), [
+      'get_changes',
       'get_navigation',
       'get_page',
       'get_page_metadata',

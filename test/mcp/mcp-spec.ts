@@ -101,6 +101,7 @@ export function defineMcpSpec(test: Test, setup: () => McpSetup): void {
           ['get_navigation', ['url', 'depth', 'draft'], []],
           ['get_page_metadata', ['url'], ['url']],
           ['list_media', ['url'], []],
+          ['get_changes', ['since', 'limit', 'cursor'], []],
         ],
       );
       for (const tool of tools) assert.ok((tool.description ?? '').length > 80, tool.name);

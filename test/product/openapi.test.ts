@@ -41,7 +41,7 @@ document('is a valid OpenAPI 3.1 document', async () => {
 });
 
 document(
-  'describes the eighteen endpoints, the media files, the health check and itself, each with GET only',
+  'describes the nineteen endpoints, the media files, the health check and itself, each with GET only',
   async () => {
     const validator = new Validator();
     await validator.validate(OPENAPI_FILE);
@@ -50,6 +50,7 @@ document(
       Object.keys(paths).sort(),
       [
         '/api/v1/article/content',
+        '/api/v1/changes',
         '/api/v1/article/item',
         '/api/v1/article/items',
         '/api/v1/article/meta',

@@ -58,38 +58,44 @@ const shardFiles = (dist: string) =>
 const bodyKey = async (dist: string, file: string) =>
   remoteKey.body(PREFIX, file, sha256Hex(await readFile(join(dist, DIST_LAYOUT.currentLink, file))));
 
-Sharded('uploads only the new body and the touched shard, and the follower downloads only those', async (context) => {
-  const { server, dist } = context;
-  await publishPages(dist);
-  const first = await publish(server, dist, PREFIX);
-  // Every body and shard, one list per first character (64 at most), 3 snapshot files, manifest and pointer.
-  const lists = context.puts.filter((key) => key.startsWith(remoteKey.listsDir(PREFIX))).length;
-  assert.equal([first.uploadedObjects, lists <= 64], [ENTRIES + SHARDS + lists + 5, true]);
-  assert.is((await follow(context)).downloadedObjects, ENTRIES + SHARDS + lists + 4);
+Sharded(
+  'uploads only the new body, the touched shard and the history delta, and the follower downloads only those',
+  async (context) => {
+    const { server, dist } = context;
+    await publishPages(dist);
+    const first = await publish(server, dist, PREFIX);
+    // Every body and shard, one list per first character (64 at most), 3 snapshot files, manifest and pointer.
+    const lists = context.puts.filter((key) => key.startsWith(remoteKey.listsDir(PREFIX))).length;
+    assert.equal([first.uploadedObjects, lists <= 64], [ENTRIES + SHARDS + lists + 5, true]);
+    assert.is((await follow(context)).downloadedObjects, ENTRIES + SHARDS + lists + 4);
 
-  const shardsBefore = shardFiles(dist);
-  context.puts.length = 0;
-  const body = '{"edited":"one page"}';
-  await publishPages(dist, { 'content:live:/page-7': body });
-  const shardsAfter = shardFiles(dist);
-  const newShards = shardsAfter.filter((file) => !shardsBefore.includes(file));
-  const oldShards = shardsBefore.filter((file) => !shardsAfter.includes(file));
-  assert.equal([newShards.length, oldShards.length], [1, 1]);
-  const newBody = `${DIST_LAYOUT.bodiesDir}/${contentHash(body)}.json`;
-  const oldBody = `${DIST_LAYOUT.bodiesDir}/${contentHash(JSON.stringify({ prefix: 'content:live', page: 7 }))}.json`;
-  const touchedLists = new Set([newBody, oldBody, ...newShards, ...oldShards].map((file) => bodyListGroup(file)));
-  const second = await publish(server, dist, PREFIX);
-  const puts = (folder: string) => context.puts.filter((key) => key.startsWith(folder)).sort();
-  const expectedBodies = await Promise.all([newBody, ...newShards].map((file) => bodyKey(dist, file)));
-  assert.equal(puts(remoteKey.bodiesDir(PREFIX)), expectedBodies.sort());
-  assert.is(puts(remoteKey.listsDir(PREFIX)).length, touchedLists.size);
-  assert.is(puts(remoteKey.snapshotsDir(PREFIX)).length, 4);
-  assert.equal([second.uploadedObjects, context.puts.length], [2 + touchedLists.size + 5, 2 + touchedLists.size + 5]);
-  const followed = await follow(context);
-  assert.equal(
-    [followed.downloadedObjects, followed.reusedObjects],
-    [2 + touchedLists.size + 4, ENTRIES + SHARDS - 2 + lists - touchedLists.size],
-  );
-});
+    const shardsBefore = shardFiles(dist);
+    context.puts.length = 0;
+    const body = '{"edited":"one page"}';
+    await publishPages(dist, { 'content:live:/page-7': body });
+    const shardsAfter = shardFiles(dist);
+    const newShards = shardsAfter.filter((file) => !shardsBefore.includes(file));
+    const oldShards = shardsBefore.filter((file) => !shardsAfter.includes(file));
+    assert.equal([newShards.length, oldShards.length], [1, 1]);
+    const newBody = `${DIST_LAYOUT.bodiesDir}/${contentHash(body)}.json`;
+    const oldBody = `${DIST_LAYOUT.bodiesDir}/${contentHash(JSON.stringify({ prefix: 'content:live', page: 7 }))}.json`;
+    const delta = readSnapshotIndex(join(dist, DIST_LAYOUT.currentLink)).index.history?.recent.at(-1)?.delta ?? '';
+    const touchedLists = new Set(
+      [newBody, oldBody, delta, ...newShards, ...oldShards].map((file) => bodyListGroup(file)),
+    );
+    const second = await publish(server, dist, PREFIX);
+    const puts = (folder: string) => context.puts.filter((key) => key.startsWith(folder)).sort();
+    const expectedBodies = await Promise.all([newBody, delta, ...newShards].map((file) => bodyKey(dist, file)));
+    assert.equal(puts(remoteKey.bodiesDir(PREFIX)), expectedBodies.sort());
+    assert.is(puts(remoteKey.listsDir(PREFIX)).length, touchedLists.size);
+    assert.is(puts(remoteKey.snapshotsDir(PREFIX)).length, 4);
+    assert.equal([second.uploadedObjects, context.puts.length], [3 + touchedLists.size + 5, 3 + touchedLists.size + 5]);
+    const followed = await follow(context);
+    assert.equal(
+      [followed.downloadedObjects, followed.reusedObjects],
+      [3 + touchedLists.size + 4, ENTRIES + SHARDS - 2 + lists - touchedLists.size],
+    );
+  },
+);
 
 Sharded.run();

@@ -66,6 +66,7 @@ const QUERIES: Record<keyof typeof ENDPOINTS, string> = {
   file: '?name=doc.pdf',
   pageMedia: '?path=/00-page',
   fileRestrictions: '?filename=media/files/doc.pdf',
+  changes: '',
 };
 
 function setUp(access: Parameters<typeof memoryState>[0]['access'] = {}) {

@@ -144,6 +144,19 @@ const ENDPOINTS: EndpointCase[] = [
     privilege: 'create',
     body: body('filerestrictions:media/files/report.pdf'),
   },
+  // The fixture snapshot has no history: any other snapshot is 410, with the one to sync from.
+  {
+    path: '/api/v1/changes?since=matrix-0',
+    passes: MEMBER_UP,
+    resource: 'content',
+    privilege: 'read',
+    status: 410,
+    body: () =>
+      JSON.stringify({
+        message: 'Snapshot matrix-0 is not in the kept history: sync in full, then follow the feed from current.',
+        current: 'matrix-1',
+      }),
+  },
 ];
 
 const REQUIRED = '{"message":"Authentication required."}';

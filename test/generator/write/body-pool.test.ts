@@ -3,6 +3,7 @@
 import { lstat, mkdir, readdir, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
+import { poolName } from '../../../generator/write/published-index.ts';
 import * as assert from 'uvu/assert';
 import { shardOf } from '../../../contract/index-shards.ts';
 import { contentHash } from '../../../contract/etag.ts';
@@ -28,21 +29,28 @@ Pool.after.each(async () => {
   await removeDir(dist);
 });
 
-Pool('a one-page rebuild writes one body and the one shard naming it, and links nothing', async () => {
-  const first = await publishPages(dist);
-  assert.equal([first.shardsWritten, (await poolNames(dist)).size], [SHARDS, ENTRIES + SHARDS]);
-  assert.ok((await lstat(join(first.directory, DIST_LAYOUT.bodiesDir))).isSymbolicLink());
-  assert.is(await readlink(join(first.directory, DIST_LAYOUT.bodiesDir)), DIST_LAYOUT.poolLink);
-  const before = await poolNames(dist);
-  const body = '{"edited":true}';
-  const second = await publishPages(dist, { 'content:live:/page-7': body });
-  const position = shardOf('content:live:/page-7', SHARDS);
-  assert.equal(added(before, await poolNames(dist)), [`${contentHash(body)}.json`, shardFile(dist, position)].sort());
-  assert.equal([second.shardsWritten, second.swept, second.changes.changed], [1, 0, ['content:live:/page-7']]);
-  // Unchanged bodies are the previous snapshot's files, not copies or new links.
-  const unchanged = join(DIST_LAYOUT.bodiesDir, `${contentHash(JSON.stringify({ prefix: 'meta', page: 3 }))}.json`);
-  assert.is((await stat(join(second.directory, unchanged))).nlink, 1);
-});
+Pool(
+  'a one-page rebuild writes one body, the one shard naming it and its history delta, and links nothing',
+  async () => {
+    const first = await publishPages(dist);
+    assert.equal([first.shardsWritten, (await poolNames(dist)).size], [SHARDS, ENTRIES + SHARDS]);
+    assert.ok((await lstat(join(first.directory, DIST_LAYOUT.bodiesDir))).isSymbolicLink());
+    assert.is(await readlink(join(first.directory, DIST_LAYOUT.bodiesDir)), DIST_LAYOUT.poolLink);
+    const before = await poolNames(dist);
+    const body = '{"edited":true}';
+    const second = await publishPages(dist, { 'content:live:/page-7': body });
+    const position = shardOf('content:live:/page-7', SHARDS);
+    const delta = second.index.root.history?.recent.at(-1)?.delta ?? '';
+    assert.equal(
+      added(before, await poolNames(dist)),
+      [`${contentHash(body)}.json`, shardFile(dist, position), poolName(delta)].sort(),
+    );
+    assert.equal([second.shardsWritten, second.swept, second.changes.changed], [1, 0, ['content:live:/page-7']]);
+    // Unchanged bodies are the previous snapshot's files, not copies or new links.
+    const unchanged = join(DIST_LAYOUT.bodiesDir, `${contentHash(JSON.stringify({ prefix: 'meta', page: 3 }))}.json`);
+    assert.is((await stat(join(second.directory, unchanged))).nlink, 1);
+  },
+);
 
 Pool('the sweep keeps what the current and the previous snapshot name and removes the rest', async () => {
   await publishPages(dist);
@@ -50,10 +58,11 @@ Pool('the sweep keeps what the current and the previous snapshot name and remove
   await writeFile(join(dist, DIST_LAYOUT.poolDir, 'left-by-a-crash.json'), '{}');
   await writeFile(join(dist, DIST_LAYOUT.poolDir, '.media-0123456789ab'), 'half a file');
   const third = await publishPages(dist, { 'content:live:/page-7': '{"version":3}' });
-  // The first snapshot's page-7 body and shard, and the two leftovers; the second snapshot's stay for rollback.
+  // The first snapshot's page-7 body and shard, and the two leftovers; the second snapshot's stay for rollback, and
+  // the history's two deltas (second and third) stay while the history keeps them.
   assert.is(third.swept, 4);
   assert.equal(await readdir(join(dist, DIST_LAYOUT.snapshotsDir)), [second.id, third.id].sort());
-  assert.is((await poolNames(dist)).size, ENTRIES + SHARDS + 2);
+  assert.is((await poolNames(dist)).size, ENTRIES + SHARDS + 2 + 2);
   assert.equal(missingFrom(dist, join(DIST_LAYOUT.snapshotsDir, second.id)), []);
   assert.equal(missingFrom(dist, join(DIST_LAYOUT.snapshotsDir, third.id)), []);
 });

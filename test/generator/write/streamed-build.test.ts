@@ -39,13 +39,14 @@ async function publishAtOnce(site: string, out: string, rootPath: string): Promi
   await publishSnapshot({ ...result, responses }, { distDir: out, baseUrl: source.baseUrl, builtAt: new Date() });
 }
 
-/** The published index without what differs per build (id, time), and every stored file's bytes by name. */
+/** The published index without what differs per build (id, time, the history naming them), and every stored file's
+ *  bytes by name. */
 async function published(
   out: string,
-): Promise<{ index: Omit<SnapshotIndex, 'id' | 'builtAt'>; files: Map<string, string> }> {
+): Promise<{ index: Omit<SnapshotIndex, 'id' | 'builtAt' | 'history'>; files: Map<string, string> }> {
   const directory = join(out, await readlink(join(out, DIST_LAYOUT.currentLink)));
   const contents = readSnapshotIndex(directory);
-  const { id: _id, builtAt: _builtAt, ...index } = contents.index;
+  const { id: _id, builtAt: _builtAt, history: _history, ...index } = contents.index;
   assert.ok(contents.shards.length > 0);
   const names = (await readdir(join(directory, DIST_LAYOUT.bodiesDir))).sort();
   const files = new Map(
