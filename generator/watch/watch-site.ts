@@ -4,6 +4,7 @@
 import { formatProblem, InputsChangedError, type BuildSiteOptions } from '../build-site.ts';
 import { residentBuilder } from '../resident/resident-build.ts';
 import { serialRunner } from './serial-runner.ts';
+import type { WatchFunction } from './folder-watches.ts';
 import { watchSite, type Burst } from './site-watcher.ts';
 import { changedSince, stampFiles } from './stable-files.ts';
 
@@ -24,6 +25,8 @@ export interface WatchOptions {
   checkMs?: number;
   /** Set: no platform file watcher, only the stamp comparison this often (`--poll SECONDS`). */
   pollMs?: number;
+  /** The platform's folder watch (tests pass one that fails). */
+  watch?: WatchFunction;
   /** Called after each publish, before the upload (`dev` reloads its gateway). */
   afterPublish?: () => Promise<void>;
   /** At most this many errors of a failed build are logged (default 5). */
@@ -163,6 +166,7 @@ export function startWatching(options: WatchOptions): Watching {
       quietMs: options.quietMs ?? 80,
       ...(options.checkMs !== undefined ? { checkMs: options.checkMs } : {}),
       ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
+      ...(options.watch !== undefined ? { watch: options.watch } : {}),
     },
     (burst: Burst) => {
       for (const path of burst.paths) paths.add(path);
