@@ -12,6 +12,7 @@ import {
 import { ensureCanListen } from '../terminal/listen-check.ts';
 import { startDevServer, WATCHED_FOLDERS } from './dev-mode.ts';
 import { siteFolderProblem } from '../generator/load/site-folder.ts';
+import { outFolderProblem } from '../generator/load/out-folder.ts';
 
 const DEV = {
   name: 'dev',
@@ -50,6 +51,8 @@ runCommand(DEV, async () => {
   const folder = siteFolderProblem(site);
   if (folder !== undefined)
     throw folder.kind === 'usage' ? new UsageError(folder.message) : new CommandFailure(folder.message);
+  const outProblem = outFolderProblem(site, String(values.out));
+  if (outProblem !== undefined) throw new UsageError(outProblem);
   // Before the first build: it would replace the snapshot in --out only for the gateway to fail to listen.
   await ensureCanListen(host, port);
   const dev = await startDevServer({

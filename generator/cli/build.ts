@@ -10,6 +10,7 @@ import {
 import { buildSite, formatProblem } from '../build-site.ts';
 import { startProgress } from './progress.ts';
 import { siteFolderProblem } from '../load/site-folder.ts';
+import { outFolderProblem } from '../load/out-folder.ts';
 
 const BUILD = {
   name: 'build',
@@ -51,6 +52,8 @@ async function main(): Promise<number> {
     throw folder.kind === 'usage'
       ? new UsageError(folder.message)
       : new CommandFailure(`${folder.message}; nothing was published`);
+  const outProblem = outFolderProblem(site, String(options.out));
+  if (outProblem !== undefined) throw new UsageError(outProblem);
   const started = performance.now();
   const progress = startProgress(process.stderr);
   const rootPath =

@@ -14,6 +14,7 @@ import { parseS3Location } from '../../storage/s3-location.ts';
 import { describeStoreError, isStoreError } from '../../storage/store-error.ts';
 import { publishToStore } from '../upload/publish-to-store.ts';
 import { siteFolderProblem } from '../load/site-folder.ts';
+import { outFolderProblem } from '../load/out-folder.ts';
 import { startWatching } from '../watch/watch-site.ts';
 
 const WATCH = {
@@ -87,6 +88,8 @@ runCommand(WATCH, async () => {
   const folder = siteFolderProblem(site);
   if (folder !== undefined)
     throw folder.kind === 'usage' ? new UsageError(folder.message) : new CommandFailure(folder.message);
+  const outProblem = outFolderProblem(site, out);
+  if (outProblem !== undefined) throw new UsageError(outProblem);
   const upload = typeof values.publish === 'string' ? uploader(values.publish, values, out) : undefined;
   const log = (event: string, details: Record<string, unknown>) => console.log(eventLine(event, details, new Date()));
   log('watching', {

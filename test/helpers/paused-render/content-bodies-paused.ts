@@ -3,11 +3,8 @@
 // A test writes the second half of the page while the build that read the first half waits.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  renderContent as renderReal,
-  type ContentSettings,
-  type PageSources,
-} from '../../../generator/render/content-bodies.ts';
+import { renderContent as renderReal, type ContentSettings } from '../../../generator/render/content-bodies.ts';
+import type { PageSources } from '../../../generator/plan/page-content.ts';
 
 export * from '../../../generator/render/content-bodies.ts';
 
