@@ -234,7 +234,7 @@ const PROBES = [
     file: 'generator/watch/site-watcher.ts',
     find: '    clearTimeout(timer);\n    timer = setTimeout(flush, options.quietMs);',
     replace: '    timer = setTimeout(flush, options.quietMs);',
-    tests: 'product/watch\\.test\\.ts$',
+    tests: 'generator/watch/site-watcher\\.test\\.ts$',
   },
   {
     name: 'watch stops handing the build its stamp check (a half-written page is published)',

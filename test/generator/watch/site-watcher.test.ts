@@ -73,6 +73,30 @@ Stamps(
   },
 );
 
+const Quiet = suite('bursts');
+
+Quiet(
+  'a file written in many pieces over longer than the quiet time is one burst, after the writing stops',
+  async () => {
+    const site = await copyFixture('site');
+    const seen = bursts();
+    const watcher = watchSite(site, { quietMs: 300, checkMs: 60_000 }, seen.onBurst);
+    try {
+      for (let piece = 0; piece < 40; piece++) {
+        await appendFile(join(site, CONTACT), `piece ${piece}\n`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.equal(await seen.next('the writing'), { paths: [CONTACT] });
+      // Long enough for every timer a burst could have started to have fired.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      assert.equal(seen.seen, [{ paths: [CONTACT] }]);
+    } finally {
+      watcher.close();
+      await removeDir(join(site, '..'));
+    }
+  },
+);
+
 const Lost = suite('a watcher that loses track');
 
 Lost('the periodic check reports a save no event reported, and says so', async () => {
@@ -171,4 +195,5 @@ Lost("watch's event line names the rescan of the build it caused", async () => {
 });
 
 Stamps.run();
+Quiet.run();
 Lost.run();
