@@ -265,6 +265,13 @@ const PROBES = [
     tests: 'generator/watch/site-watcher\\.test\\.ts$',
   },
   {
+    name: 'a command outlives the npm or npx wrapper it was stopped through',
+    file: 'terminal/command-line.ts',
+    find: '  stopWithWrapper();\n',
+    replace: '',
+    tests: 'product/wrapper-signals\\.test\\.ts$',
+  },
+  {
     name: 'a build publishes inputs that changed while it read them',
     file: 'generator/build-site.ts',
     find: '  if (changed.length > 0) throw new InputsChangedError(changed);',
