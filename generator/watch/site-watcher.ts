@@ -31,6 +31,8 @@ export interface SiteWatchOptions {
 
 const DEFAULT_CHECK_MS = 10_000;
 const FALLBACK_POLL_MS = 2000;
+/** The interval between checks is at least this many times the last check's duration. */
+const CHECK_SHARE = 20;
 const MISSED = 'the consistency check found saves the file watcher did not report';
 
 export function watchSite(site: string, options: SiteWatchOptions, onBurst: (burst: Burst) => void): SiteWatcher {
@@ -59,8 +61,9 @@ export function watchSite(site: string, options: SiteWatchOptions, onBurst: (bur
     timer = setTimeout(flush, options.quietMs);
   };
 
-  const check = (reason: string | undefined) => {
-    const missed = checkStamps(site, known, SITE_FOLDERS);
+  const check = async (reason: string | undefined) => {
+    const missed = await checkStamps(site, known, SITE_FOLDERS);
+    if (closed) return;
     watches?.sync(known);
     if (missed.length === 0) return;
     for (const path of missed) pending.add(path);
@@ -117,10 +120,13 @@ export function watchSite(site: string, options: SiteWatchOptions, onBurst: (bur
   };
 
   arm();
-  const tick = () => {
+  const tick = async () => {
     if (closed) return;
-    check(polling ? undefined : MISSED);
-    checker = setTimeout(tick, checkMs);
+    const started = performance.now();
+    await check(polling ? undefined : MISSED);
+    // At most about a twentieth of the time goes to the check, however large the site.
+    const spent = performance.now() - started;
+    if (!closed) checker = setTimeout(tick, Math.max(checkMs, spent * CHECK_SHARE));
   };
   let checker = setTimeout(tick, checkMs);
   return {

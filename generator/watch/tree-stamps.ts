@@ -11,7 +11,8 @@ const MAX_DEPTH = 32;
 
 function stampOf(absolute: string): string | undefined {
   try {
-    const stats = statSync(absolute);
+    const stats = statSync(absolute, { throwIfNoEntry: false });
+    if (stats === undefined) return undefined;
     if (stats.isDirectory()) return `d:${stats.mtimeMs}:${stats.ino}`;
     return `f:${stats.size}:${stats.mtimeMs}:${stats.ino}`;
   } catch {
@@ -64,14 +65,21 @@ export function restamp(site: string, known: TreeStamps, path: string): string[]
   return changed;
 }
 
+/** Stats between two turns of the event loop: a check of a large site never holds up `dev`'s gateway for long. */
+const STATS_PER_TURN = 2000;
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** The cheap check: stats every known path, and lists again only the folders whose stamp changed (a folder's time
  *  changes when an entry is added, removed or renamed). Returns the files that differ and updates `known`. */
-export function checkStamps(site: string, known: TreeStamps, folders: readonly string[]): string[] {
+export async function checkStamps(site: string, known: TreeStamps, folders: readonly string[]): Promise<string[]> {
   const changed = new Set<string>();
   const relist: string[] = [];
   for (const folder of folders) if (!known.has(folder)) relist.push(folder);
-  for (const [path, stamp] of known) {
-    if (stampOf(join(site, path)) !== stamp) relist.push(path);
+  let stats = 0;
+  for (const [path, stamp] of [...known]) {
+    if (++stats % STATS_PER_TURN === 0) await nextTurn();
+    // A path stamped again meanwhile (an event was flushed) is compared with its new stamp.
+    if (stampOf(join(site, path)) !== (known.get(path) ?? stamp)) relist.push(path);
   }
   for (const path of relist) for (const file of restamp(site, known, path)) changed.add(file);
   return [...changed].sort();

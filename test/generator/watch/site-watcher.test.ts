@@ -51,13 +51,13 @@ Stamps(
     const site = await copyFixture('site');
     try {
       const known = stampTree(site, ['content']);
-      assert.equal(checkStamps(site, known, ['content']), []);
+      assert.equal(await checkStamps(site, known, ['content']), []);
       await appendFile(join(site, CONTACT), 'more\n');
       await writeFile(join(site, 'content', 'tmp'), '# Replaced\n');
       await rename(join(site, 'content', 'tmp'), join(site, 'content', 'index.md'));
       await writeFile(join(site, 'content', '09-new.md'), '# New\n');
       await rename(join(site, 'content', '05-no-index'), join(site, 'content', '05-renamed'));
-      assert.equal(checkStamps(site, known, ['content']), [
+      assert.equal(await checkStamps(site, known, ['content']), [
         'content/05-no-index/00-faq.md',
         'content/05-no-index/00-faq.yaml',
         'content/05-renamed/00-faq.md',
@@ -66,7 +66,7 @@ Stamps(
         'content/09-new.md',
         'content/index.md',
       ]);
-      assert.equal(checkStamps(site, known, ['content']), []);
+      assert.equal(await checkStamps(site, known, ['content']), []);
     } finally {
       await removeDir(join(site, '..'));
     }
