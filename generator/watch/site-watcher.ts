@@ -123,7 +123,8 @@ export function watchSite(site: string, options: SiteWatchOptions, onBurst: (bur
   const tick = async () => {
     if (closed) return;
     const started = performance.now();
-    await check(polling ? undefined : MISSED);
+    // A check that fails (a folder that cannot be read) is tried again at the next tick.
+    await check(polling ? undefined : MISSED).catch(() => undefined);
     // At most about a twentieth of the time goes to the check, however large the site.
     const spent = performance.now() - started;
     if (!closed) checker = setTimeout(tick, Math.max(checkMs, spent * CHECK_SHARE));
