@@ -1,6 +1,7 @@
 // Every command's one convention for bad usage and failures (docs/decisions.md: One line per command error): a single
 // line `snapi <command>: <what is wrong> (<how to fix>)`, exit 2 for usage errors and 1 for failures, usage on --help.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { stopWithWrapper } from './wrapper-guard.ts';
 
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
@@ -96,6 +97,7 @@ export function formatCommandError(
 
 /** Runs a command's main; any error becomes the one line and its exit code, never a stack trace. */
 export function runCommand(spec: Pick<CommandSpec, 'name'>, main: () => Promise<unknown>): void {
+  stopWithWrapper();
   main().then(
     (code) => {
       if (typeof code === 'number') process.exitCode = code;

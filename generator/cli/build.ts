@@ -11,6 +11,7 @@ import { buildSite, formatProblem } from '../build-site.ts';
 import { startProgress } from './progress.ts';
 import { HISTORY_OPTIONS, HISTORY_USAGE, parseHistoryPolicy } from './history-options.ts';
 import { siteFolderProblem } from '../load/site-folder.ts';
+import { outFolderProblem } from '../load/out-folder.ts';
 
 const BUILD = {
   name: 'build',
@@ -55,6 +56,8 @@ async function main(): Promise<number> {
     throw folder.kind === 'usage'
       ? new UsageError(folder.message)
       : new CommandFailure(`${folder.message}; nothing was published`);
+  const outProblem = outFolderProblem(site, String(options.out));
+  if (outProblem !== undefined) throw new UsageError(outProblem);
   const started = performance.now();
   const progress = startProgress(process.stderr);
   const rootPath =

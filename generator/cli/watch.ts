@@ -1,26 +1,38 @@
 // `npm run watch -- --site DIR --out DIR [--publish s3://BUCKET/PREFIX]`: beside a live site folder, build and publish
 // every change, one JSON line per event (generator/watch/watch-site.ts).
-import { CommandFailure, parseBaseUrl, parseCommandLine, runCommand, UsageError } from '../../terminal/command-line.ts';
+import {
+  CommandFailure,
+  parseBaseUrl,
+  parseCommandLine,
+  parseSeconds,
+  runCommand,
+  UsageError,
+} from '../../terminal/command-line.ts';
 import { eventLine } from '../../contract/event-line.ts';
 import { createStoreClient } from '../../storage/s3-client.ts';
 import { parseS3Location } from '../../storage/s3-location.ts';
 import { describeStoreError, isStoreError } from '../../storage/store-error.ts';
 import { publishToStore } from '../upload/publish-to-store.ts';
 import { siteFolderProblem } from '../load/site-folder.ts';
+import { outFolderProblem } from '../load/out-folder.ts';
 import { startWatching } from '../watch/watch-site.ts';
 import { HISTORY_OPTIONS, HISTORY_USAGE, parseHistoryPolicy } from './history-options.ts';
 
 const WATCH = {
   name: 'watch',
-  usage: `usage: snapi watch [--site DIR] [--out DIR] [--base-url URL] [--publish s3://BUCKET/PREFIX] [--endpoint URL] [--region R] [--keep-history N] [--keep-history-hours H]
+  usage: `usage: snapi watch [--site DIR] [--out DIR] [--base-url URL] [--poll SECONDS] [--publish s3://BUCKET/PREFIX] [--endpoint URL] [--region R] [--keep-history N] [--keep-history-hours H]
        (npm run watch -- … takes the same options)
 
 Builds the site folder, then builds and publishes again after every change saved in content/, settings/, plugins/,
 themes/ or media/: beside a live Typemill installation, the API follows every edit. A file still being written is
 never published; a change that breaks the build keeps the previous snapshot. One JSON line per event on stdout.
+Folder watches report each save (written in place, renamed over, deleted and created); every 10 s the stamps (size,
+time, inode) of every watched file are compared as well, and a rescan replaces watches that fail.
   --site DIR        the site folder, e.g. the Typemill installation (default .)
   --out DIR         the snapshot folder a gateway serves (default ./dist)
   --base-url URL    public base URL (default http://localhost:8080)
+  --poll SECONDS    no file watcher: compare the files' stamps this often (network file systems, where events
+                    from other machines never arrive)
   --publish s3://…  also upload each snapshot to object storage (credentials from AWS_* variables)
   --endpoint URL    S3-compatible endpoint (R2, MinIO); --region R its region
 ${HISTORY_USAGE}
@@ -30,6 +42,7 @@ example: snapi watch --site /var/www/typemill --out /srv/snapi/dist --base-url h
     site: { type: 'string', default: '.' },
     out: { type: 'string', default: './dist' },
     'base-url': { type: 'string', default: 'http://localhost:8080' },
+    poll: { type: 'string' },
     publish: { type: 'string' },
     endpoint: { type: 'string' },
     region: { type: 'string' },
@@ -75,13 +88,29 @@ runCommand(WATCH, async () => {
   const out = String(values.out);
   const baseUrl = parseBaseUrl(String(values['base-url']));
   const history = parseHistoryPolicy(values);
+  const pollMs = typeof values.poll === 'string' ? parseSeconds(values.poll, '--poll') * 1000 : undefined;
   const folder = siteFolderProblem(site);
   if (folder !== undefined)
     throw folder.kind === 'usage' ? new UsageError(folder.message) : new CommandFailure(folder.message);
+  const outProblem = outFolderProblem(site, out);
+  if (outProblem !== undefined) throw new UsageError(outProblem);
   const upload = typeof values.publish === 'string' ? uploader(values.publish, values, out) : undefined;
   const log = (event: string, details: Record<string, unknown>) => console.log(eventLine(event, details, new Date()));
-  log('watching', { site, out, ...(typeof values.publish === 'string' ? { publish: values.publish } : {}) });
-  const watching = startWatching({ site, out, baseUrl, log, build: { history }, ...(upload ? { upload } : {}) });
+  log('watching', {
+    site,
+    out,
+    ...(pollMs !== undefined ? { pollSeconds: pollMs / 1000 } : {}),
+    ...(typeof values.publish === 'string' ? { publish: values.publish } : {}),
+  });
+  const watching = startWatching({
+    site,
+    out,
+    baseUrl,
+    log,
+    build: { history },
+    ...(upload ? { upload } : {}),
+    ...(pollMs !== undefined ? { pollMs } : {}),
+  });
   const stop = (): void =>
     void watching.close().then(() => {
       log('stopped', {});

@@ -1,9 +1,9 @@
-// Size and modification time of the files a burst touched, taken before a build reads them and compared before it
+// Size, modification time and inode of the files a burst touched, taken before a build reads them and compared before it
 // publishes: a file still being written shows a difference, and the build is not published (a torn read).
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** `path → "size:mtime"`, or `"absent"` for a file that is gone. */
+/** `path → "size:mtime:inode"`, or `"absent"` for a file that is gone. */
 export type FileStamps = ReadonlyMap<string, string>;
 
 export function stampFiles(site: string, paths: readonly string[]): FileStamps {
@@ -11,7 +11,7 @@ export function stampFiles(site: string, paths: readonly string[]): FileStamps {
     paths.map((path) => {
       try {
         const stats = statSync(join(site, path));
-        return [path, `${stats.size}:${stats.mtimeMs}`];
+        return [path, `${stats.size}:${stats.mtimeMs}:${stats.ino}`];
       } catch {
         return [path, 'absent'];
       }

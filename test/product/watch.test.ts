@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { join, resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite, InputsChangedError } from '../../generator/build-site.ts';
+import { buildSite, formatProblem, InputsChangedError } from '../../generator/build-site.ts';
 import { changedSince, stampFiles } from '../../generator/watch/stable-files.ts';
 import { startWatching } from '../../generator/watch/watch-site.ts';
 import { type Bound, watchChild } from '../helpers/child-bound.ts';
@@ -152,6 +152,37 @@ Watch('with --publish, uploads each snapshot to the bucket after publishing it',
   } finally {
     if (watch) assert.is(await watch.stop(), 0);
     await server?.remove();
+    await removeDir(join(site, '..'));
+  }
+});
+
+Watch('every warning the build gives is in the event line of the watch build that gave it', async () => {
+  const site = await copyFixture('site');
+  const out = join(site, '..', 'dist');
+  const watch = startWatchProcess(['--site', site, '--out', out, '--base-url', 'http://localhost']);
+  try {
+    const first = await watch.next('published');
+    assert.is(first.warnings, undefined, 'the fixture builds without warnings');
+    const page = join(site, 'content', '06-contact.md');
+    await writeFile(page, '---\ntitle: [not closed\n---\n# Contact\n');
+    const broken = await watch.next('published');
+    // What a one-off build of the same folder prints, line by line.
+    const expected = (
+      await buildSite({ site, out: join(site, '..', 'one-off'), baseUrl: 'http://localhost' })
+    ).warnings.map(formatProblem);
+    assert.equal(broken.warnings, expected);
+    assert.is(expected.length, 1);
+    assert.match(
+      expected[0] ?? '',
+      /^content\/06-contact\.md:\d+: .+; the page starts with --- but this is not YAML front matter, so it is read as markdown$/,
+    );
+    await appendFile(page, '\nStill broken above.\n');
+    const again = await watch.next('published');
+    assert.equal([again.urls, again.warnings], [['/contact'], expected]);
+    await writeFile(page, '---\ntitle: Closed\n---\n# Contact\n');
+    assert.is((await watch.next('published')).warnings, undefined);
+  } finally {
+    assert.is(await watch.stop(), 0);
     await removeDir(join(site, '..'));
   }
 });
