@@ -1,72 +1,28 @@
 // The whole pipeline as one call (load → build → publish), for the CLI, `npm start` and tests.
 import { resolve } from 'node:path';
 import { finishBuild, planBuild, type BuildPlan } from './build.ts';
-import { loadSite, type LoadedSite } from './load/load-site.ts';
+import { loadSite } from './load/load-site.ts';
 import { patchSite } from './load/patch-site.ts';
-import type { ParseMemo } from './plan/parse-sources.ts';
 import { siteFolderProblem } from './load/site-folder.ts';
 import { openApiResponse } from './load/openapi-document.ts';
 import type { BuildProblem, BuildResult, StoredResponse } from './types.ts';
 import { withRememberedHashes, type BodyHashMemo } from './resident/body-hashes.ts';
 import { RenderTimeout } from './render/render-bound.ts';
-import { renderSitePages, type RenderMemo, type RenderedSite } from './render/render-pages.ts';
+import { renderSitePages, type RenderedSite } from './render/render-pages.ts';
 import { openStaging, type Staging } from './write/snapshot-staging.ts';
 import { buildOnSavedPlanOf, buildPagesOf } from './resident/page-outcomes.ts';
 import { InputsChangedError } from './inputs-changed.ts';
-import { publishedBase, type PublishedBase } from './resident/resident-plan.ts';
+import { publishedBase } from './resident/resident-plan.ts';
 import { earlierTextsOf, planToSave } from './resident/saved-plan-build.ts';
 import { savePlan } from './resident/saved-plan.ts';
-import { publishStaged, stageResponses, type Published } from './write/write-snapshot.ts';
-import { siteSearchResponses, type ContentBodies, type SearchMemo } from './search/site-search.ts';
+import { publishStaged, stageResponses } from './write/write-snapshot.ts';
+import { siteSearchResponses, type ContentBodies } from './search/site-search.ts';
 import { loadSearchCounts, saveSearchCounts as writeSearchCounts } from './search/search-count-cache.ts';
 import { rendererFingerprint } from './render/render-cache.ts';
 
-import type { HistoryPolicy } from '../contract/history.ts';
+import type { BuildSiteOptions, BuildSiteOutcome, ResidentState } from './build-outcome.ts';
 
 export { InputsChangedError } from './inputs-changed.ts';
-
-export interface BuildSiteOptions {
-  site: string;
-  out: string;
-  baseUrl: string;
-  rootPath?: string;
-  onStage?: (stage: string) => void;
-  /** Render worker threads; default: one per core when many pages need rendering. */
-  workers?: number;
-  /** Publish a site whose content/ holds no pages (refused by default: it is almost always a wrong --site). */
-  allowEmpty?: boolean;
-  /** Asked just before publishing: the input files that changed since they were read. Any: nothing is published and
-   *  the build throws InputsChangedError (`watch` builds again once the files are quiet). */
-  changedInputs?: () => string[];
-  /** The longest one page may take to render, in seconds; a page that takes longer fails the build (default 10). */
-  renderTimeoutSeconds?: number;
-  /** `--keep-history` and `--keep-history-hours`: how many snapshots and hours of history the change feed keeps. */
-  history?: HistoryPolicy;
-}
-
-/** What a resident builder keeps between its builds (resident/resident-build.ts); a one-off build has none. */
-export interface ResidentState {
-  /** What the last build loaded: files whose stamps did not change are not read again. */
-  last?: LoadedSite;
-  parses: ParseMemo;
-  renders: RenderMemo;
-  hashes: BodyHashMemo;
-  searches: SearchMemo;
-  /** What the last build published, while it is the snapshot `current` names: a page-local edit patches it. */
-  base?: PublishedBase;
-}
-
-export type BuildSiteOutcome =
-  | {
-      ok: true;
-      published: Published;
-      stats: BuildResult['stats'];
-      warnings: BuildProblem[];
-      pages: { rendered: number; reused: number };
-      /** `pages`: a resident builder patched the last snapshot with the edited pages' answers; `site`: built whole. */
-      scope: 'pages' | 'site';
-    }
-  | { ok: false; errors: BuildProblem[]; warnings: BuildProblem[] };
 
 export function formatProblem(problem: BuildProblem): string {
   return `${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.message}`;

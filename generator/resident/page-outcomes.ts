@@ -2,7 +2,7 @@
 // plan the last one saved); undefined where the site must be built
 // (docs/decisions.md: A page-local edit patches the last snapshot).
 import { resolve } from 'node:path';
-import type { BuildSiteOptions, BuildSiteOutcome, ResidentState } from '../build-site.ts';
+import type { BuildSiteOptions, BuildSiteOutcome, ResidentState } from '../build-outcome.ts';
 import { inputsUnchanged } from '../inputs-changed.ts';
 import type { LoadedSite } from '../load/load-site.ts';
 import { RenderTimeout } from '../render/render-bound.ts';
