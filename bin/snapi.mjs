@@ -20,6 +20,7 @@ const COMMANDS = {
   publish: { entry: 'generator/cli/publish.ts', summary: 'upload a snapshot to S3-compatible object storage' },
   mcp: { entry: 'gateway/build/mcp.mjs', summary: 'the MCP server on stdio for a desktop assistant' },
   user: { entry: 'generator/cli/user.ts', summary: 'add a user, change a password, list users (settings/users/)' },
+  token: { entry: 'generator/cli/token.ts', summary: 'read-only API tokens: add, list, revoke, rotate' },
 };
 
 const HELP = `snapi ${version}: serves a Typemill documentation site's read API from a precomputed snapshot.

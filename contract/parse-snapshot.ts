@@ -1,6 +1,7 @@
 // Validates the parsed index.json root, its shards and accounts.json (unknown until checked) into the contract types.
 import { isShardCount, shardOf } from './index-shards.ts';
 import { DIST_LAYOUT, SNAPSHOT_FORMAT } from './snapshot.ts';
+import { TOKENS_KEY } from './api-token.ts';
 import type { Account, Accounts, IndexEntry, IndexShard, IndexShardFile, Restriction, SlugPart } from './snapshot.ts';
 import type { SnapshotRoot, StoredFile } from './snapshot.ts';
 
@@ -191,6 +192,8 @@ function account(value: unknown, where: string): Account {
   };
 }
 
+/** The user accounts; the token list under TOKENS_KEY is read by parseSnapshotTokens (api-token.ts). */
 export function parseAccounts(value: unknown): Accounts {
-  return mapValues(value, 'accounts.json', account);
+  const { [TOKENS_KEY]: _tokens, ...users } = record(value, 'accounts.json');
+  return mapValues(users, 'accounts.json', account);
 }

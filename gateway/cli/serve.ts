@@ -24,6 +24,7 @@ Serves the snapshot DIR/current (built by npm run build), or follows a bucket th
   --endpoint URL    S3-compatible endpoint (R2, MinIO); --region R its region
   --poll SECONDS    how often to look for a new snapshot (default 10)
   --cache DIR       where followed snapshots are kept (default ./snapi-cache)
+  --revoked-tokens FILE  API token names or SHA-256 hashes to refuse at once, one per line (read again on SIGHUP)
 
 example: snapi serve --dist ./dist --port 8080 --host 0.0.0.0`,
   options: {
@@ -36,6 +37,7 @@ example: snapi serve --dist ./dist --port 8080 --host 0.0.0.0`,
     region: { type: 'string' },
     poll: { type: 'string' },
     cache: { type: 'string' },
+    'revoked-tokens': { type: 'string' },
   },
 } as const;
 
@@ -56,7 +58,13 @@ async function startFromOptions(
   port: number,
   host: string,
 ): Promise<Gateway> {
-  const common = { port, host, cdn: values.cdn === true };
+  const revoked = values['revoked-tokens'];
+  const common = {
+    port,
+    host,
+    cdn: values.cdn === true,
+    ...(typeof revoked === 'string' ? { revokedTokens: revoked } : {}),
+  };
   const from = typeof values.from === 'string' ? values.from : undefined;
   if (from === undefined) {
     const dist = String(values.dist);

@@ -16,6 +16,7 @@ import { DEFAULT_FLOOD_OPTIONS, createFloodGuard } from './flood-guard.ts';
 import type { FloodOptions, FloodStats } from './flood-guard.ts';
 import { createDeadlineSweep } from './response-deadline.ts';
 import { createRequestHandler } from './socket-shell.ts';
+import { openRevocations } from './revocations.ts';
 import { answerClientError, answerConnect, answerExpectation } from './reply-writer.ts';
 
 export interface GatewayOptions {
@@ -42,6 +43,8 @@ export interface GatewayOptions {
   cdn?: boolean;
   /** Extra /healthz fields (the follow status). */
   health?: () => Record<string, unknown>;
+  /** `--revoked-tokens FILE`: token names or hashes refused at once; read at start and on every reload (SIGHUP). */
+  revokedTokens?: string;
 }
 
 export interface Gateway {
@@ -82,6 +85,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     lookup: options.lookup ?? systemLookup,
     ...(options.memoryBodyLimit ? { memoryBodyLimit: options.memoryBodyLimit } : {}),
   };
+  const revocations = await openRevocations(options.revokedTokens, logEvent);
   const live = await openLiveSnapshot(dist, loadOptions, logEvent, options.allowMissingSnapshot === true);
   const limiter = createLoginLimiter({ ...DEFAULT_LIMITER_OPTIONS, ...options.limiter });
   const deadlines = createDeadlineSweep(RESPONSE_DEADLINE, DEADLINE_SWEEP_MS);
@@ -100,6 +104,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     deadlines,
     log,
     logEvent,
+    revoked: revocations.current,
   });
 
   const server = createServer(SERVER_LIMITS, handleRequest);
@@ -135,7 +140,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     snapshotId: () => live.current()?.snapshot.id ?? '',
     responseCount: () => live.current()?.snapshot.entries.size ?? 0,
-    reload: () => live.reload(),
+    reload: () => Promise.all([live.reload(), revocations.reload()]).then(([loaded]) => loaded),
     floodStats: () => ({ ...flood.stats(), limitedAddresses: limiter.trackedAddresses() }),
     close: () => {
       watcher.close();

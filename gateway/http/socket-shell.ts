@@ -6,6 +6,7 @@ import { decide } from '../api/decide.ts';
 import type { Eventually, GatewayRequest } from '../api/decide.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
 import type { VerifyPassword } from '../auth/authenticate.ts';
+import type { RevokedTokens } from '../auth/token-table.ts';
 import type { LiveSnapshot } from '../snapshot/live-snapshot.ts';
 import type { ServingState } from '../snapshot/snapshot-loader.ts';
 import { answerMcp } from '../mcp/mcp-http.ts';
@@ -30,6 +31,8 @@ export interface ShellContext {
   deadlines: DeadlineSweep;
   log: LogWriter;
   logEvent: (event: string, details: Record<string, unknown>) => void;
+  /** The serving machine's token revocations, as last read (server.ts). */
+  revoked?: () => RevokedTokens | undefined;
 }
 
 /** A media file gets the deadline plus the time it takes at this rate: a large download on a slow link is not cut
@@ -71,8 +74,9 @@ type RequestHandler = (request: IncomingMessage, response: ServerResponse) => vo
  *  requests under load. */
 export function createRequestHandler(context: ShellContext): RequestHandler {
   const { live, limiter, verify, now, cdn, health, flood, deadlines, log, logEvent } = context;
+  const revokedNow = context.revoked ?? (() => undefined);
   const decideNow = (gatewayRequest: GatewayRequest, state: ServingState | undefined) =>
-    decide(gatewayRequest, { state, limiter, verify, now: now(), cdn, health });
+    decide(gatewayRequest, { state, limiter, verify, now: now(), cdn, health, revoked: revokedNow() });
 
   const failed = (response: ServerResponse, error: unknown): Handled => {
     logEvent('request-error', { reason: reasonOf(error) });

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { errorReply, jsonReply } from '../http/reply.ts';
 import type { Reply } from '../http/reply.ts';
+import { logNameOf } from '../auth/credential-cache.ts';
 import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import type { ServingState } from '../snapshot/snapshot-loader.ts';
 import { createMcpServer } from './mcp-server.ts';
@@ -35,7 +36,7 @@ export async function answerMcp(
   user: AuthenticatedUser,
   state: ServingState,
 ): Promise<McpOutcome> {
-  const refuse = (reply: Reply): McpOutcome => ({ reply: { ...reply, user: user.username } });
+  const refuse = (reply: Reply): McpOutcome => ({ reply: { ...reply, user: logNameOf(user) } });
   const body = await readBody(request);
   if (body === undefined) return refuse(errorReply(413, 'Request body too large.'));
   let message: unknown;
@@ -56,5 +57,5 @@ export async function answerMcp(
   sendJsonWithCharset(response);
   await server.connect(transport);
   await transport.handleRequest(request, response, message);
-  return { answeredFor: user.username };
+  return { answeredFor: logNameOf(user) };
 }

@@ -22,6 +22,7 @@ import { openStaging, type Staging, type StagedBody } from './snapshot-staging.t
 import type { BuildResult, BuiltResponse, StoredResponse } from '../types.ts';
 import type { MediaObject } from '../media/media-bodies.ts';
 import { publishedIndex, type PublishedIndex } from './published-index.ts';
+import { accountsFileOf } from '../../contract/api-token.ts';
 
 const WRITE_CONCURRENCY = 32;
 /** Media files hashed and stored at once: each is streamed, so this bounds open files, not memory. */
@@ -170,7 +171,7 @@ export async function publishStaged(
   };
   const index: SnapshotIndex = { ...header, entries };
   const root: SnapshotRoot = { ...header, shards };
-  const accounts = JSON.stringify(result.accounts);
+  const accounts = JSON.stringify(accountsFileOf(result.accounts, result.tokens));
   await writeFile(join(staging.directory, DIST_LAYOUT.indexFile), JSON.stringify(root));
   await writeFile(join(staging.directory, DIST_LAYOUT.accountsFile), accounts, { mode: 0o600 });
   const changes = changesBetween(previous?.index, index);
