@@ -12,6 +12,62 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  *  */
 const PROBES = [
   {
+    name: 'API token: accepted one millisecond past its expiry',
+    file: 'gateway/auth/token-table.ts',
+    find: '  if (now >= known.expiresMs) return undefined;',
+    replace: '  if (now > known.expiresMs) return undefined;',
+    tests: 'gateway/auth/(token-table|api-tokens)\\.test\\.ts$',
+  },
+  {
+    name: 'API token: the revocation list is not consulted',
+    file: 'gateway/auth/token-table.ts',
+    find: '  if (revoked !== undefined && (revoked.names.has(known.name) || revoked.hashes.has(hex))) return undefined;',
+    replace: '',
+    tests: 'gateway/auth/(token-table|api-tokens)\\.test\\.ts$',
+  },
+  {
+    name: 'API token: a refused token does not count against the address',
+    file: 'gateway/auth/authenticate.ts',
+    find: '    tables.limiter.recordFailure(attempt.address, attempt.now);\n    return { allowed: false, reason: \'invalid-token\' };',
+    replace: "    return { allowed: false, reason: 'invalid-token' };",
+    tests: 'gateway/auth/token-table\\.test\\.ts$',
+  },
+  {
+    name: 'API token: a token caller keeps a user name (its token name) for page restrictions',
+    file: 'gateway/auth/authenticate.ts',
+    find: "user: { username: '', role: token.role, tokenName: token.name }",
+    replace: 'user: { username: token.name, role: token.role, tokenName: token.name }',
+    tests: 'gateway/auth/(token-table|api-tokens)\\.test\\.ts$',
+  },
+  {
+    name: 'API token: a refused token gets the Basic challenge',
+    file: 'gateway/api/decide.ts',
+    find: "const INVALID_TOKEN = { 'WWW-Authenticate': 'Bearer error=\"invalid_token\"' };",
+    replace: "const INVALID_TOKEN = { 'WWW-Authenticate': 'Basic realm=' };",
+    tests: 'gateway/auth/api-tokens\\.test\\.ts$',
+  },
+  {
+    name: 'API token: a token in the path or an unnamed query value reaches the log',
+    file: 'gateway/http/log-redaction.ts',
+    find: '  return MAY_HOLD_TOKEN.test(target) ? target.replace(API_TOKEN, `snapi_${REDACTED}`) : target;',
+    replace: '  return target;',
+    tests: '(gateway/auth/token-table|hostile/hostile-requests)\\.test\\.ts$',
+  },
+  {
+    name: 'API token: the request log shows no name for a token caller',
+    file: 'gateway/auth/credential-cache.ts',
+    find: '  return user.tokenName ?? user.username;',
+    replace: '  return user.username;',
+    tests: 'gateway/auth/api-tokens\\.test\\.ts$',
+  },
+  {
+    name: 'API token: the build ignores a malformed token file',
+    file: 'generator/build.ts',
+    find: '      ...tokens.problems,\n',
+    replace: '',
+    tests: 'product/token-command\\.test\\.ts$',
+  },
+  {
     name: 'request log keeps user information and secret query values',
     file: 'gateway/http/request-log.ts',
     find: '  const loggable = loggableTarget(target);',
