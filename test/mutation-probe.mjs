@@ -28,7 +28,7 @@ const PROBES = [
   {
     name: 'API token: a refused token does not count against the address',
     file: 'gateway/auth/authenticate.ts',
-    find: '    tables.limiter.recordFailure(attempt.address, attempt.now);\n    return { allowed: false, reason: \'invalid-token\' };',
+    find: "    tables.limiter.recordFailure(attempt.address, attempt.now);\n    return { allowed: false, reason: 'invalid-token' };",
     replace: "    return { allowed: false, reason: 'invalid-token' };",
     tests: 'gateway/auth/token-table\\.test\\.ts$',
   },
