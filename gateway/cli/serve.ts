@@ -8,6 +8,8 @@ import { handleSignals, startGateway } from '../http/server.ts';
 import type { Gateway } from '../http/server.ts';
 import { parseS3Location } from '../../storage/s3-location.ts';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
+import { DEFAULT_METRICS_HOST, DEFAULT_METRICS_PORT, startMetricsListener } from '../../terminal/metrics-listener.ts';
+import type { GatewayMetrics } from '../metrics/gateway-metrics.ts';
 
 const SERVE = {
   name: 'serve',
@@ -25,6 +27,8 @@ Serves the snapshot DIR/current (built by npm run build), or follows a bucket th
   --poll SECONDS    how often to look for a new snapshot (default 10)
   --cache DIR       where followed snapshots are kept (default ./snapi-cache)
   --revoked-tokens FILE  API token names or SHA-256 hashes to refuse at once, one per line (read again on SIGHUP)
+  --metrics         Prometheus metrics at /metrics on their own listener (never on --port)
+  --metrics-host H  the metrics listener's address (default 127.0.0.1); --metrics-port N its port (default 9464)
 
 example: snapi serve --dist ./dist --port 8080 --host 0.0.0.0`,
   options: {
@@ -38,11 +42,17 @@ example: snapi serve --dist ./dist --port 8080 --host 0.0.0.0`,
     poll: { type: 'string' },
     cache: { type: 'string' },
     'revoked-tokens': { type: 'string' },
+    metrics: { type: 'boolean', default: false },
+    'metrics-host': { type: 'string', default: DEFAULT_METRICS_HOST },
+    'metrics-port': { type: 'string', default: String(DEFAULT_METRICS_PORT) },
   },
 } as const;
 
 /** Loaded only with --from: the S3 SDK costs start-up time a gateway serving a local dist does not need to pay. */
 const followModule = () => import('../follow/serve-from.ts');
+
+/** Loaded only with --metrics: prom-client is not start-up time a gateway without metrics pays. */
+const metricsModule = () => import('../metrics/gateway-metrics.ts');
 
 /** A thrown `gateway: --x …` check as a usage error without the prefix. */
 function asUsage<T>(check: () => T): T {
@@ -57,9 +67,11 @@ async function startFromOptions(
   values: Record<string, string | boolean | undefined>,
   port: number,
   host: string,
+  metrics: GatewayMetrics | undefined,
 ): Promise<Gateway> {
   const revoked = values['revoked-tokens'];
   const common = {
+    ...(metrics === undefined ? {} : { metrics }),
     port,
     host,
     cdn: values.cdn === true,
@@ -76,7 +88,7 @@ async function startFromOptions(
   asUsage(() => parseS3Location(from, '--from'));
   const follow = await followModule();
   const poll = typeof values.poll === 'string' ? values.poll : undefined;
-  return follow.startFollowingGateway({
+  const following = await follow.startFollowingGateway({
     ...common,
     from,
     endpoint: values.endpoint as string | undefined,
@@ -84,6 +96,13 @@ async function startFromOptions(
     cacheDir: values.cache as string | undefined,
     ...(poll === undefined ? {} : { pollSeconds: asUsage(() => follow.parsePollSeconds(poll)) }),
   });
+  metrics?.watchFollower(() => following.follower.counters());
+  return following;
+}
+
+/** `--metrics-host` and `--metrics-port`, checked like `--host` and `--port`. */
+function metricsAddress(values: Record<string, string | boolean | undefined>): { host: string; port: number } {
+  return { host: String(values['metrics-host']), port: parsePort(String(values['metrics-port']), '--metrics-port') };
 }
 
 runCommand(SERVE, async () => {
@@ -91,11 +110,22 @@ runCommand(SERVE, async () => {
   const port = parsePort(String(values.port));
   const host = String(values.host);
   await ensureCanListen(host, port);
-  const gateway = await startFromOptions(values, port, host).catch((error: unknown) => {
+  const metricsAt = values.metrics === true ? metricsAddress(values) : undefined;
+  if (metricsAt !== undefined) await ensureCanListen(metricsAt.host, metricsAt.port);
+  const metrics = metricsAt === undefined ? undefined : (await metricsModule()).createGatewayMetrics();
+  const gateway = await startFromOptions(values, port, host, metrics).catch((error: unknown) => {
     throw describeListenError(error, host, port);
   });
   console.log(
     `snapi gateway listening on ${gateway.url} (snapshot ${gateway.snapshotId() || `none yet, following ${String(values.from)}`}, ${gateway.responseCount()} responses)`,
   );
+  if (metrics !== undefined && metricsAt !== undefined) {
+    const listener = await startMetricsListener(metrics.registry, metricsAt.host, metricsAt.port).catch(
+      (error: unknown) => {
+        throw describeListenError(error, metricsAt.host, metricsAt.port);
+      },
+    );
+    console.log(`snapi gateway metrics on ${listener.url}`);
+  }
   handleSignals(gateway);
 });

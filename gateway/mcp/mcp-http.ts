@@ -9,6 +9,7 @@ import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import type { ServingState } from '../snapshot/snapshot-loader.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { sendJsonWithCharset } from './json-charset.ts';
+import { beginMcpExchange } from '../metrics/mcp-sessions.ts';
 
 /** JSON-RPC messages are small; a larger body is refused before it is parsed. */
 export const MCP_BODY_LIMIT = 1024 * 1024;
@@ -48,7 +49,9 @@ export async function answerMcp(
   // Stateless: each POST is answered from the snapshot served when it arrived, so a swap needs no session bookkeeping.
   const server = createMcpServer({ state: () => state, user: async () => user });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const endExchange = beginMcpExchange(message);
   response.on('close', () => {
+    endExchange();
     void transport.close();
     void server.close();
   });

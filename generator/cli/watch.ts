@@ -1,6 +1,13 @@
 // `npm run watch -- --site DIR --out DIR [--publish s3://BUCKET/PREFIX]`: beside a live site folder, build and publish
 // every change, one JSON line per event (generator/watch/watch-site.ts).
-import { CommandFailure, parseBaseUrl, parseCommandLine, runCommand, UsageError } from '../../terminal/command-line.ts';
+import {
+  CommandFailure,
+  parseBaseUrl,
+  parseCommandLine,
+  parsePort,
+  runCommand,
+  UsageError,
+} from '../../terminal/command-line.ts';
 import { eventLine } from '../../contract/event-line.ts';
 import { createStoreClient } from '../../storage/s3-client.ts';
 import { parseS3Location } from '../../storage/s3-location.ts';
@@ -8,6 +15,9 @@ import { describeStoreError, isStoreError } from '../../storage/store-error.ts';
 import { publishToStore } from '../upload/publish-to-store.ts';
 import { siteFolderProblem } from '../load/site-folder.ts';
 import { startWatching } from '../watch/watch-site.ts';
+import { createWatchMetrics, type WatchMetrics } from '../watch/watch-metrics.ts';
+import { DEFAULT_METRICS_HOST, DEFAULT_METRICS_PORT, startMetricsListener } from '../../terminal/metrics-listener.ts';
+import { ensureCanListen } from '../../terminal/listen-check.ts';
 
 const WATCH = {
   name: 'watch',
@@ -22,6 +32,8 @@ never published; a change that breaks the build keeps the previous snapshot. One
   --base-url URL    public base URL (default http://localhost:8080)
   --publish s3://…  also upload each snapshot to object storage (credentials from AWS_* variables)
   --endpoint URL    S3-compatible endpoint (R2, MinIO); --region R its region
+  --metrics         Prometheus metrics at /metrics on their own listener: last publish, failed builds, rescans
+  --metrics-host H  the metrics listener's address (default 127.0.0.1); --metrics-port N its port (default 9464)
 
 example: snapi watch --site /var/www/typemill --out /srv/snapi/dist --base-url https://docs.example.org`,
   options: {
@@ -31,6 +43,9 @@ example: snapi watch --site /var/www/typemill --out /srv/snapi/dist --base-url h
     publish: { type: 'string' },
     endpoint: { type: 'string' },
     region: { type: 'string' },
+    metrics: { type: 'boolean', default: false },
+    'metrics-host': { type: 'string', default: DEFAULT_METRICS_HOST },
+    'metrics-port': { type: 'string', default: String(DEFAULT_METRICS_PORT) },
   },
 } as const;
 
@@ -66,6 +81,17 @@ function uploader(target: string, values: Record<string, unknown>, out: string) 
   };
 }
 
+/** `--metrics`: the listener starts before the first build, so a scrape sees watch from its start. */
+async function startWatchMetrics(values: Record<string, unknown>): Promise<WatchMetrics> {
+  const host = String(values['metrics-host']);
+  const port = parsePort(String(values['metrics-port']), '--metrics-port');
+  await ensureCanListen(host, port);
+  const metrics = createWatchMetrics();
+  const listener = await startMetricsListener(metrics.registry, host, port);
+  console.log(eventLine('metrics', { url: listener.url }, new Date()));
+  return metrics;
+}
+
 runCommand(WATCH, async () => {
   const values = parseCommandLine(WATCH, process.argv.slice(2));
   const site = String(values.site);
@@ -75,7 +101,11 @@ runCommand(WATCH, async () => {
   if (folder !== undefined)
     throw folder.kind === 'usage' ? new UsageError(folder.message) : new CommandFailure(folder.message);
   const upload = typeof values.publish === 'string' ? uploader(values.publish, values, out) : undefined;
-  const log = (event: string, details: Record<string, unknown>) => console.log(eventLine(event, details, new Date()));
+  const metrics = values.metrics === true ? await startWatchMetrics(values) : undefined;
+  const log = (event: string, details: Record<string, unknown>) => {
+    metrics?.onEvent(event);
+    console.log(eventLine(event, details, new Date()));
+  };
   log('watching', { site, out, ...(typeof values.publish === 'string' ? { publish: values.publish } : {}) });
   const watching = startWatching({ site, out, baseUrl, log, ...(upload ? { upload } : {}) });
   const stop = (): void =>
