@@ -12,6 +12,41 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  *  */
 const PROBES = [
   {
+    name: 'metrics: a reload of the same snapshot counts as a swap',
+    file: 'gateway/metrics/gateway-metrics.ts',
+    find: "      if (event === 'snapshot-loaded' && details.snapshot !== servedId) {",
+    replace: "      if (event === 'snapshot-loaded') {",
+    tests: 'gateway/metrics/gateway-metrics\\.test\\.ts$',
+  },
+  {
+    name: 'metrics: histogram buckets not cumulative',
+    file: 'terminal/metrics-registry.ts',
+    find: '    cumulative += counts[position] ?? 0;\n',
+    replace: '    cumulative = counts[position] ?? 0;\n',
+    tests: 'gateway/metrics/gateway-metrics\\.test\\.ts$',
+  },
+  {
+    name: 'metrics: refused logins not counted',
+    file: 'gateway/http/server.ts',
+    find: '      metrics.countRefusedLogin();\n',
+    replace: '',
+    tests: 'gateway/metrics/gateway-metrics\\.test\\.ts$',
+  },
+  {
+    name: "metrics: prom-client's misnamed default gauges kept (promtool refuses the scrape)",
+    file: 'terminal/metrics-registry.ts',
+    find: '  for (const name of MISNAMED_DEFAULTS) registry.removeSingleMetric(name);\n',
+    replace: '',
+    tests: 'gateway/metrics/gateway-metrics\\.test\\.ts$',
+  },
+  {
+    name: 'metrics: every body counted as identity bytes',
+    file: 'gateway/http/socket-shell.ts',
+    find: '  return position < 0 ? undefined : headers[position + 1];',
+    replace: '  return undefined;',
+    tests: 'gateway/metrics/gateway-metrics\\.test\\.ts$',
+  },
+  {
     name: 'API token: accepted one millisecond past its expiry',
     file: 'gateway/auth/token-table.ts',
     find: '  if (now >= known.expiresMs) return undefined;',
