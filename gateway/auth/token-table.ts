@@ -1,6 +1,6 @@
 // The snapshot's API tokens as the gateway checks them: by SHA-256, compared in constant time, refused from the second
-// they expire or once the serving machine revokes them (docs/decisions.md: API tokens are hashes with a role and an
-// expiry).
+// they expire or once the serving machine revokes them
+// (docs/decisions.md: API tokens are hashes with a role and an expiry).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { TOKEN_PATTERN } from '../../contract/api-token.ts';
 import type { SnapshotToken } from '../../contract/api-token.ts';

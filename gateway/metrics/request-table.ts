@@ -1,6 +1,6 @@
 // Requests counted into plain typed arrays, indexed by endpoint (the endpoint table's names, never a raw path), status
-// and latency bucket; prom-client reads them only when Prometheus scrapes (docs/decisions.md: Metrics are counted into
-// arrays and read at scrape time).
+// and latency bucket; prom-client reads them only when Prometheus scrapes
+// (docs/decisions.md: Metrics are counted into arrays and read at scrape time).
 import { ENDPOINTS, MCP_ROUTE } from '../api/endpoints.ts';
 import type { Endpoint } from '../api/endpoints.ts';
 import { isMediaRoute, matchRoute } from '../api/routes.ts';
