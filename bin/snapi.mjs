@@ -27,6 +27,7 @@ const COMMANDS = {
   publish: { entry: 'generator/build/publish.mjs', summary: 'upload a snapshot to S3-compatible object storage' },
   mcp: { entry: 'gateway/build/mcp.mjs', summary: 'the MCP server on stdio for a desktop assistant' },
   user: { entry: 'generator/build/user.mjs', summary: 'add a user, change a password, list users (settings/users/)' },
+  token: { entry: 'generator/build/token.mjs', summary: 'read-only API tokens: add, list, revoke, rotate' },
   webhook: {
     entry: 'gateway/build/webhook.mjs',
     summary: "send a webhook receiver a signed ping, as serve's events are signed",

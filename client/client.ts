@@ -1,5 +1,5 @@
-// The typed snapi client: `createClient({ baseUrl, username, password })`, one method per endpoint of the endpoint
-// table (client/generated/api.ts), Basic auth, If-None-Match revalidation from an in-memory cache, one error class.
+// The typed snapi client: `createClient({ baseUrl, username, password })` or `{ baseUrl, token }`, one method per
+// endpoint of the endpoint table (client/generated/api.ts), Basic or Bearer auth, If-None-Match revalidation from an in-memory cache, one error class.
 // Runs on the platform's fetch (Node 20 or later, browsers, workers) with no dependency.
 import { CALLS, type Call, type SnapiParameters, type SnapiResponses } from './generated/api.ts';
 
@@ -15,15 +15,22 @@ export type SnapiClient = {
     : (parameters: SnapiParameters[Method]) => Promise<SnapiResponses[Method]>;
 };
 
-export interface ClientOptions {
+/** A user's Basic credentials, or a read-only API token (`snapi token add`), sent as `Authorization: Bearer`. */
+export type ClientCredentials = { username: string; password: string; token?: never } | { token: string };
+
+export type ClientOptions = ClientCredentials & {
   /** Scheme, host and the installation's base path: `https://docs.example.org/handbook`. */
   baseUrl: string;
-  username: string;
-  password: string;
   /** Another fetch (a proxy agent, a test double); default: the global fetch. */
   fetch?: typeof fetch;
   /** Bodies kept for revalidation with If-None-Match; 0 turns the cache off. Default 256. */
   cacheEntries?: number;
+};
+
+function authorizationOf(credentials: ClientCredentials): string {
+  if ('token' in credentials && typeof credentials.token === 'string') return `Bearer ${credentials.token}`;
+  const { username, password } = credentials as { username: string; password: string };
+  return `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode(`${username}:${password}`)))}`;
 }
 
 /** Any answer other than 200 or 304: the status and Typemill's message (`page not found`, `Url is required`). */
@@ -74,7 +81,7 @@ async function errorOf(response: Response): Promise<SnapiError> {
 
 export function createClient(options: ClientOptions): SnapiClient {
   const base = options.baseUrl.replace(/\/+$/, '');
-  const authorization = `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode(`${options.username}:${options.password}`)))}`;
+  const authorization = authorizationOf(options);
   const fetcher = options.fetch ?? globalThis.fetch;
   const limit = options.cacheEntries ?? 256;
   // Insertion order is recency order: a hit moves its entry to the end, the oldest goes first.

@@ -2,6 +2,7 @@
 import { isShardCount, shardOf } from './index-shards.ts';
 import { parseHistoryRoot } from './history.ts';
 import { DIST_LAYOUT, SNAPSHOT_FORMAT } from './snapshot.ts';
+import { TOKENS_KEY } from './api-token.ts';
 import type { Account, Accounts, IndexEntry, IndexShard, IndexShardFile, Restriction, SlugPart } from './snapshot.ts';
 import type { HistoryRoot, SnapshotRoot, StoredFile } from './snapshot.ts';
 
@@ -195,6 +196,8 @@ function account(value: unknown, where: string): Account {
   };
 }
 
+/** The user accounts; the token list under TOKENS_KEY is read by parseSnapshotTokens (api-token.ts). */
 export function parseAccounts(value: unknown): Accounts {
-  return mapValues(value, 'accounts.json', account);
+  const { [TOKENS_KEY]: _tokens, ...users } = record(value, 'accounts.json');
+  return mapValues(users, 'accounts.json', account);
 }

@@ -21,6 +21,8 @@ import { parseSources, type ParseMemo, type ParsedSources } from './plan/parse-s
 import { activePlugins, listSetting, settingsBody } from './plan/settings.ts';
 import { buildSiteModel, restrictionOf, storedMeta, type SiteModel } from './plan/site-model.ts';
 import { namesByEmail, namesByRole, readUsers } from './plan/users.ts';
+import { snapshotTokensOf, tokenFileOf } from './plan/token-file.ts';
+import type { SnapshotToken } from '../contract/api-token.ts';
 import type { BuildProblem, BuildResult, BuiltResponse, SiteSource, SourceFile, StoredResponse } from './types.ts';
 import { isRecord } from './load/yaml.ts';
 import { planMedia, type MediaPlan, type PageTexts } from './media/media-bodies.ts';
@@ -215,6 +217,8 @@ export interface BuildPlan {
   sources: ParsedSources;
   model: SiteModel;
   users: ReturnType<typeof readUsers>;
+  /** settings/snapi-tokens.yaml's hashes, as the snapshot carries them. */
+  tokens: SnapshotToken[];
   pages: PageEntry[];
   contentSettings: ContentSettings;
   contentJobs: ContentJob[];
@@ -256,6 +260,7 @@ export function planBuild(source: SiteSource, memo?: ParseMemo): BuildPlan {
       .filter(([path]) => /^settings\/users\/[^/]+\.yaml$/.test(path))
       .map(([file, data]) => ({ name: file.slice('settings/users/'.length, -'.yaml'.length), file, data })),
   );
+  const tokens = tokenFileOf(source, sources);
   const pages = pageEntries(model);
   const media = planMedia(source.media, pageTexts(source, sources, pages));
   return {
@@ -263,6 +268,7 @@ export function planBuild(source: SiteSource, memo?: ParseMemo): BuildPlan {
     sources,
     model,
     users,
+    tokens: snapshotTokensOf(tokens.entries),
     pages,
     media,
     contentSettings: contentSettings(source, model),
@@ -271,6 +277,7 @@ export function planBuild(source: SiteSource, memo?: ParseMemo): BuildPlan {
       ...sources.errors,
       ...accessSettingProblems(model.settings, source.files.get('settings/settings.yaml')?.text),
       ...media.errors,
+      ...tokens.problems,
     ],
     warnings: [
       ...sources.warnings,
@@ -323,6 +330,7 @@ export function finishBuild(plan: BuildPlan, rendered: PageContents): BuildResul
     restrictedSlugs: slugs.restrictedSlugs,
     userRecords,
     accounts: users.accounts,
+    tokens: plan.tokens,
     access: {
       trustedIps: listSetting(model.settings.trustedipsforapi),
       trustedHosts: listSetting(model.settings.trustedhostsforapi),

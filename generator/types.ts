@@ -1,4 +1,5 @@
 // Shapes that cross the generator's boundaries: what the loader reads and what the pure build returns.
+import type { SnapshotToken } from '../contract/api-token.ts';
 import type { Accounts, AccessSettings, Restriction, SlugPart } from '../contract/snapshot.ts';
 
 /** A file of the site folder, path relative to the site root with `/` separators. */
@@ -58,6 +59,8 @@ export interface BuildResult<R extends BuiltResponse | StoredResponse = BuiltRes
   restrictedSlugs: Record<string, SlugPart[]>;
   userRecords: Record<string, string>;
   accounts: Accounts;
+  /** API token hashes from settings/snapi-tokens.yaml (plan/token-file.ts). */
+  tokens?: SnapshotToken[];
   access: AccessSettings;
   basePath: string;
   stats: { pages: number; folders: number; drafts: number; users: number };

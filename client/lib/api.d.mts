@@ -275,6 +275,11 @@ export interface SnapiParameters {
     fileRestrictions: {
         filename?: string;
     };
+    changes: {
+        since?: string;
+        limit?: number;
+        cursor?: string;
+    };
 }
 /** Each method's 200 body, exactly as the gateway sends it. */
 export interface SnapiResponses {
@@ -330,6 +335,22 @@ export interface SnapiResponses {
     fileRestrictions: {
         userroles: Array<Role>;
         restriction: unknown;
+    };
+    changes: {
+        since?: string;
+        current: string;
+        urls?: {
+            added: Array<string>;
+            changed: Array<string>;
+            removed: Array<string>;
+        };
+        slugs?: {
+            added: Array<string>;
+            changed: Array<string>;
+            removed: Array<string>;
+        };
+        endpoints?: Array<string>;
+        next?: string;
     };
 }
 export interface Call {

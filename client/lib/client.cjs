@@ -22,7 +22,8 @@ var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: tru
 var client_exports = {};
 __export(client_exports, {
   SnapiError: () => SnapiError,
-  createClient: () => createClient
+  createClient: () => createClient,
+  followChanges: () => followChanges
 });
 module.exports = __toCommonJS(client_exports);
 
@@ -45,10 +46,37 @@ var CALLS = {
   files: { path: "/api/v1/files", parameters: [] },
   file: { path: "/api/v1/file", parameters: [{ name: "name", wire: "name", kind: "value" }] },
   pageMedia: { path: "/api/v1/pagemedia", parameters: [{ name: "path", wire: "path", kind: "value" }] },
-  fileRestrictions: { path: "/api/v1/filerestrictions", parameters: [{ name: "filename", wire: "filename", kind: "value" }] }
+  fileRestrictions: { path: "/api/v1/filerestrictions", parameters: [{ name: "filename", wire: "filename", kind: "value" }] },
+  changes: { path: "/api/v1/changes", parameters: [{ name: "since", wire: "since", kind: "value" }, { name: "limit", wire: "limit", kind: "value" }, { name: "cursor", wire: "cursor", kind: "value" }] }
 };
 
+// client/follow-changes.ts
+var pause = (ms, signal) => new Promise((resolve) => {
+  const timer = setTimeout(resolve, ms);
+  signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+});
+async function* followChanges(client, options = {}) {
+  let since = options.since ?? (await client.changes()).current;
+  while (options.signal?.aborted !== true) {
+    let cursor;
+    let current = since;
+    do {
+      const page = await client.changes({ since, ...cursor === void 0 ? {} : { cursor } });
+      current = page.current;
+      cursor = page.next;
+      if (page.current !== since) yield page;
+    } while (cursor !== void 0);
+    if (current !== since) since = current;
+    else await pause(options.intervalMs ?? 5e3, options.signal);
+  }
+}
+
 // client/client.ts
+function authorizationOf(credentials) {
+  if ("token" in credentials && typeof credentials.token === "string") return `Bearer ${credentials.token}`;
+  const { username, password } = credentials;
+  return `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode(`${username}:${password}`)))}`;
+}
 var SnapiError = class extends Error {
   status;
   /** Per parameter, for a 400. */
@@ -87,7 +115,7 @@ async function errorOf(response) {
 }
 function createClient(options) {
   const base = options.baseUrl.replace(/\/+$/, "");
-  const authorization = `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode(`${options.username}:${options.password}`)))}`;
+  const authorization = authorizationOf(options);
   const fetcher = options.fetch ?? globalThis.fetch;
   const limit = options.cacheEntries ?? 256;
   const cache = /* @__PURE__ */ new Map();

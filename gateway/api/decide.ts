@@ -7,6 +7,8 @@ import { checkQueryString } from './parameters.ts';
 import type { Answer } from './answers.ts';
 import { clientAddress, isTrustedAddress } from '../auth/ip-trust.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
+import type { RevokedTokens } from '../auth/token-table.ts';
+import { logNameOf } from '../auth/credential-cache.ts';
 import { checkCredentials } from '../auth/authenticate.ts';
 import type { CredentialOutcome, VerifyPassword } from '../auth/authenticate.ts';
 import { meetsMinimumRole, passesRestriction } from '../auth/roles.ts';
@@ -50,6 +52,8 @@ export interface DecisionTables {
   cdn?: boolean;
   /** Extra /healthz fields, such as the follow status of a gateway that follows a bucket. */
   health?: () => Record<string, unknown>;
+  /** Tokens the serving machine refuses at once (`serve --revoked-tokens`). */
+  revoked?: RevokedTokens;
 }
 
 /** A value now, or a promise of it only when something had to wait (a bcrypt run, a search): under load almost
@@ -126,7 +130,11 @@ function throttledReply(retryAfterSeconds: number, client: string, destination: 
   return parked ? { ...reply, throttledAddress: client } : reply;
 }
 
+const INVALID_TOKEN = { 'WWW-Authenticate': 'Bearer error="invalid_token"' };
+
+/** A Bearer caller learns only that the token was refused (RFC 6750 3.1), with the same message as a failed login. */
 function unauthorizedReply(outcome: Exclude<CredentialOutcome, { allowed: true }>): Reply {
+  if (outcome.reason === 'invalid-token') return errorReply(401, MESSAGES.authenticationFailed, INVALID_TOKEN);
   const message = outcome.reason === 'no-credentials' ? MESSAGES.authenticationRequired : MESSAGES.authenticationFailed;
   return errorReply(401, message, { 'WWW-Authenticate': 'Basic realm=' });
 }
@@ -174,29 +182,32 @@ export function decide(request: GatewayRequest, tables: DecisionTables): Eventua
       cache: state.credentials,
       verify: tables.verify,
       limiter: tables.limiter,
+      ...(state.snapshot.tokens === undefined ? {} : { tokens: state.snapshot.tokens }),
+      ...(tables.revoked === undefined ? {} : { revoked: tables.revoked }),
     },
   );
   return then(credentials, (outcome) => {
     if (!outcome.allowed) return unauthorizedReply(outcome);
     const { user } = outcome;
+    const logName = logNameOf(user);
     // Role (403): a restricted media file asks for the role its restriction names, an endpoint for its minimum.
     if (destination.kind === 'media') {
       const reply = passesRestriction(destination.file.restriction, user)
         ? mediaReply(destination.file, destination.route, request, RESTRICTED_MEDIA_CACHE)
         : errorReply(403, MESSAGES.notEnoughRights);
-      return forUser(reply, user.username);
+      return forUser(reply, logName);
     }
     const { endpoint } = destination;
     if (!meetsMinimumRole(user.role, endpoint.minRole))
-      return forUser(permissionDeniedReply(user.role, endpoint.privilege, endpoint.resource), user.username);
+      return forUser(permissionDeniedReply(user.role, endpoint.privilege, endpoint.resource), logName);
     // Parameters (400).
     const checked = checkQueryString(endpoint.parameters, destination.queryString);
-    if ('reply' in checked) return forUser(checked.reply, user.username);
+    if ('reply' in checked) return forUser(checked.reply, logName);
     // Lookup (404, 403 for a restricted page, 200 or 304); only search waits.
     const policy = tables.cdn ? cdnPolicy(endpoint) : endpoint;
     const { query, values } = checked;
     return then(endpoint.lookup({ query, values, user, snapshot: state.snapshot }), (answer) =>
-      answerReply(answer, policy, request, user.username),
+      answerReply(answer, policy, request, logName),
     );
   });
 }

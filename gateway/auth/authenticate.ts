@@ -8,6 +8,8 @@ import { parseBasicCredentials } from './basic-auth.ts';
 import type { Credentials } from './basic-auth.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import type { AuthenticatedUser, CredentialCache } from './credential-cache.ts';
+import { NO_TOKENS, checkToken, isBearer } from './token-table.ts';
+import type { RevokedTokens, TokenTable } from './token-table.ts';
 
 export type VerifyPassword = (password: string, hash: string) => Promise<boolean>;
 
@@ -45,6 +47,9 @@ export interface AuthenticationTables {
   dummyHash: () => Promise<string>;
   cache: CredentialCache;
   verify: VerifyPassword;
+  /** The snapshot's API tokens and the serving machine's revocations; absent: every Bearer header is refused. */
+  tokens?: TokenTable;
+  revoked?: RevokedTokens;
 }
 
 /** The user, or undefined for an unknown user, a wrong password, no hash, or apiaccess not true. */
@@ -98,14 +103,30 @@ export interface LoginAttempt {
 
 /** What the credentials alone decide, once the address is not locked out. */
 export type CredentialOutcome =
-  | { allowed: true; user: AuthenticatedUser; via: 'cache' | 'password' }
+  | { allowed: true; user: AuthenticatedUser; via: 'cache' | 'password' | 'token' }
   | { allowed: false; reason: 'no-credentials' }
   /** Unknown user, wrong password, no hash or no API access: one reason, so a caller cannot tell them apart. */
-  | { allowed: false; reason: 'failed' };
+  | { allowed: false; reason: 'failed' }
+  /** A Bearer header: malformed, unknown, expired or revoked token, one reason for all (RFC 6750 invalid_token). */
+  | { allowed: false; reason: 'invalid-token' };
 
 export type AuthenticationOutcome =
   | CredentialOutcome
   | { allowed: false; reason: 'locked-out'; retryAfterSeconds: number };
+
+/** A token costs one SHA-256, no bcrypt and no cache; a refused one counts against the address like a wrong password. */
+function tokenOutcome(
+  attempt: LoginAttempt,
+  authorization: string,
+  tables: AuthenticationTables & { limiter: LoginLimiter },
+): CredentialOutcome {
+  const token = checkToken(authorization, tables.tokens ?? NO_TOKENS, tables.revoked, attempt.now);
+  if (token === undefined) {
+    tables.limiter.recordFailure(attempt.address, attempt.now);
+    return { allowed: false, reason: 'invalid-token' };
+  }
+  return { allowed: true, user: { username: '', role: token.role, tokenName: token.name }, via: 'token' };
+}
 
 /** The header's form, then the cache, then bcrypt once per header; a failed check counts against the address. The
  *  caller has asked the limiter first. Answers without awaiting when no bcrypt run is needed. */
@@ -115,6 +136,7 @@ export function checkCredentials(
 ): CredentialOutcome | Promise<CredentialOutcome> {
   const { authorization } = attempt;
   if (authorization === undefined) return { allowed: false, reason: 'no-credentials' };
+  if (isBearer(authorization)) return tokenOutcome(attempt, authorization, tables);
   const remembered = tables.cache.get(authorization);
   if (remembered !== undefined) return { allowed: true, user: remembered, via: 'cache' };
   const credentials = parseBasicCredentials(authorization);

@@ -2,8 +2,16 @@
 import { hash, randomBytes } from 'node:crypto';
 
 export interface AuthenticatedUser {
+  /** `` for an API token: a caller without a user name. */
   username: string;
   role: string;
+  /** The API token's name, which the request log shows as the user. */
+  tokenName?: string;
+}
+
+/** The request log's `user`: the user name, or the token's name. */
+export function logNameOf(user: AuthenticatedUser): string {
+  return user.tokenName ?? user.username;
 }
 
 export interface CredentialCache {

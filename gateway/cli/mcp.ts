@@ -1,4 +1,4 @@
-// `snapi mcp [--dist DIR]`: the MCP server on stdio for a desktop assistant, acting for SNAPI_USER.
+// `snapi mcp [--dist DIR]`: the MCP server on stdio for a desktop assistant, acting for SNAPI_USER or SNAPI_TOKEN.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CommandFailure, parseCommandLine, runCommand } from '../../terminal/command-line.ts';
@@ -9,7 +9,7 @@ import { watchSnapshots } from '../snapshot/snapshot-watcher.ts';
 import { systemLookup } from '../auth/trusted-hosts.ts';
 import { eventLine } from '../http/request-log.ts';
 import { createMcpServer } from '../mcp/mcp-server.ts';
-import { credentialsFromEnvironment, stdioUser } from '../mcp/stdio-user.ts';
+import { credentialsFromEnvironment, credentialsLabel, stdioUser } from '../mcp/stdio-user.ts';
 
 // stdout carries the protocol: every log line goes to stderr.
 const logEvent = (event: string, details: Record<string, unknown>) =>
@@ -20,7 +20,8 @@ const MCP = {
   usage: `usage: snapi mcp [--dist DIR]
        (npm run --silent mcp -- … too; without --silent npm writes its banner to stdout, the protocol's channel)
 
-The MCP server on stdio for a desktop assistant, acting for the API user SNAPI_USER (password SNAPI_PASSWORD).
+The MCP server on stdio for a desktop assistant, acting for the API user SNAPI_USER (password SNAPI_PASSWORD),
+or for the API token SNAPI_TOKEN (snapi token add), which wins when both are set.
   --dist DIR    the snapshot folder (default ./dist)
 
 example: SNAPI_USER=author1 SNAPI_PASSWORD=… snapi mcp --dist ./dist`,
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
   const transport = new StdioServerTransport();
   transport.onclose = () => watcher.close();
   await server.connect(transport);
-  logEvent('mcp-ready', { dist, snapshot: served().snapshot.id, user: credentials.username });
+  logEvent('mcp-ready', { dist, snapshot: served().snapshot.id, user: credentialsLabel(credentials) });
 }
 
 // Credential errors already read `snapi mcp: …`; the convention's prefix is not repeated.

@@ -10,6 +10,8 @@ import { parseS3Location } from '../../storage/s3-location.ts';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { WEBHOOK_OPTIONS, parseWebhookOptions } from '../webhooks/webhook-options.ts';
 import { checkStateFolder } from '../webhooks/receiver-state.ts';
+import { DEFAULT_METRICS_HOST, DEFAULT_METRICS_PORT, startMetricsListener } from '../../terminal/metrics-listener.ts';
+import type { GatewayMetrics } from '../metrics/gateway-metrics.ts';
 
 const SERVE = {
   name: 'serve',
@@ -30,6 +32,9 @@ Serves the snapshot DIR/current (built by npm run build), or follows a bucket th
                                 https, or http on loopback); its secret from --webhook-secret-file NAME=PATH
                                 (whsec_… lines); --webhook-role NAME=ROLE (default author) filters its lists
   --state DIR       where pending webhook deliveries are kept (required with --webhook)
+  --revoked-tokens FILE  API token names or SHA-256 hashes to refuse at once, one per line (read again on SIGHUP)
+  --metrics         Prometheus metrics at /metrics on their own listener (never on --port)
+  --metrics-host H  the metrics listener's address (default 127.0.0.1); --metrics-port N its port (default 9464)
 
 example: snapi serve --dist ./dist --port 8080 --host 0.0.0.0`,
   options: {
@@ -43,11 +48,18 @@ example: snapi serve --dist ./dist --port 8080 --host 0.0.0.0`,
     poll: { type: 'string' },
     cache: { type: 'string' },
     ...WEBHOOK_OPTIONS,
+    'revoked-tokens': { type: 'string' },
+    metrics: { type: 'boolean', default: false },
+    'metrics-host': { type: 'string', default: DEFAULT_METRICS_HOST },
+    'metrics-port': { type: 'string', default: String(DEFAULT_METRICS_PORT) },
   },
 } as const;
 
 /** Loaded only with --from: the S3 SDK costs start-up time a gateway serving a local dist does not need to pay. */
 const followModule = () => import('../follow/serve-from.ts');
+
+/** Loaded only with --metrics: prom-client is not start-up time a gateway without metrics pays. */
+const metricsModule = () => import('../metrics/gateway-metrics.ts');
 
 /** A thrown `gateway: --x …` check as a usage error without the prefix. */
 function asUsage<T>(check: () => T): T {
@@ -62,14 +74,18 @@ async function startFromOptions(
   values: Record<string, string | boolean | undefined>,
   port: number,
   host: string,
+  metrics: GatewayMetrics | undefined,
 ): Promise<Gateway> {
   const webhooks = asUsage(() => parseWebhookOptions(values));
   if (webhooks !== undefined) asUsage(() => checkStateFolder(webhooks.stateDir));
   const retryBase = process.env.SNAPI_WEBHOOK_RETRY_BASE_MS;
+  const revoked = values['revoked-tokens'];
   const common = {
+    ...(metrics === undefined ? {} : { metrics }),
     port,
     host,
     cdn: values.cdn === true,
+    ...(typeof revoked === 'string' ? { revokedTokens: revoked } : {}),
     ...(webhooks === undefined ? {} : { webhooks }),
     ...(retryBase !== undefined && /^[0-9]{1,7}$/.test(retryBase) ? { webhookRetryBaseMs: Number(retryBase) } : {}),
   };
@@ -84,7 +100,7 @@ async function startFromOptions(
   asUsage(() => parseS3Location(from, '--from'));
   const follow = await followModule();
   const poll = typeof values.poll === 'string' ? values.poll : undefined;
-  return follow.startFollowingGateway({
+  const following = await follow.startFollowingGateway({
     ...common,
     from,
     endpoint: values.endpoint as string | undefined,
@@ -92,6 +108,13 @@ async function startFromOptions(
     cacheDir: values.cache as string | undefined,
     ...(poll === undefined ? {} : { pollSeconds: asUsage(() => follow.parsePollSeconds(poll)) }),
   });
+  metrics?.watchFollower(() => following.follower.counters());
+  return following;
+}
+
+/** `--metrics-host` and `--metrics-port`, checked like `--host` and `--port`. */
+function metricsAddress(values: Record<string, string | boolean | undefined>): { host: string; port: number } {
+  return { host: String(values['metrics-host']), port: parsePort(String(values['metrics-port']), '--metrics-port') };
 }
 
 runCommand(SERVE, async () => {
@@ -99,11 +122,22 @@ runCommand(SERVE, async () => {
   const port = parsePort(String(values.port));
   const host = String(values.host);
   await ensureCanListen(host, port);
-  const gateway = await startFromOptions(values, port, host).catch((error: unknown) => {
+  const metricsAt = values.metrics === true ? metricsAddress(values) : undefined;
+  if (metricsAt !== undefined) await ensureCanListen(metricsAt.host, metricsAt.port);
+  const metrics = metricsAt === undefined ? undefined : (await metricsModule()).createGatewayMetrics();
+  const gateway = await startFromOptions(values, port, host, metrics).catch((error: unknown) => {
     throw describeListenError(error, host, port);
   });
   console.log(
     `snapi gateway listening on ${gateway.url} (snapshot ${gateway.snapshotId() || `none yet, following ${String(values.from)}`}, ${gateway.responseCount()} responses)`,
   );
+  if (metrics !== undefined && metricsAt !== undefined) {
+    const listener = await startMetricsListener(metrics.registry, metricsAt.host, metricsAt.port).catch(
+      (error: unknown) => {
+        throw describeListenError(error, metricsAt.host, metricsAt.port);
+      },
+    );
+    console.log(`snapi gateway metrics on ${listener.url}`);
+  }
   handleSignals(gateway);
 });

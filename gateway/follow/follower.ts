@@ -10,7 +10,7 @@ import { formatS3Location } from '../../storage/s3-location.ts';
 import type { S3Location } from '../../storage/s3-location.ts';
 import { describeStoreError, isStoreError } from '../../storage/store-error.ts';
 import { currentId, pruneCache, switchCurrent } from './cache-folder.ts';
-import { syncSnapshot } from './sync-snapshot.ts';
+import { DigestMismatchError, syncSnapshot } from './sync-snapshot.ts';
 
 export interface FollowStatus {
   source: string;
@@ -38,10 +38,21 @@ export interface FollowerOptions {
   now?: () => number;
 }
 
+/** Totals since start, for the metrics (docs/operations.md: Metrics). */
+export interface FollowCounters {
+  /** Bytes of the snapshots synced into the cache. */
+  downloadedBytes: number;
+  /** Objects refused because they did not match their digest. */
+  verificationFailures: number;
+  /** Milliseconds since the epoch of the last successful check, or undefined before the first. */
+  lastSuccessMs: number | undefined;
+}
+
 export interface Follower {
   /** Checks the pointer once now (the first call happens at start); resolves when that check is over. */
   checkNow(): Promise<void>;
   status(): FollowStatus;
+  counters(): FollowCounters;
   close(): Promise<void>;
 }
 
@@ -61,6 +72,8 @@ export async function startFollower(options: FollowerOptions): Promise<Follower>
   let lastSuccess: number | undefined;
   let error: string | undefined;
   let failures = 0;
+  let downloadedBytes = 0;
+  let verificationFailures = 0;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let closed = false;
@@ -78,6 +91,7 @@ export async function startFollower(options: FollowerOptions): Promise<Follower>
       if (pointer.snapshot !== snapshot) {
         const started = now();
         const outcome = await syncSnapshot({ store, prefix: location.prefix, cacheDir, pointer });
+        downloadedBytes += outcome.downloadedBytes;
         const previous = snapshot;
         await switchCurrent(cacheDir, pointer.snapshot);
         snapshot = pointer.snapshot;
@@ -109,6 +123,7 @@ export async function startFollower(options: FollowerOptions): Promise<Follower>
         schedule(options.pollMs);
       } catch (caught) {
         failures += 1;
+        if (caught instanceof DigestMismatchError) verificationFailures += 1;
         const reason = isStoreError(caught)
           ? describeStoreError(caught, location)
           : caught instanceof Error
@@ -135,6 +150,7 @@ export async function startFollower(options: FollowerOptions): Promise<Follower>
       lagSeconds: lastSuccess === undefined ? null : Math.round((now() - lastSuccess) / 1000),
       error: error ?? null,
     }),
+    counters: () => ({ downloadedBytes, verificationFailures, lastSuccessMs: lastSuccess }),
     close: async () => {
       closed = true;
       clearTimeout(timer);

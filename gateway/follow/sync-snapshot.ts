@@ -22,6 +22,9 @@ import { POOL_DIR, exists, linkFromPool, snapshotFolder, stagingFolder } from '.
 
 const DOWNLOAD_CONCURRENCY = 8;
 
+/** An object whose bytes are not what the manifest promised: counted by the follower's metrics. */
+export class DigestMismatchError extends Error {}
+
 export interface SyncRequest {
   store: Store;
   prefix: string;
@@ -42,7 +45,7 @@ async function fetchVerified(store: Store, key: string, expected: ObjectDigest |
   if (fetched.kind !== 'found') throw new Error(`s3://${store.bucket}/${key} is missing`);
   const { bytes } = fetched;
   if (('size' in expected && bytes.length !== expected.size) || sha256Hex(bytes) !== expected.sha256) {
-    throw new Error(`s3://${store.bucket}/${key} does not match its digest (corrupt or partly written)`);
+    throw new DigestMismatchError(`s3://${store.bucket}/${key} does not match its digest (corrupt or partly written)`);
   }
   return bytes;
 }
@@ -67,7 +70,9 @@ async function downloadVerifiedToPool(
     const received = await downloadObject(store, key, temporary);
     if (received === 'not-found') throw new Error(`s3://${store.bucket}/${key} is missing`);
     if (received.size !== expected.size || received.sha256 !== expected.sha256) {
-      throw new Error(`s3://${store.bucket}/${key} does not match its digest (corrupt or partly written)`);
+      throw new DigestMismatchError(
+        `s3://${store.bucket}/${key} does not match its digest (corrupt or partly written)`,
+      );
     }
     await rename(temporary, poolPath);
   } finally {

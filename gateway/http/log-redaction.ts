@@ -1,4 +1,5 @@
-// The request target as the log may hold it: no user information, no values of secret-named query parameters.
+// The request target as the log may hold it: no user information, no values of secret-named query parameters, no API
+// token anywhere.
 import { isSecretName } from '../../contract/secret-names.ts';
 
 const REDACTED = 'REDACTED';
@@ -49,8 +50,16 @@ export function loggableTarget(target: string): string {
   return loggable;
 }
 
+/** An API token anywhere in the target (path, query, fragment), also with its underscore percent-encoded. */
+const API_TOKEN = /snapi(?:_|%5f)[A-Za-z0-9_%-]*/gi;
+const MAY_HOLD_TOKEN = /snapi(?:_|%5f)/i;
+
+function withoutTokens(target: string): string {
+  return MAY_HOLD_TOKEN.test(target) ? target.replace(API_TOKEN, `snapi_${REDACTED}`) : target;
+}
+
 function redactedTarget(target: string): string {
-  const plain = target.startsWith('/') && !target.startsWith('//') ? target : withoutUserInfo(target);
+  const plain = withoutTokens(target.startsWith('/') && !target.startsWith('//') ? target : withoutUserInfo(target));
   const questionMark = plain.indexOf('?');
   if (questionMark < 0 || !MAY_NAME_SECRET.test(decodedName(plain.slice(questionMark + 1)))) return plain;
   const query = plain

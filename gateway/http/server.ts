@@ -18,6 +18,9 @@ import { DEFAULT_FLOOD_OPTIONS, createFloodGuard } from './flood-guard.ts';
 import type { FloodOptions, FloodStats } from './flood-guard.ts';
 import { createDeadlineSweep } from './response-deadline.ts';
 import { createRequestHandler } from './socket-shell.ts';
+import { openRevocations } from './revocations.ts';
+import type { GatewayMetrics } from '../metrics/gateway-metrics.ts';
+import type { LoginLimiter } from '../auth/login-limiter.ts';
 import { answerClientError, answerConnect, answerExpectation } from './reply-writer.ts';
 
 export interface GatewayOptions {
@@ -48,6 +51,10 @@ export interface GatewayOptions {
   webhooks?: WebhookSettings;
   /** SNAPI_WEBHOOK_RETRY_BASE_MS: the first retry's wait. */
   webhookRetryBaseMs?: number;
+  /** `--revoked-tokens FILE`: token names or hashes refused at once; read at start and on every reload (SIGHUP). */
+  revokedTokens?: string;
+  /** `--metrics`: what the gateway counts (gateway/metrics/); its listener is the command's (cli/serve.ts). */
+  metrics?: GatewayMetrics;
 }
 
 export interface Gateway {
@@ -79,11 +86,28 @@ const RESPONSE_DEADLINE = 30_000;
 const DEADLINE_SWEEP_MS = 1_000;
 const FORCE_CLOSE_AFTER_MS = 10_000;
 
+/** Every failure the limiter records is a refused login (a wrong password, an unknown user, a refused token). */
+function countedFailures(limiter: LoginLimiter, metrics: GatewayMetrics | undefined): LoginLimiter {
+  if (metrics === undefined) return limiter;
+  const recordFailure = limiter.recordFailure;
+  return {
+    ...limiter,
+    recordFailure(address, now) {
+      metrics.countRefusedLogin();
+      recordFailure(address, now);
+    },
+  };
+}
+
 export async function startGateway(options: GatewayOptions = {}): Promise<Gateway> {
   const dist = resolve(options.dist ?? './dist');
   const log = options.log ?? stdoutLog;
   const now = options.now ?? Date.now;
-  const logEvent = (event: string, details: Record<string, unknown>) => log(eventLine(event, details, new Date()));
+  const { metrics } = options;
+  const logEvent = (event: string, details: Record<string, unknown>) => {
+    metrics?.onEvent(event, details);
+    log(eventLine(event, details, new Date()));
+  };
   const loadOptions = {
     lookup: options.lookup ?? systemLookup,
     ...(options.memoryBodyLimit ? { memoryBodyLimit: options.memoryBodyLimit } : {}),
@@ -94,10 +118,12 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       : createDispatcher(options.webhooks, logEvent, {
           ...(options.webhookRetryBaseMs === undefined ? {} : { retryBaseMs: options.webhookRetryBaseMs }),
         });
+  const revocations = await openRevocations(options.revokedTokens, logEvent);
   const live = await openLiveSnapshot(dist, loadOptions, logEvent, options.allowMissingSnapshot === true, (state) =>
     webhooks?.served(state),
   );
-  const limiter = createLoginLimiter({ ...DEFAULT_LIMITER_OPTIONS, ...options.limiter });
+  const limiter = countedFailures(createLoginLimiter({ ...DEFAULT_LIMITER_OPTIONS, ...options.limiter }), metrics);
+  metrics?.watchSnapshot(() => live.current());
   const deadlines = createDeadlineSweep(RESPONSE_DEADLINE, DEADLINE_SWEEP_MS);
   const flood = createFloodGuard(
     { ...DEFAULT_FLOOD_OPTIONS, ...options.flood },
@@ -114,6 +140,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     deadlines,
     log,
     logEvent,
+    revoked: revocations.current,
+    ...(metrics === undefined ? {} : { observe: metrics.observeRequest }),
   });
 
   const server = createServer(SERVER_LIMITS, handleRequest);
@@ -149,7 +177,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     snapshotId: () => live.current()?.snapshot.id ?? '',
     responseCount: () => live.current()?.snapshot.entries.size ?? 0,
-    reload: () => live.reload(),
+    reload: () => Promise.all([live.reload(), revocations.reload()]).then(([loaded]) => loaded),
     floodStats: () => ({ ...flood.stats(), limitedAddresses: limiter.trackedAddresses() }),
     close: () => {
       webhooks?.close();

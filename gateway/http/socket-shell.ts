@@ -6,6 +6,7 @@ import { decide } from '../api/decide.ts';
 import type { Eventually, GatewayRequest } from '../api/decide.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
 import type { VerifyPassword } from '../auth/authenticate.ts';
+import type { RevokedTokens } from '../auth/token-table.ts';
 import type { LiveSnapshot } from '../snapshot/live-snapshot.ts';
 import type { ServingState } from '../snapshot/snapshot-loader.ts';
 import { answerMcp } from '../mcp/mcp-http.ts';
@@ -30,7 +31,19 @@ export interface ShellContext {
   deadlines: DeadlineSweep;
   log: LogWriter;
   logEvent: (event: string, details: Record<string, unknown>) => void;
+  /** The serving machine's token revocations, as last read (server.ts). */
+  revoked?: () => RevokedTokens | undefined;
+  /** `--metrics`: each logged request, counted (gateway/metrics/); absent, nothing is counted. */
+  observe?: RequestObserver;
 }
+
+export type RequestObserver = (
+  target: string,
+  status: number,
+  bytes: number,
+  seconds: number,
+  encoding: string | undefined,
+) => void;
 
 /** A media file gets the deadline plus the time it takes at this rate: a large download on a slow link is not cut
  *  off. */
@@ -63,6 +76,15 @@ function toGatewayRequest(request: IncomingMessage): GatewayRequest {
   };
 }
 
+/** The reply's Content-Encoding, from either form of its headers (a record, or a flat name-value list). */
+function encodingOf(reply: Reply | undefined): string | undefined {
+  if (reply === undefined) return undefined;
+  const { headers } = reply;
+  if (!Array.isArray(headers)) return headers['Content-Encoding'];
+  const position = headers.indexOf('Content-Encoding');
+  return position < 0 ? undefined : headers[position + 1];
+}
+
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -71,8 +93,9 @@ type RequestHandler = (request: IncomingMessage, response: ServerResponse) => vo
  *  requests under load. */
 export function createRequestHandler(context: ShellContext): RequestHandler {
   const { live, limiter, verify, now, cdn, health, flood, deadlines, log, logEvent } = context;
+  const revokedNow = context.revoked ?? (() => undefined);
   const decideNow = (gatewayRequest: GatewayRequest, state: ServingState | undefined) =>
-    decide(gatewayRequest, { state, limiter, verify, now: now(), cdn, health });
+    decide(gatewayRequest, { state, limiter, verify, now: now(), cdn, health, revoked: revokedNow() });
 
   const failed = (response: ServerResponse, error: unknown): Handled => {
     logEvent('request-error', { reason: reasonOf(error) });
@@ -106,13 +129,19 @@ export function createRequestHandler(context: ShellContext): RequestHandler {
     );
   };
 
-  const logRequest = (request: GatewayRequest, started: number, status: number, bytes: number, user: string | null) =>
-    log(
-      requestLine(
-        { method: request.method, target: request.target, status, bytes, ms: performance.now() - started, user },
-        new Date(),
-      ),
-    );
+  const { observe } = context;
+  const logRequest = (
+    request: GatewayRequest,
+    started: number,
+    status: number,
+    bytes: number,
+    user: string | null,
+    reply?: Reply,
+  ) => {
+    const ms = performance.now() - started;
+    log(requestLine({ method: request.method, target: request.target, status, bytes, ms, user }, new Date()));
+    if (observe !== undefined) observe(request.target, status, bytes, ms / 1000, encodingOf(reply));
+  };
 
   const writeFailed = (
     response: ServerResponse,
@@ -151,10 +180,10 @@ export function createRequestHandler(context: ShellContext): RequestHandler {
     }
     if (written instanceof Promise)
       written.then(
-        (bytes) => logRequest(gatewayRequest, started, status, bytes, user),
+        (bytes) => logRequest(gatewayRequest, started, status, bytes, user, reply),
         (error: unknown) => writeFailed(response, gatewayRequest, started, status, user, error),
       );
-    else logRequest(gatewayRequest, started, status, written, user);
+    else logRequest(gatewayRequest, started, status, written, user, reply);
   };
 
   return (request, response) => {

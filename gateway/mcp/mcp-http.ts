@@ -4,10 +4,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { errorReply, jsonReply } from '../http/reply.ts';
 import type { Reply } from '../http/reply.ts';
+import { logNameOf } from '../auth/credential-cache.ts';
 import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import type { ServingState } from '../snapshot/snapshot-loader.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { sendJsonWithCharset } from './json-charset.ts';
+import { beginMcpExchange } from '../metrics/mcp-sessions.ts';
 
 /** JSON-RPC messages are small; a larger body is refused before it is parsed. */
 export const MCP_BODY_LIMIT = 1024 * 1024;
@@ -35,7 +37,7 @@ export async function answerMcp(
   user: AuthenticatedUser,
   state: ServingState,
 ): Promise<McpOutcome> {
-  const refuse = (reply: Reply): McpOutcome => ({ reply: { ...reply, user: user.username } });
+  const refuse = (reply: Reply): McpOutcome => ({ reply: { ...reply, user: logNameOf(user) } });
   const body = await readBody(request);
   if (body === undefined) return refuse(errorReply(413, 'Request body too large.'));
   let message: unknown;
@@ -47,7 +49,9 @@ export async function answerMcp(
   // Stateless: each POST is answered from the snapshot served when it arrived, so a swap needs no session bookkeeping.
   const server = createMcpServer({ state: () => state, user: async () => user });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const endExchange = beginMcpExchange(message);
   response.on('close', () => {
+    endExchange();
     void transport.close();
     void server.close();
   });
@@ -56,5 +60,5 @@ export async function answerMcp(
   sendJsonWithCharset(response);
   await server.connect(transport);
   await transport.handleRequest(request, response, message);
-  return { answeredFor: user.username };
+  return { answeredFor: logNameOf(user) };
 }

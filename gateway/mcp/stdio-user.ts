@@ -16,14 +16,24 @@ const STDIO_LIMITER = createLoginLimiter(DEFAULT_LIMITER_OPTIONS);
 
 export class CredentialsError extends Error {}
 
-export function credentialsFromEnvironment(environment: NodeJS.ProcessEnv): { username: string; password: string } {
+/** A user's credentials, or an API token (`SNAPI_TOKEN`), which wins when both are set. */
+export type StdioCredentials = { username: string; password: string } | { token: string };
+
+export function credentialsFromEnvironment(environment: NodeJS.ProcessEnv): StdioCredentials {
+  const token = environment.SNAPI_TOKEN ?? '';
+  if (token !== '') return { token };
   const username = environment.SNAPI_USER ?? '';
   const password = environment.SNAPI_PASSWORD ?? '';
   if (username === '' || password === '')
     throw new CredentialsError(
-      'snapi mcp: set SNAPI_USER and SNAPI_PASSWORD to the credentials of an API user (role author or above)',
+      'snapi mcp: set SNAPI_TOKEN to an API token, or SNAPI_USER and SNAPI_PASSWORD to the credentials of an API user (role author or above)',
     );
   return { username, password };
+}
+
+/** How the stdio user shows in the ready line: the user name, or `token`. */
+export function credentialsLabel(credentials: StdioCredentials): string {
+  return 'token' in credentials ? 'token' : credentials.username;
 }
 
 function messageOf(reply: { body: { kind: string; bytes?: Buffer } }): string {
@@ -36,11 +46,14 @@ function messageOf(reply: { body: { kind: string; bytes?: Buffer } }): string {
  *  password or role counts after a reload. */
 export async function stdioUser(
   state: ServingState,
-  credentials: { username: string; password: string },
+  credentials: StdioCredentials,
   verify: VerifyPassword = verifyWithBcrypt,
 ): Promise<AuthenticatedUser> {
   // The cache key is the Authorization header this user would send over HTTP.
-  const header = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
+  const header =
+    'token' in credentials
+      ? `Bearer ${credentials.token}`
+      : `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
   const outcome = await authenticateRequest(
     { address: 'stdio', authorization: header, now: Date.now() },
     {
@@ -49,11 +62,14 @@ export async function stdioUser(
       cache: state.credentials,
       verify,
       limiter: STDIO_LIMITER,
+      ...(state.snapshot.tokens === undefined ? {} : { tokens: state.snapshot.tokens }),
     },
   );
   const user = outcome.allowed ? outcome.user : undefined;
   if (user === undefined)
-    throw new CredentialsError(`snapi mcp: ${MESSAGES.authenticationFailed} Check SNAPI_USER and SNAPI_PASSWORD.`);
+    throw new CredentialsError(
+      `snapi mcp: ${MESSAGES.authenticationFailed} Check ${'token' in credentials ? 'SNAPI_TOKEN' : 'SNAPI_USER and SNAPI_PASSWORD'}.`,
+    );
   if (!meetsMinimumRole(user.role, MCP_MIN_ROLE))
     throw new CredentialsError(`snapi mcp: ${messageOf(permissionDeniedReply(user.role, 'read', 'content'))}`);
   return user;

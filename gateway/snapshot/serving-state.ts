@@ -1,5 +1,6 @@
 // The shapes a loaded snapshot is held in: the state requests read, its entries and bodies, and what a reload may take
 // over from it.
+import type { TokenTable } from '../auth/token-table.ts';
 import type {
   Account,
   AccessSettings,
@@ -62,6 +63,8 @@ export interface LoadedSnapshot {
   restrictedSlugs: ReadonlyMap<string, SlugPart[]>;
   userRecords: ReadonlyMap<string, string>;
   accounts: ReadonlyMap<string, Account>;
+  /** API tokens by SHA-256; absent in states not loaded from disk (tests): no token passes. */
+  tokens?: TokenTable;
   /** The search index; absent in snapshots built without one. */
   search?: SearchIndex;
   /** The change history (contract/history.ts); absent in snapshots built before the feed existed. */

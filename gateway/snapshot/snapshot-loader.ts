@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import type { AccessSettings } from '../../contract/snapshot.ts';
 import { parseAccounts } from '../../contract/parse-snapshot.ts';
+import { parseSnapshotTokens } from '../../contract/api-token.ts';
+import { buildTokenTable } from '../auth/token-table.ts';
 import { BodyNames } from './body-names.ts';
 import type { CompactEntries } from './compact-entries.ts';
 import { checkBodyFiles, checkShardFiles, readIndex } from './read-index.ts';
@@ -116,7 +118,8 @@ async function load(
           index.parsed.map((position) => index.shards[position]!),
           pool,
         );
-  const accounts = parseAccounts(parseJson(accountsText, accountsPath));
+  const accountsFile = parseJson(accountsText, accountsPath);
+  const accounts = parseAccounts(accountsFile);
   const { trust, warnings } = await buildTrust(root.access, options.lookup);
   const searchEntry = entries.get(SEARCH_INDEX_KEY);
   const search =
@@ -139,6 +142,7 @@ async function load(
     restrictedSlugs: new Map(Object.entries(root.restrictedSlugs)),
     userRecords: new Map(Object.entries(root.userRecords)),
     accounts: new Map(Object.entries(accounts)),
+    tokens: buildTokenTable(parseSnapshotTokens(accountsFile)),
     ...(search === undefined ? {} : { search }),
     ...(root.history === undefined ? {} : { history: root.history }),
   };

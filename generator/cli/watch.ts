@@ -4,6 +4,7 @@ import {
   CommandFailure,
   parseBaseUrl,
   parseCommandLine,
+  parsePort,
   parseSeconds,
   runCommand,
   UsageError,
@@ -17,6 +18,9 @@ import { siteFolderProblem } from '../load/site-folder.ts';
 import { outFolderProblem } from '../load/out-folder.ts';
 import { startWatching } from '../watch/watch-site.ts';
 import { HISTORY_OPTIONS, HISTORY_USAGE, parseHistoryPolicy } from './history-options.ts';
+import { createWatchMetrics, type WatchMetrics } from '../watch/watch-metrics.ts';
+import { DEFAULT_METRICS_HOST, DEFAULT_METRICS_PORT, startMetricsListener } from '../../terminal/metrics-listener.ts';
+import { ensureCanListen } from '../../terminal/listen-check.ts';
 
 const WATCH = {
   name: 'watch',
@@ -36,6 +40,8 @@ time, inode) of every watched file are compared as well, and a rescan replaces w
   --publish s3://…  also upload each snapshot to object storage (credentials from AWS_* variables)
   --endpoint URL    S3-compatible endpoint (R2, MinIO); --region R its region
 ${HISTORY_USAGE}
+  --metrics         Prometheus metrics at /metrics on their own listener: last publish, failed builds, rescans
+  --metrics-host H  the metrics listener's address (default 127.0.0.1); --metrics-port N its port (default 9464)
 
 example: snapi watch --site /var/www/typemill --out /srv/snapi/dist --base-url https://docs.example.org`,
   options: {
@@ -47,6 +53,9 @@ example: snapi watch --site /var/www/typemill --out /srv/snapi/dist --base-url h
     endpoint: { type: 'string' },
     region: { type: 'string' },
     ...HISTORY_OPTIONS,
+    metrics: { type: 'boolean', default: false },
+    'metrics-host': { type: 'string', default: DEFAULT_METRICS_HOST },
+    'metrics-port': { type: 'string', default: String(DEFAULT_METRICS_PORT) },
   },
 } as const;
 
@@ -82,6 +91,17 @@ function uploader(target: string, values: Record<string, unknown>, out: string) 
   };
 }
 
+/** `--metrics`: the listener starts before the first build, so a scrape sees watch from its start. */
+async function startWatchMetrics(values: Record<string, unknown>): Promise<WatchMetrics> {
+  const host = String(values['metrics-host']);
+  const port = parsePort(String(values['metrics-port']), '--metrics-port');
+  await ensureCanListen(host, port);
+  const metrics = createWatchMetrics();
+  const listener = await startMetricsListener(metrics.registry, host, port);
+  console.log(eventLine('metrics', { url: listener.url }, new Date()));
+  return metrics;
+}
+
 runCommand(WATCH, async () => {
   const values = parseCommandLine(WATCH, process.argv.slice(2));
   const site = String(values.site);
@@ -95,7 +115,11 @@ runCommand(WATCH, async () => {
   const outProblem = outFolderProblem(site, out);
   if (outProblem !== undefined) throw new UsageError(outProblem);
   const upload = typeof values.publish === 'string' ? uploader(values.publish, values, out) : undefined;
-  const log = (event: string, details: Record<string, unknown>) => console.log(eventLine(event, details, new Date()));
+  const metrics = values.metrics === true ? await startWatchMetrics(values) : undefined;
+  const log = (event: string, details: Record<string, unknown>) => {
+    metrics?.onEvent(event);
+    console.log(eventLine(event, details, new Date()));
+  };
   log('watching', {
     site,
     out,

@@ -10,12 +10,13 @@ const LISTED = [
   'content/**',
   'settings/settings.yaml',
   'settings/users/*.yaml',
+  'settings/snapi-tokens.yaml',
   'plugins/*/*',
   'themes/*/*',
   'media/**',
 ];
 const READ =
-  /^(content\/.*\.(md|txt|yaml)|settings\/settings\.yaml|settings\/users\/[^/]+\.yaml|plugins\/[^/]+\/[^/]+\.yaml|themes\/[^/]+\/[^/]+\.yaml)$/;
+  /^(content\/.*\.(md|txt|yaml)|settings\/(?:settings|snapi-tokens)\.yaml|settings\/users\/[^/]+\.yaml|plugins\/[^/]+\/[^/]+\.yaml|themes\/[^/]+\/[^/]+\.yaml)$/;
 /** Folders listed without a depth limit: a link loop inside them would be followed forever. */
 const DEEP_FOLDERS = ['content', 'media'];
 /** Read errors as a site owner understands them. */

@@ -26,6 +26,7 @@ import type { MediaObject } from '../types.ts';
 import { publishedIndex, type PublishedIndex } from './published-index.ts';
 import { deltaOf, nextHistory } from './history-writer.ts';
 import type { HistoryPolicy } from '../../contract/history.ts';
+import { accountsFileOf } from '../../contract/api-token.ts';
 
 const WRITE_CONCURRENCY = 32;
 /** Media files hashed and stored at once: each is streamed, so this bounds open files, not memory. */
@@ -185,7 +186,7 @@ export async function publishStaged(
   header.history = next.history;
   const index: SnapshotIndex = { ...header, entries };
   const root: SnapshotRoot = { ...header, shards };
-  const accounts = JSON.stringify(result.accounts);
+  const accounts = JSON.stringify(accountsFileOf(result.accounts, result.tokens));
   await writeFile(join(staging.directory, DIST_LAYOUT.indexFile), JSON.stringify(root));
   await writeFile(join(staging.directory, DIST_LAYOUT.accountsFile), accounts, { mode: 0o600 });
   const changes = changesBetween(previous?.index, index);

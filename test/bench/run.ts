@@ -28,6 +28,7 @@ import { runScaleBench, scaleOutDir } from './scale-bench.ts';
 import { pathologicalRows } from './markdown-pathological.ts';
 import { runSearchRows } from './search-rows.ts';
 import { ensureTools } from './tools.ts';
+import { runOpsBench } from './ops-bench.ts';
 
 const FULL = {
   devEdits: 20,
@@ -202,6 +203,8 @@ const gateway = await runGatewayBench({
   log,
 });
 rows.push(...gatewayRows(gateway, settings.gatewayPages));
+log('metrics on / off and API token rows');
+rows.push(...(await runOpsBench({ tools, workDir, seconds: settings.durationSeconds, log })));
 // The largest scale site's snapshot: the gateway's start-up and memory where they are hardest (40,000 pages).
 if (largestScale > settings.gatewayPages) {
   log(`gateway start-up and memory on the ${largestScale}-page snapshot`);

@@ -1,12 +1,15 @@
 // The typed client against a real gateway over HTTP, serving the fixture site: every method returns the body the
 // endpoint sends, revalidates with If-None-Match, and turns every other status into a SnapiError.
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient, SnapiError, type SnapiClient } from '../../client/client.ts';
 import { generateClientTypes, GENERATED_FILE, OPENAPI_FILE } from '../../client/generate-client.ts';
 import { buildSite } from '../../generator/build-site.ts';
+import { addedEntry, newToken } from '../../generator/plan/token-changes.ts';
+import { TOKEN_FILE, writeTokenFile } from '../../generator/plan/token-file.ts';
 import { ENDPOINTS } from '../../gateway/api/endpoints.ts';
 import { startGateway, type Gateway } from '../../gateway/http/server.ts';
 import { copyFixture, removeDir } from '../helpers/fixture-site.ts';
@@ -22,6 +25,8 @@ interface Context {
   gateway: Gateway;
   exchanges: Exchange[];
   client: (username: string, password: string, cacheEntries?: number) => SnapiClient;
+  /** An editor's API token in the fixture's snapshot. */
+  token: string;
 }
 
 const Client = suite<Context>('createClient against a gateway');
@@ -30,6 +35,9 @@ Client.before(async (context) => {
   const site = await copyFixture('site');
   context.folder = join(site, '..');
   const dist = join(context.folder, 'dist');
+  context.token = newToken(randomBytes);
+  const entry = addedEntry('docs-ci', 'editor', context.token, new Date(), new Date(Date.now() + 3_600_000));
+  writeFileSync(join(site, TOKEN_FILE), writeTokenFile([entry]));
   const outcome = await buildSite({ site, out: dist, baseUrl: 'http://localhost:8080' });
   assert.ok(outcome.ok);
   context.gateway = await startGateway({
@@ -200,6 +208,21 @@ const Generated = suite('client/generated/api.ts');
 
 Generated('is what the generator writes from openapi.yaml and the endpoint table today', () => {
   assert.fixture(readFileSync(GENERATED_FILE, 'utf8'), generateClientTypes(readFileSync(OPENAPI_FILE, 'utf8')));
+});
+
+Client('with { token } sends it as a Bearer credential and gets the answers of its role', async (context) => {
+  const withToken = createClient({ baseUrl: context.gateway.url, token: context.token });
+  const withPassword = context.client('editor', 'fixture-editor');
+  assert.equal(await withToken.navigation({ draft: true }), await withPassword.navigation({ draft: true }));
+  assert.equal(await withToken.content({ url: '/status/faq' }), await withPassword.content({ url: '/status/faq' }));
+  const refused = createClient({ baseUrl: context.gateway.url, token: `snapi_${'0'.repeat(43)}` });
+  try {
+    await refused.navigation();
+    assert.unreachable('a wrong token was accepted');
+  } catch (error) {
+    assert.instance(error, SnapiError);
+    assert.equal([(error as SnapiError).status, (error as SnapiError).message], [401, 'Authentication failed.']);
+  }
 });
 
 Client.run();

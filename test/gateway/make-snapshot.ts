@@ -1,4 +1,5 @@
 // Test helper: writes a small snapshot folder by hand, as the generator would, and publishes it atomically.
+import { accountsFileOf, type SnapshotToken } from '../../contract/api-token.ts';
 import { mkdir, mkdtemp, rename, symlink, writeFile, chmod } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
@@ -44,6 +45,8 @@ export interface SnapshotSpec {
   users: FixtureUser[];
   /** Spoils index.json, for refused-snapshot tests. */
   brokenIndex?: boolean;
+  /** API token hashes, written into accounts.json as the generator does. */
+  tokens?: SnapshotToken[];
   /** Shards of the index; default: as the generator would choose. */
   shards?: number;
 }
@@ -157,7 +160,9 @@ export async function writeSnapshot(dist: string, spec: SnapshotSpec): Promise<v
   );
   const indexText = spec.brokenIndex ? JSON.stringify(index).slice(0, -10) : JSON.stringify(index);
   await writeFile(join(directory, DIST_LAYOUT.indexFile), indexText);
-  await writeFile(join(directory, DIST_LAYOUT.accountsFile), JSON.stringify(accounts), { mode: 0o600 });
+  await writeFile(join(directory, DIST_LAYOUT.accountsFile), JSON.stringify(accountsFileOf(accounts, spec.tokens)), {
+    mode: 0o600,
+  });
   await chmod(join(directory, DIST_LAYOUT.accountsFile), 0o600);
 }
 

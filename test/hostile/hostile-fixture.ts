@@ -8,6 +8,7 @@ import { makeTempDist, writeAndPublish, writeSnapshot } from '../gateway/make-sn
 import type { SnapshotSpec } from '../gateway/make-snapshot.ts';
 import { BODIES, USERS, standardSpec } from '../gateway/fixture.ts';
 import { searchFixtureBodies } from './search-fixture-index.ts';
+import { tokenSha256 } from '../../contract/api-token.ts';
 
 /** Strings that live only in files the gateway must never send; no response may contain any of them. */
 export const CANARIES = {
@@ -39,11 +40,18 @@ export const LONG_PASSWORD_USER = {
   password: `${'0123456789'.repeat(7)}ab${'z'.repeat(128)}`,
 };
 
+/** An administrator's API token the snapshot accepts: no log line may ever hold it, or any `snapi_…` string. */
+export const HOSTILE_TOKEN = `snapi_${'HostileTokenCanary'.padEnd(43, '7')}`;
+const TOKEN_IN_LOG = /snapi(?:_|%5f)(?!REDACTED)[A-Za-z0-9_-]/i;
+
 export interface HostileFixture {
   gateway: Gateway;
   port: number;
   root: string;
   dist: string;
+  /** Every line the gateway logged. */
+  logLines: string[];
+  /** Closes the gateway; fails when a logged line held an API token. */
   close(): Promise<void>;
 }
 
@@ -55,12 +63,16 @@ export async function startHostileFixture(
   specOverrides: Partial<SnapshotSpec> = {},
 ): Promise<HostileFixture> {
   const root = await makeTempDist(name);
+  const logLines: string[] = [];
   const dist = join(root, 'dist');
   await mkdir(dist);
   // With a search index, so hostile requests to /api/v1/search and /mcp reach a real search.
   const spec = standardSpec(`${name}-live`, {
     users: [...Object.values(USERS), CANARY_USER, LONG_PASSWORD_USER],
     bodies: { ...BODIES, ...(await searchFixtureBodies()) },
+    tokens: [
+      { name: 'hostile', role: 'administrator', sha256: tokenSha256(HOSTILE_TOKEN), expires: '2999-01-01T00:00:00Z' },
+    ],
     ...specOverrides,
   });
   await writeAndPublish(dist, spec);
@@ -81,14 +93,18 @@ export async function startHostileFixture(
     dist,
     port: 0,
     host: '127.0.0.1',
-    log: () => {},
+    log: (line) => logLines.push(line),
     // The limiter has its own tests; here thousands of failed logins must not turn into 429s.
     limiter: { maxFailures: Number.MAX_SAFE_INTEGER },
     ...options,
   });
   const port = Number(new URL(gateway.url).port);
-  const close = () => gateway.close().finally(() => rm(root, { recursive: true, force: true }));
-  return { gateway, port, root, dist, close };
+  const close = async () => {
+    await gateway.close().finally(() => rm(root, { recursive: true, force: true }));
+    const leaked = logLines.find((line) => TOKEN_IN_LOG.test(line) || line.includes(HOSTILE_TOKEN.slice(6)));
+    if (leaked !== undefined) throw new Error(`an API token reached the log: ${leaked.slice(0, 300)}`);
+  };
+  return { gateway, port, root, dist, logLines, close };
 }
 
 /** The canaries found in some bytes, by name. */

@@ -3,7 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { exchange } from './raw-http.ts';
-import { LONG_PASSWORD_USER, startHostileFixture } from './hostile-fixture.ts';
+import { HOSTILE_TOKEN, LONG_PASSWORD_USER, startHostileFixture } from './hostile-fixture.ts';
 import type { HostileFixture } from './hostile-fixture.ts';
 import { problemsOf } from './safe-answer.ts';
 import type { Expectation } from './safe-answer.ts';
@@ -337,9 +337,9 @@ const CASES: Case[] = [
     ...one(401, REQUIRED),
   },
   {
-    name: 'a Bearer token',
+    name: 'a Bearer token that is no API token',
     send: request('/api/v1/navigation', ['Authorization: Bearer abc.def.ghi']),
-    ...one(401, REQUIRED),
+    ...one(401, FAILED),
   },
   // Host oddities and HTTP versions.
   {
@@ -451,6 +451,47 @@ const CASES: Case[] = [
     body: NOT_API,
   },
 ];
+
+// API tokens: only the Authorization header carries one; wherever else it appears it is no credential and no log line
+// holds it (the fixture's close checks every line).
+const BEARER = `Authorization: Bearer ${HOSTILE_TOKEN}`;
+CASES.push(
+  {
+    name: 'a valid API token in the Authorization header',
+    send: request('/api/v1/navigation', [BEARER]),
+    ...one(200, body('navigation:live')),
+  },
+  {
+    name: 'an API token in the query string is no credential',
+    send: request(`/api/v1/navigation?access_token=${HOSTILE_TOKEN}`),
+    ...one(401, REQUIRED),
+  },
+  {
+    name: 'an API token in an unnamed query value is no credential',
+    send: request(`/api/v1/navigation?x=${HOSTILE_TOKEN}`),
+    ...one(401, REQUIRED),
+  },
+  {
+    name: 'an API token in a cookie is no credential',
+    send: request('/api/v1/navigation', [`Cookie: token=${HOSTILE_TOKEN}`]),
+    ...one(401, REQUIRED),
+  },
+  { name: 'an API token in the path', send: request(`/api/v1/${HOSTILE_TOKEN}`, [BEARER]), ...one(404, NOT_API) },
+  {
+    name: 'an API token percent-encoded in the path',
+    send: request(`/media/live/${HOSTILE_TOKEN.replace('_', '%5F')}.png`),
+    ...one(404, json(MESSAGES.mediaNotFound)),
+  },
+  {
+    name: 'a Bearer header with a token one character off',
+    send: request('/api/v1/navigation', [`${BEARER.slice(0, -1)}8`]),
+    ...one(401, FAILED),
+    headers: (headers) =>
+      headers['www-authenticate'] === 'Bearer error="invalid_token"'
+        ? undefined
+        : `WWW-Authenticate ${headers['www-authenticate']}`,
+  },
+);
 
 let fixture: HostileFixture;
 const hostile = suite('hand-written hostile requests over raw sockets');

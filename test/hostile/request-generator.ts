@@ -188,11 +188,13 @@ export function generateCases(seed: number, count: number): GeneratedCase[] {
           () => `Basic${base64(`adminuser:${text(5)}`)}`,
           () => text(below(100)).replace(/basic/gi, 'xxxxx'),
         ])();
+        // A Bearer header is a refused API token (no generated text is one), any other a missing credential.
+        const bearer = /^bearer(?:\s|$)/i.test(header);
         return {
           family: 'auth: no credentials',
           send: request('GET', '/api/v1/navigation', [`Authorization: ${header}`]),
           statuses: [401],
-          body: json(MESSAGES.authenticationRequired),
+          body: json(bearer ? MESSAGES.authenticationFailed : MESSAGES.authenticationRequired),
         };
       }
       if (kind === 1) {

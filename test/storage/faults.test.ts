@@ -169,16 +169,22 @@ Faults(
     const corrupt = Buffer.from(bytes.toString().replace('four', 'FOUR'));
     await putObject(server.store, key, corrupt, { contentType: 'application/json', cacheControl: 'no-cache' });
     const before = errorsOf(follower).length;
+    const counted = follower.gateway.follower.counters();
     await follower.gateway.follower.checkNow();
     assert.equal(
       [await navigation(follower), errorsOf(follower).slice(before)],
       [navigationOf('three'), [`s3://snapi-test/${key} does not match its digest (corrupt or partly written)`]],
     );
+    // The metrics count the refused object; bytes count once the snapshot is synced.
+    assert.is(follower.gateway.follower.counters().verificationFailures, counted.verificationFailures + 1);
     await putObject(server.store, key, bytes, { contentType: 'application/json', cacheControl: 'no-cache' });
     await waitFor(
       async () => (await navigation(follower)) === navigationOf('four'),
       'the snapshot once the body is right',
     );
+    const synced = follower.gateway.follower.counters();
+    assert.ok(synced.downloadedBytes > counted.downloadedBytes, 'downloaded bytes grew');
+    assert.ok((synced.lastSuccessMs ?? 0) >= (counted.lastSuccessMs ?? 0));
   },
 );
 

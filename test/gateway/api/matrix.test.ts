@@ -162,10 +162,13 @@ const ENDPOINTS: EndpointCase[] = [
 const REQUIRED = '{"message":"Authentication required."}';
 const FAILED = '{"message":"Authentication failed."}';
 
-const FAILED_LOGINS: Array<[string, string | undefined, string]> = [
+const BASIC_CHALLENGE = 'Basic realm=';
+const TOKEN_CHALLENGE = 'Bearer error="invalid_token"';
+
+const FAILED_LOGINS: Array<[string, string | undefined, string, string?]> = [
   ['no credentials', undefined, REQUIRED],
   ['malformed credentials without a colon', `Basic ${Buffer.from('adminuser').toString('base64')}`, REQUIRED],
-  ['a bearer token', 'Bearer abc.def', REQUIRED],
+  ['a bearer token that is no API token', 'Bearer abc.def', FAILED, TOKEN_CHALLENGE],
   ['a user without API access', basic(USERS.noApiAccess), FAILED],
   ['a user whose account has no password hash', basic(USERS.noHash), FAILED],
   ['a wrong password', basic({ username: 'adminuser', password: 'ad:min' }), FAILED],
@@ -224,7 +227,7 @@ Matrix('refuses a role that is not one of the seven on every endpoint with 403',
   }
 });
 
-for (const [label, authorization, expectedBody] of FAILED_LOGINS) {
+for (const [label, authorization, expectedBody, challenge = BASIC_CHALLENGE] of FAILED_LOGINS) {
   Matrix(`answers 401 with WWW-Authenticate on every endpoint for ${label}`, async ({ fixture }) => {
     for (const endpoint of ENDPOINTS) {
       const headers: Record<string, string> = authorization === undefined ? {} : { Authorization: authorization };
@@ -236,7 +239,7 @@ for (const [label, authorization, expectedBody] of FAILED_LOGINS) {
           body: response.text,
           challenge: response.headers['www-authenticate'],
         },
-        { path: endpoint.path, status: 401, body: expectedBody, challenge: 'Basic realm=' },
+        { path: endpoint.path, status: 401, body: expectedBody, challenge },
       );
     }
   });

@@ -43,7 +43,7 @@ const headers = suite('authenticateRequest: header forms');
 
 const CASES: Array<[string, string | undefined, Expected, Array<[string, string]>]> = [
   ['no header', undefined, { allowed: false, reason: 'no-credentials' }, []],
-  ['a bearer token', 'Bearer abc.def', { allowed: false, reason: 'no-credentials' }, []],
+  ['a bearer token that is no API token', 'Bearer abc.def', { allowed: false, reason: 'invalid-token' }, []],
   ['Basic without a colon', basic('editor'), { allowed: false, reason: 'no-credentials' }, []],
   ['Basic with an empty user name', basic(':pw-editor'), { allowed: false, reason: 'no-credentials' }, []],
   ['Basic with nothing after it', 'Basic ', { allowed: false, reason: 'no-credentials' }, []],
