@@ -55,18 +55,21 @@ function declarations(): Map<string, string> {
   return written;
 }
 
+/** A declaration file's name in lib/ (`generated/api.d.ts` → `api`), and its imports of other sources made the names
+ *  of the same format's files: `./api.mjs` resolves to api.d.mts (and `.cjs` to .d.cts). */
+const libName = (path: string) => path.replace(/^generated\//, '').replace(/\.d\.ts$/, '');
+const libImports = (text: string, js: string) =>
+  text.replace(/'\.\.?\/(?:generated\/)?([\w-]+)\.ts'/g, (_, name: string) => `'./${name}.${js}'`);
+
 /** Every file of client/lib/: name → text. Pure of the disk but for reading the sources. */
 export async function buildClientFiles(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const typed = declarations();
-  const client = typed.get('client.d.ts');
-  const api = typed.get('generated/api.d.ts');
-  if (client === undefined || api === undefined) throw new Error(`tsc wrote ${[...typed.keys()].join(', ')}`);
+  if (!typed.has('client.d.ts') || !typed.has('generated/api.d.ts'))
+    throw new Error(`tsc wrote ${[...typed.keys()].join(', ')}`);
   for (const { format, js, declarations: extension } of FORMATS) {
     files.set(`client.${js}`, await bundle(format));
-    // `./api.mjs` resolves to api.d.mts (and .cjs to .d.cts): each format's types name the other file of the same format.
-    files.set(`client.${extension}`, `${BANNER}\n${client.replaceAll("'./generated/api.ts'", `'./api.${js}'`)}`);
-    files.set(`api.${extension}`, `${BANNER}\n${api}`);
+    for (const [path, text] of typed) files.set(`${libName(path)}.${extension}`, `${BANNER}\n${libImports(text, js)}`);
   }
   return files;
 }

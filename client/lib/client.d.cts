@@ -1,7 +1,7 @@
 // Built by client/build-client.ts from client/client.ts; do not edit (npm run generate:client).
 import { type SnapiParameters, type SnapiResponses } from './api.cjs';
 export type * from './api.cjs';
-export { followChanges, type FollowOptions } from './follow-changes.ts';
+export { followChanges, type FollowOptions } from './follow-changes.cjs';
 export type EndpointMethod = keyof SnapiResponses;
 /** A method per endpoint; parameters may be left out where none is required. */
 export type SnapiClient = {

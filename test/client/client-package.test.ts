@@ -120,6 +120,8 @@ Package.before(async (context) => {
     'lib/client.d.cts',
     'lib/client.d.mts',
     'lib/client.mjs',
+    'lib/follow-changes.d.cts',
+    'lib/follow-changes.d.mts',
     'package.json',
   ]);
   context.tarball = join(context.scratch, packed!.filename);

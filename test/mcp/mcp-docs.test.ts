@@ -68,6 +68,7 @@ Docs('starts as written, completes initialize with the SDK client and writes onl
       assert.is(client.getServerVersion()?.name, 'snapi', stderr);
       const { tools } = await client.listTools();
       assert.equal(tools.map(({ name }) => name).sort(), [
+        'get_changes',
         'get_navigation',
         'get_page',
         'get_page_metadata',

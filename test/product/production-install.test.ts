@@ -82,7 +82,7 @@ production(
       ],
       { cwd: copy },
     );
-    assert.is(client.stdout, 'SnapiError createClient\n');
+    assert.is(client.stdout, 'SnapiError createClient followChanges\n');
     assert.match(checked.stderr, /^snapi check: 0 error\(s\)/);
     const gateway = await startBuiltGateway(['--dist', join(copy, 'dist'), '--port', '0'], {});
     try {

@@ -53,7 +53,6 @@ const REQUESTS: Array<{ endpoint: string; path: string }> = [
   { endpoint: 'fileRestrictions', path: '/api/v1/filerestrictions?filename=media/files/secret.zip' },
   { endpoint: 'media', path: '/media/files/secret.zip' },
   { endpoint: 'changes', path: '/api/v1/changes' },
-  { endpoint: 'changes', path: '/api/v1/changes?since=not-a-snapshot' },
 ];
 
 const MCP_CALLS = [
