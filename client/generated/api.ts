@@ -271,6 +271,9 @@ export interface SnapiParameters {
   file: { name: string; };
   pageMedia: { path: string; };
   fileRestrictions: { filename?: string; };
+  llmsTxt: Record<string, never>;
+  llmsFullTxt: Record<string, never>;
+  pageMarkdown: { url: string; draft?: boolean; };
 }
 
 /** Each method's 200 body, exactly as the gateway sends it. */
@@ -328,11 +331,16 @@ export interface SnapiResponses {
     userroles: Array<Role>;
     restriction: unknown;
   };
+  llmsTxt: string;
+  llmsFullTxt: string;
+  pageMarkdown: string;
 }
 
 export interface Call {
   path: string;
-  parameters: ReadonlyArray<{ name: string; wire: string; kind: 'flag' | 'list' | 'value' }>;
+  parameters: ReadonlyArray<{ name: string; wire: string; kind: 'flag' | 'list' | 'value' | 'path' }>;
+  /** The body is text (the AI files), not JSON. */
+  text?: true;
 }
 
 /** How each method's parameters go on the wire. */
@@ -355,4 +363,7 @@ export const CALLS: Readonly<Record<keyof SnapiResponses, Call>> = {
   file: { path: '/api/v1/file', parameters: [{ name: 'name', wire: 'name', kind: 'value' }] },
   pageMedia: { path: '/api/v1/pagemedia', parameters: [{ name: 'path', wire: 'path', kind: 'value' }] },
   fileRestrictions: { path: '/api/v1/filerestrictions', parameters: [{ name: 'filename', wire: 'filename', kind: 'value' }] },
+  llmsTxt: { path: '/llms.txt', parameters: [], text: true },
+  llmsFullTxt: { path: '/llms-full.txt', parameters: [], text: true },
+  pageMarkdown: { path: '/{url}.md', parameters: [{ name: 'url', wire: 'url', kind: 'path' }, { name: 'draft', wire: 'draft', kind: 'flag' }], text: true },
 };

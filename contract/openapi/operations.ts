@@ -11,12 +11,14 @@ import { type JsonObject, responseRef } from './json.ts';
 import { MEDIA_DOCS } from './media-endpoint-docs.ts';
 import { operationParameter } from './parameter-objects.ts';
 import { SITE_DOCS } from './site-endpoint-docs.ts';
+import { LLMS_DOCS } from './llms-endpoint-docs.ts';
 
 /** Every endpoint of the table has its documentation: one missing is a type error here. */
 export const ENDPOINT_DOCS: Readonly<Record<EndpointName, EndpointDoc>> = {
   ...CONTENT_DOCS,
   ...SITE_DOCS,
   ...MEDIA_DOCS,
+  ...LLMS_DOCS,
 };
 
 /** The path as clients write it: `/api/v1/settings/` for an entry with `trailingSlash`. */
@@ -44,6 +46,12 @@ function badRequest(spec: EndpointSpec, doc: EndpointDoc): JsonObject | undefine
 
 function successAnswer(doc: EndpointDoc): JsonObject {
   if ('response' in doc.success) return responseRef(doc.success.response);
+  if ('text' in doc.success)
+    return {
+      description: doc.success.description,
+      headers: ETAG_HEADER,
+      content: { [doc.success.text]: { schema: { type: 'string' } } },
+    };
   return {
     description: doc.success.description,
     headers: ETAG_HEADER,
@@ -59,12 +67,19 @@ export function endpointOperation(spec: EndpointSpec, doc: EndpointDoc): JsonObj
     operationId: doc.operationId,
     summary: `${doc.summary} (${roleNote(spec.minRole)})`,
     ...(doc.description === undefined ? {} : { description: doc.description }),
-    ...(spec.parameters.length === 0
+    ...(spec.parameters.length === 0 && doc.pathParameters === undefined
       ? {}
       : {
-          parameters: spec.parameters.map((parameter) =>
-            operationParameter(parameter, doc.parameters?.[parameter.name]),
-          ),
+          parameters: [
+            ...Object.entries(doc.pathParameters ?? {}).map(([name, description]) => ({
+              name,
+              in: 'path',
+              required: true,
+              schema: { type: 'string' },
+              description,
+            })),
+            ...spec.parameters.map((parameter) => operationParameter(parameter, doc.parameters?.[parameter.name])),
+          ],
         }),
     responses: {
       '200': successAnswer(doc),

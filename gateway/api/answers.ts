@@ -15,7 +15,9 @@ export type Answer =
   | { kind: 'entry'; entry: LoadedEntry }
   /** A body composed per request (restricted slugs, getbynames); served identity-only. */
   | { kind: 'composed'; body: ComposedBody }
-  | { kind: 'reply'; reply: Reply };
+  | { kind: 'reply'; reply: Reply }
+  /** `llms-full.txt`: the parts its manifest names, under the manifest's ETag (llms-answers.ts). */
+  | { kind: 'parts'; etag: string; parts: readonly LoadedEntry[] };
 
 export interface EndpointInput {
   query: Query;

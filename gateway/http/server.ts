@@ -40,6 +40,8 @@ export interface GatewayOptions {
   allowMissingSnapshot?: boolean;
   /** `--cdn`: answers a shared cache may store say `public, no-cache` instead of `private, no-cache`. */
   cdn?: boolean;
+  /** `--public-llms`: the AI files answer callers without credentials with the public view (docs/ai.md). */
+  publicLlms?: boolean;
   /** Extra /healthz fields (the follow status). */
   health?: () => Record<string, unknown>;
 }
@@ -95,6 +97,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     verify: options.verify ?? verifyWithBcrypt,
     now,
     cdn: options.cdn === true,
+    publicLlms: options.publicLlms === true,
     health: options.health,
     flood,
     deadlines,
