@@ -50,7 +50,7 @@ function describeParameter(parameter: OpenApiParameter): {
 
 export function generateClientTypes(openApiText: string): string {
   const document = parse(openApiText) as Json;
-  const paths = document.paths as Record<string, { get: Json }>;
+  const paths = document.paths as Record<string, { get: Json; parameters?: Json[] }>;
   const schemas = ((document.components as Json).schemas ?? {}) as Record<string, Schema>;
   const lines = [HEADER];
   for (const [name, schema] of Object.entries(schemas))
@@ -59,9 +59,12 @@ export function generateClientTypes(openApiText: string): string {
   const responses: string[] = [];
   const calls: string[] = [];
   for (const [method, endpoint] of Object.entries(ENDPOINT_SPECS)) {
-    const operation = (paths[endpoint.path] ?? paths[`${endpoint.path}/`])?.get;
+    const pathItem = paths[endpoint.path] ?? paths[`${endpoint.path}/`];
+    const operation = pathItem?.get;
     if (operation === undefined) throw new Error(`openapi.yaml has no GET ${endpoint.path} for endpoint ${method}`);
-    const described = ((operation.parameters ?? []) as Array<OpenApiParameter>).map((parameter) => {
+    // A path's `{name}` is declared on the path item (`/{url}.md`), the query parameters on the operation.
+    const declared = [...((pathItem?.parameters ?? []) as Json[]), ...((operation.parameters ?? []) as Json[])];
+    const described = (declared as unknown as Array<OpenApiParameter>).map((parameter) => {
       const resolved = resolve<OpenApiParameter>(document, parameter);
       return { ...describeParameter(resolved), required: resolved.required === true };
     });

@@ -67,19 +67,12 @@ export function endpointOperation(spec: EndpointSpec, doc: EndpointDoc): JsonObj
     operationId: doc.operationId,
     summary: `${doc.summary} (${roleNote(spec.minRole)})`,
     ...(doc.description === undefined ? {} : { description: doc.description }),
-    ...(spec.parameters.length === 0 && doc.pathParameters === undefined
+    ...(spec.parameters.length === 0
       ? {}
       : {
-          parameters: [
-            ...Object.entries(doc.pathParameters ?? {}).map(([name, description]) => ({
-              name,
-              in: 'path',
-              required: true,
-              schema: { type: 'string' },
-              description,
-            })),
-            ...spec.parameters.map((parameter) => operationParameter(parameter, doc.parameters?.[parameter.name])),
-          ],
+          parameters: spec.parameters.map((parameter) =>
+            operationParameter(parameter, doc.parameters?.[parameter.name]),
+          ),
         }),
     responses: {
       '200': successAnswer(doc),
@@ -104,10 +97,16 @@ export function sharedBadRequestParameters(): Parameter[] {
 
 /** Each endpoint of the table, in table order, as `[path, path item]`. */
 export function endpointPaths(): Array<[string, JsonObject]> {
-  return (Object.entries(ENDPOINT_SPECS) as Array<[EndpointName, EndpointSpec]>).map(([name, spec]) => [
-    documentedPath(spec),
-    { get: endpointOperation(spec, ENDPOINT_DOCS[name]) },
-  ]);
+  return (Object.entries(ENDPOINT_SPECS) as Array<[EndpointName, EndpointSpec]>).map(([name, spec]) => {
+    const pathParameters = pathParameterObjects(ENDPOINT_DOCS[name].pathParameters);
+    return [
+      documentedPath(spec),
+      {
+        ...(pathParameters.length === 0 ? {} : { parameters: pathParameters }),
+        get: endpointOperation(spec, ENDPOINT_DOCS[name]),
+      },
+    ];
+  });
 }
 
 /** Each route of a table outside the endpoints' roles (media files, service routes) as `[path, path item]`. */
@@ -122,14 +121,18 @@ export function routePaths<Name extends string>(
 }
 
 /** The path item of a route outside the table's roles: the `{name}` parameters beside its one GET operation. */
-function routePathItem(doc: RouteDoc): JsonObject {
-  const pathParameters = Object.entries(doc.pathParameters ?? {}).map(([name, description]) => ({
+function pathParameterObjects(described: Readonly<Record<string, string>> | undefined): JsonObject[] {
+  return Object.entries(described ?? {}).map(([name, description]) => ({
     name,
     in: 'path',
     required: true,
     schema: { type: 'string' },
     description,
   }));
+}
+
+function routePathItem(doc: RouteDoc): JsonObject {
+  const pathParameters = pathParameterObjects(doc.pathParameters);
   return {
     ...(pathParameters.length === 0 ? {} : { parameters: pathParameters }),
     get: {
