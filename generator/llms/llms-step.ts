@@ -26,7 +26,8 @@ interface PlannedPage extends LlmsPage {
   pathWithoutType: string;
 }
 
-/** The home page, then every item depth-first in navigation order, each with its top-level folder. */
+/** In llms.txt's order: the home page and the top-level pages (the Overview), then each top-level folder's pages
+ *  depth-first in navigation order, each with its top-level folder. llms-full.txt follows the same order. */
 function plannedPages(plan: BuildPlan, hasLive: (url: string) => boolean): PlannedPage[] {
   const page = (url: string, pathWithoutType: string, name: string, section: string | undefined): PlannedPage => {
     const meta = storedMeta(plan.sources, pathWithoutType);
@@ -42,11 +43,12 @@ function plannedPages(plan: BuildPlan, hasLive: (url: string) => boolean): Plann
     };
   };
   const pages = [page('/', '/index', 'home', undefined)];
-  for (const top of plan.model.draftTree) {
-    const section = top.elementType === 'folder' ? top.urlRelWoF : undefined;
-    const items: Iterable<Item> = top.elementType === 'folder' ? walkItems([top]) : [top];
-    for (const item of items) pages.push(page(item.urlRelWoF, item.pathWithoutType, String(item.name), section));
-  }
+  const isFolder = (item: Item) => item.elementType === 'folder';
+  for (const top of plan.model.draftTree.filter((item) => !isFolder(item)))
+    pages.push(page(top.urlRelWoF, top.pathWithoutType, String(top.name), undefined));
+  for (const top of plan.model.draftTree.filter(isFolder))
+    for (const item of walkItems([top]))
+      pages.push(page(item.urlRelWoF, item.pathWithoutType, String(item.name), top.urlRelWoF));
   return pages;
 }
 

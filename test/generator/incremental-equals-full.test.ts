@@ -223,6 +223,9 @@ Incremental("after every edit, every response of the rebuilt snapshot is the fre
         const { pool, named } = await poolAndNamed(residentOut);
         assert.equal(pool, named, `${name}: the pool holds what the kept snapshots name, no more`);
         const expected = (await readSnapshot(fresh)).bodies;
+        // The AI files are among the bodies compared: llms.txt, the llms-full.txt manifest and its parts, the .md.
+        for (const key of ['llms:txt:author', 'llms:full:author', 'llms:part:/', 'markdown:live:/', 'markdown:draft:/'])
+          assert.ok(expected.has(key), `${name}: the fresh build has ${key}`);
         for (const [builder, out] of [
           ['repeated', repeated],
           ['resident', residentOut],
