@@ -376,6 +376,62 @@ const PROBES = [
     replace: '      number < (parameter.maximum ?? Number.MAX_SAFE_INTEGER);',
     tests: 'search/.*\\.test\\.ts$',
   },
+  {
+    name: 'AI files: hidden pages listed',
+    file: 'generator/llms/llms-step.ts',
+    find: 'listable: hasLive(url) && meta.hide !== true && meta.noindex !== true,',
+    replace: 'listable: hasLive(url) && meta.noindex !== true,',
+    tests: 'gateway/llms/llms-files\\.test\\.ts$',
+  },
+  {
+    name: 'AI files: the public view lists restricted pages',
+    file: 'generator/llms/llms-views.ts',
+    find: '  return page.listable && page.restriction === undefined;',
+    replace: '  return page.listable;',
+    tests: 'gateway/llms/llms-files\\.test\\.ts$',
+  },
+  {
+    name: 'AI files: the public view answers a draft .md',
+    file: 'gateway/api/llms-answers.ts',
+    find: '  return input.user === PUBLIC_CALLER ? publicMarkdownOfUrl(input) : markdownOfUrl(input);',
+    replace: '  return markdownOfUrl(input);',
+    tests: 'gateway/llms/llms-files\\.test\\.ts$',
+  },
+  {
+    name: 'AI files: public without --public-llms',
+    file: 'gateway/api/decide.ts',
+    find: 'destination.endpoint.publicView && tables.publicLlms && !request.authorization',
+    replace: 'destination.endpoint.publicView && !request.authorization',
+    tests: 'gateway/llms/llms-files\\.test\\.ts$',
+  },
+  {
+    name: "AI files: a user named in alloweduser gets the role's view",
+    file: 'gateway/api/llms-answers.ts',
+    find: '  return own ?? snapshot.entries.get(keyOf(kind, user.role));',
+    replace: '  return snapshot.entries.get(keyOf(kind, user.role)) ?? own;',
+    tests: 'gateway/llms/llms-files\\.test\\.ts$',
+  },
+  {
+    name: 'AI files: llms-full.txt gzip sends small parts uncompressed',
+    file: 'gateway/http/parts-reply.ts',
+    find: '      yield gzipSync(await readStoredBody(part.identity));',
+    replace: '      yield await readStoredBody(part.identity);',
+    tests: 'gateway/llms/llms-files\\.test\\.ts$',
+  },
+  {
+    name: 'AI files: blocks joined without a blank line',
+    file: 'contract/page-markdown.ts',
+    find: ".join('\\n\\n');",
+    replace: ".join('\\n');",
+    tests: 'gateway/llms/llms-files\\.test\\.ts$',
+  },
+  {
+    name: 'AI files: a page-local edit keeps the old part in the manifests',
+    file: 'generator/llms/llms-patch.ts',
+    find: 'hash: partHashes.get(part.url) ?? part.hash',
+    replace: 'hash: part.hash',
+    tests: 'generator/incremental-equals-full\\.test\\.ts$',
+  },
 ];
 
 /** The runner probes mutate test/run.mjs itself, so their tests run under uvu directly. */
