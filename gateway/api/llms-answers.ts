@@ -6,6 +6,7 @@ import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import { readStoredBody } from '../snapshot/body-store.ts';
 import type { LoadedEntry, LoadedSnapshot, StoredBody } from '../snapshot/snapshot-loader.ts';
 import { MESSAGES, errorReply } from '../http/reply.ts';
+import type { PartList } from '../http/reply.ts';
 import type { Answer, EndpointInput } from './answers.ts';
 import { byUrl, wantsDraft } from './answers.ts';
 
@@ -28,25 +29,33 @@ export function llmsTxtAnswer(input: EndpointInput): Answer {
   return entry === undefined ? notFound : { kind: 'entry', entry };
 }
 
-// A manifest's parts, resolved once per manifest body and snapshot: a view's list is the same for every request.
-const RESOLVED = new WeakMap<StoredBody, { snapshot: LoadedSnapshot; parts: LoadedEntry[] }>();
+// A manifest's part keys and size, read once per manifest body and snapshot: a view's list is the same for every
+// request. Keys, not entries: at 40,000 pages a list of entry objects per view would cost tens of MB.
+// Held per snapshot, so a replaced snapshot's lists go with it.
+const RESOLVED = new WeakMap<LoadedSnapshot, Map<StoredBody, PartList>>();
 
-async function resolvedParts(manifest: LoadedEntry, snapshot: LoadedSnapshot): Promise<LoadedEntry[] | undefined> {
-  const known = RESOLVED.get(manifest.identity);
-  if (known?.snapshot === snapshot) return known.parts;
-  const parts: LoadedEntry[] = [];
+async function partList(manifest: LoadedEntry, snapshot: LoadedSnapshot): Promise<PartList | undefined> {
+  let lists = RESOLVED.get(snapshot);
+  if (lists === undefined) RESOLVED.set(snapshot, (lists = new Map()));
+  const known = lists.get(manifest.identity);
+  if (known !== undefined) return known;
+  const keys: string[] = [];
+  let size = 0;
   for (const { url } of parseManifest((await readStoredBody(manifest.identity)).toString('utf8'))) {
-    const part = snapshot.entries.get(keyOf(KEYS.llmsPart, url));
+    const key = keyOf(KEYS.llmsPart, url);
+    const part = snapshot.entries.get(key);
     if (part === undefined) return undefined;
-    parts.push(part);
+    keys.push(key);
+    size += part.identity.size;
   }
-  RESOLVED.set(manifest.identity, { snapshot, parts });
-  return parts;
+  const list = { keys, entries: snapshot.entries, size };
+  lists.set(manifest.identity, list);
+  return list;
 }
 
 export async function llmsFullTxtAnswer(input: EndpointInput): Promise<Answer> {
   const manifest = viewEntry(KEYS.llmsFull, input);
-  const parts = manifest && (await resolvedParts(manifest, input.snapshot));
+  const parts = manifest && (await partList(manifest, input.snapshot));
   if (manifest === undefined || parts === undefined) return notFound;
   return { kind: 'parts', etag: manifest.etag, parts };
 }

@@ -2,11 +2,10 @@
 // gzip (concatenated gzip members are one gzip stream; brotli has no such form), and the body streamed part by part.
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import type { LoadedEntry } from '../snapshot/snapshot-loader.ts';
 import { readStoredBody, readsWhole, streamStoredBody } from '../snapshot/body-store.ts';
 import { matchesIfNoneMatch } from './negotiate.ts';
 import { COMMON_HEADERS } from './reply.ts';
-import type { Reply } from './reply.ts';
+import type { PartList, Reply } from './reply.ts';
 import type { ReplyPolicy } from './success-reply.ts';
 
 /** Whether the caller takes gzip: `gzip` listed without `q=0`. */
@@ -22,7 +21,7 @@ function acceptsGzip(acceptEncoding: string | undefined): boolean {
 
 export function partsReply(
   manifestEtag: string,
-  parts: readonly LoadedEntry[],
+  parts: PartList,
   policy: ReplyPolicy,
   request: { ifNoneMatch?: string | undefined; acceptEncoding?: string | undefined },
 ): Reply {
@@ -32,19 +31,16 @@ export function partsReply(
   const gzip = acceptsGzip(request.acceptEncoding);
   const type = ['Content-Type', policy.contentType ?? 'text/plain; charset=utf-8'];
   // A gzip answer's length is known only once its members made on the fly are made: it is sent chunked.
-  const length = gzip ? ['Content-Encoding', 'gzip'] : ['Content-Length', String(identityLength(parts))];
+  const length = gzip ? ['Content-Encoding', 'gzip'] : ['Content-Length', String(parts.size)];
   return { status: 200, headers: [...type, ...length, ...common], body: { kind: 'parts', parts, gzip } };
 }
 
-function identityLength(parts: readonly LoadedEntry[]): number {
-  let total = 0;
-  for (const part of parts) total += part.identity.size;
-  return total;
-}
-
 /** Each part's bytes in turn: read whole when small (and kept if the memory budget allows), else streamed. */
-async function* partChunks(parts: readonly LoadedEntry[], gzip: boolean): AsyncGenerator<Buffer> {
-  for (const part of parts) {
+async function* partChunks(parts: PartList, gzip: boolean): AsyncGenerator<Buffer> {
+  for (const key of parts.keys) {
+    const part = parts.entries.get(key);
+    // The manifest's parts were all there when the answer began; a snapshot is never changed in place.
+    if (part === undefined) throw new Error(`llms-full.txt: no entry ${key}`);
     // Parts below the size compression pays for have no gzip copy: their member is made here.
     if (gzip && part.gzip === undefined) {
       yield gzipSync(await readStoredBody(part.identity));
@@ -57,7 +53,7 @@ async function* partChunks(parts: readonly LoadedEntry[], gzip: boolean): AsyncG
 }
 
 /** The body as a stream; `sent` counts its bytes for the request log. */
-export function partsStream(parts: readonly LoadedEntry[], gzip: boolean, sent: { bytes: number }): Readable {
+export function partsStream(parts: PartList, gzip: boolean, sent: { bytes: number }): Readable {
   const counted = async function* () {
     for await (const chunk of partChunks(parts, gzip)) {
       sent.bytes += chunk.length;

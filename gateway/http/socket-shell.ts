@@ -145,11 +145,7 @@ export function createRequestHandler(context: ShellContext): RequestHandler {
     const { status, body } = reply;
     if (body.kind === 'file') deadlines.extend(response, ((body.end - body.start + 1) / MEDIA_BYTES_PER_SECOND) * 1000);
     // llms-full.txt is a download like a media file: its deadline follows its size.
-    if (body.kind === 'parts')
-      deadlines.extend(
-        response,
-        (body.parts.reduce((sum, part) => sum + part.identity.size, 0) / MEDIA_BYTES_PER_SECOND) * 1000,
-      );
+    if (body.kind === 'parts') deadlines.extend(response, (body.parts.size / MEDIA_BYTES_PER_SECOND) * 1000);
     let written: Eventually<number>;
     try {
       written = writeReply(response, reply, request.method === 'HEAD');
