@@ -426,6 +426,13 @@ const PROBES = [
     tests: 'gateway/llms/llms-files\\.test\\.ts$',
   },
   {
+    name: 'AI files: a .md path under media/ without a media file is not a page',
+    file: 'gateway/api/decide.ts',
+    find: "if (pageUrl !== undefined && (route === undefined || (isMediaRoute(route) && !isMediaFile)))",
+    replace: 'if (pageUrl !== undefined && route === undefined)',
+    tests: 'gateway/llms/markdown-route\\.test\\.ts$',
+  },
+  {
     name: 'AI files: a page-local edit keeps the old part in the manifests',
     file: 'generator/llms/llms-patch.ts',
     find: 'hash: partHashes.get(part.url) ?? part.hash',
