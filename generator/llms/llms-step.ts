@@ -92,16 +92,16 @@ export function pageLlmsResponses(
 }
 
 /** Every answer of the AI files; `stage` stores a batch's bodies and may let them go. */
-export async function llmsResponses(
+export async function llmsResponses<Staged extends BuiltResponse | StoredResponse>(
   plan: BuildPlan,
   bodies: ContentBodies,
-  stage: (responses: BuiltResponse[]) => Promise<Array<BuiltResponse | StoredResponse>>,
-): Promise<Array<BuiltResponse | StoredResponse>> {
+  stage: (responses: BuiltResponse[]) => Promise<Staged[]>,
+): Promise<Staged[]> {
   const hasLive = (url: string) => bodies.hashOf(keyOf(KEYS.contentLive, url)) !== undefined;
   const pages = plannedPages(plan, hasLive);
   const site = siteOf(plan, pages);
   const partHashes = new Map<string, string>();
-  const responses: Array<BuiltResponse | StoredResponse> = [];
+  const responses: Staged[] = [];
   for (let first = 0; first < pages.length; first += READ_AHEAD) {
     const batch = pages.slice(first, first + READ_AHEAD);
     const made = await Promise.all(
