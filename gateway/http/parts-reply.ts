@@ -3,21 +3,10 @@
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { readStoredBody, readsWhole, streamStoredBody } from '../snapshot/body-store.ts';
-import { matchesIfNoneMatch } from './negotiate.ts';
+import { encodingFor, matchesIfNoneMatch } from './negotiate.ts';
 import { COMMON_HEADERS } from './reply.ts';
 import type { PartList, Reply } from './reply.ts';
 import type { ReplyPolicy } from './success-reply.ts';
-
-/** Whether the caller takes gzip: `gzip` listed without `q=0`. */
-function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name, ...parameters] = part.trim().split(';');
-    if (name?.trim() !== 'gzip' && name?.trim() !== '*') continue;
-    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  }
-  return false;
-}
 
 export function partsReply(
   manifestEtag: string,
@@ -28,7 +17,8 @@ export function partsReply(
   const common = ['ETag', manifestEtag, 'Cache-Control', policy.cacheControl, ...Object.entries(COMMON_HEADERS).flat()];
   if (matchesIfNoneMatch(request.ifNoneMatch, manifestEtag))
     return { status: 304, headers: common, body: { kind: 'empty' } };
-  const gzip = acceptsGzip(request.acceptEncoding);
+  // As every answer negotiates, with brotli not on offer.
+  const gzip = encodingFor(request.acceptEncoding, true, false) === 'gzip';
   const type = ['Content-Type', policy.contentType ?? 'text/plain; charset=utf-8'];
   // A gzip answer's length is known only once its members made on the fly are made: it is sent chunked.
   const length = gzip ? ['Content-Encoding', 'gzip'] : ['Content-Length', String(parts.size)];
