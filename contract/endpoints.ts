@@ -22,6 +22,9 @@ export interface KeyKind {
   normalize?: (value: string) => string;
   /** How a changed key shows in the change report's page list: `item` keys also mark pages added and removed. */
   page?: 'item' | 'part';
+  /** Kept in the index's site-wide shard though it has a value: few keys that change with almost any edit (the AI
+   *  files' per-view manifests), so a one-page edit rewrites that small shard, not one shard per view. */
+  siteWide?: true;
 }
 
 /** One query parameter and its rules: the gateway validates every request by them, in table order, first failure
@@ -154,8 +157,8 @@ const KEY_TABLE = {
   markdownLive: { prefix: 'markdown:live', value: 'url', page: 'part' },
   markdownDraft: { prefix: 'markdown:draft', value: 'url', page: 'part' },
   markdownPublic: { prefix: 'markdown:public', value: 'url', page: 'part' },
-  llmsTxt: { prefix: 'llms:txt', value: 'name' },
-  llmsFull: { prefix: 'llms:full', value: 'name' },
+  llmsTxt: { prefix: 'llms:txt', value: 'name', siteWide: true },
+  llmsFull: { prefix: 'llms:full', value: 'name', siteWide: true },
   llmsPart: { prefix: 'llms:part', value: 'url', page: 'part' },
 } satisfies Record<string, KeyKind>;
 

@@ -428,7 +428,7 @@ const PROBES = [
   {
     name: 'AI files: a .md path under media/ without a media file is not a page',
     file: 'gateway/api/decide.ts',
-    find: 'if (pageUrl !== undefined && (route === undefined || (isMediaRoute(route) && !isMediaFile)))',
+    find: 'if (pageUrl !== undefined && (route === undefined || (isMediaRoute(route) && !isMediaFile && isPage(pageUrl))))',
     replace: 'if (pageUrl !== undefined && route === undefined)',
     tests: 'gateway/llms/markdown-route\\.test\\.ts$',
   },

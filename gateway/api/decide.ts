@@ -2,7 +2,7 @@
 // README's table, in that order; the first step that answers wins. Values in, the reply out: no socket, no clock.
 import { isMediaRoute, matchRoute } from './routes.ts';
 import type { Endpoint } from './endpoints.ts';
-import { ENDPOINTS, MCP_ROUTE } from './endpoints.ts';
+import { ENDPOINTS, KEYS, MCP_ROUTE, keyOf } from './endpoints.ts';
 import { markdownPageUrl } from './markdown-path.ts';
 import { PUBLIC_CALLER } from './llms-answers.ts';
 import { partsReply } from '../http/parts-reply.ts';
@@ -100,7 +100,10 @@ function findDestination(target: string, snapshot: LoadedSnapshot): Destination 
   // A page's markdown: no API route ends in `.md`, and a media file of that name, when there is one, wins.
   const pageUrl = markdownPageUrl(pathname, snapshot.basePath);
   const isMediaFile = isMediaRoute(route) && route.media !== undefined && snapshot.entries.has(route.media);
-  if (pageUrl !== undefined && (route === undefined || (isMediaRoute(route) && !isMediaFile)))
+  // Under /media/ only a page that exists is one: any other path keeps the media 404.
+  const isPage = (url: string) =>
+    snapshot.entries.has(keyOf(KEYS.markdownLive, url)) || snapshot.entries.has(keyOf(KEYS.markdownDraft, url));
+  if (pageUrl !== undefined && (route === undefined || (isMediaRoute(route) && !isMediaFile && isPage(pageUrl))))
     return { kind: 'endpoint', endpoint: ENDPOINTS.pageMarkdown, queryString, pageUrl };
   if (route === undefined) return { kind: 'not-found', reply: errorReply(404, MESSAGES.notApiRoute) };
   if (route === 'health') return HEALTH;
