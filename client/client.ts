@@ -55,7 +55,7 @@ function queryOf(call: Call, parameters: Record<string, unknown>): string {
   const query = new URLSearchParams();
   for (const parameter of call.parameters) {
     const value = parameters[parameter.name];
-    if (value === undefined || value === null) continue;
+    if (value === undefined || value === null || parameter.kind === 'path') continue;
     if (parameter.kind === 'flag') {
       if (value === true) query.append(parameter.wire, 'true');
     } else if (parameter.kind === 'list') {
@@ -66,6 +66,19 @@ function queryOf(call: Call, parameters: Record<string, unknown>): string {
   }
   const text = query.toString();
   return text === '' ? '' : `?${text}`;
+}
+
+/** `{url}` of `/{url}.md` as the page URL's path: each segment percent-encoded, the home page `index`. */
+function pathOf(call: Call, parameters: Record<string, unknown>): string {
+  return call.parameters
+    .filter((parameter) => parameter.kind === 'path')
+    .reduce((path, parameter) => {
+      const segments = String(parameters[parameter.name] ?? '')
+        .split('/')
+        .filter((segment) => segment !== '');
+      const value = segments.length === 0 ? 'index' : segments.map(encodeURIComponent).join('/');
+      return path.replace(`{${parameter.name}}`, value);
+    }, call.path);
 }
 
 async function errorOf(response: Response): Promise<SnapiError> {
@@ -88,9 +101,12 @@ export function createClient(options: ClientOptions): SnapiClient {
   const cache = new Map<string, Cached>();
 
   async function request(call: Call, parameters: Record<string, unknown>): Promise<unknown> {
-    const url = base + call.path + queryOf(call, parameters);
+    const url = base + pathOf(call, parameters) + queryOf(call, parameters);
     const cached = cache.get(url);
-    const headers: Record<string, string> = { Authorization: authorization, Accept: 'application/json' };
+    const headers: Record<string, string> = {
+      Authorization: authorization,
+      Accept: call.text ? 'text/plain, text/markdown' : 'application/json',
+    };
     if (cached !== undefined) headers['If-None-Match'] = cached.etag;
     const response = await fetcher(url, { headers });
     if (response.status === 304 && cached !== undefined) {
@@ -99,7 +115,7 @@ export function createClient(options: ClientOptions): SnapiClient {
       return structuredClone(cached.body);
     }
     if (response.status !== 200) throw await errorOf(response);
-    const body: unknown = await response.json();
+    const body: unknown = call.text ? await response.text() : await response.json();
     const etag = response.headers.get('etag');
     // Users endpoints answer no-store: their bodies are never kept.
     if (etag !== null && limit > 0 && !/no-store/.test(response.headers.get('cache-control') ?? '')) {

@@ -11,6 +11,7 @@ import { toType, typeName, type Schema } from './schema-to-type.ts';
 type Json = Record<string, unknown>;
 interface OpenApiParameter {
   name: string;
+  in?: string;
   required?: boolean;
   schema?: Schema;
   description?: string;
@@ -34,9 +35,10 @@ function resolve<T>(document: Json, value: T | { $ref: string }): T {
 function describeParameter(parameter: OpenApiParameter): {
   name: string;
   wire: string;
-  kind: 'flag' | 'list' | 'value';
+  kind: 'flag' | 'list' | 'value' | 'path';
   type: string;
 } {
+  if (parameter.in === 'path') return { name: parameter.name, wire: parameter.name, kind: 'path', type: 'string' };
   if (parameter.name.endsWith('[]'))
     return { name: parameter.name.slice(0, -2), wire: parameter.name, kind: 'list', type: 'string[]' };
   if (parameter.name === 'draft') return { name: 'draft', wire: 'draft', kind: 'flag', type: 'boolean' };
@@ -50,7 +52,7 @@ function describeParameter(parameter: OpenApiParameter): {
 
 export function generateClientTypes(openApiText: string): string {
   const document = parse(openApiText) as Json;
-  const paths = document.paths as Record<string, { get: Json }>;
+  const paths = document.paths as Record<string, { get: Json; parameters?: Json[] }>;
   const schemas = ((document.components as Json).schemas ?? {}) as Record<string, Schema>;
   const lines = [HEADER];
   for (const [name, schema] of Object.entries(schemas))
@@ -59,9 +61,12 @@ export function generateClientTypes(openApiText: string): string {
   const responses: string[] = [];
   const calls: string[] = [];
   for (const [method, endpoint] of Object.entries(ENDPOINT_SPECS)) {
-    const operation = (paths[endpoint.path] ?? paths[`${endpoint.path}/`])?.get;
+    const pathItem = paths[endpoint.path] ?? paths[`${endpoint.path}/`];
+    const operation = pathItem?.get;
     if (operation === undefined) throw new Error(`openapi.yaml has no GET ${endpoint.path} for endpoint ${method}`);
-    const described = ((operation.parameters ?? []) as Array<OpenApiParameter>).map((parameter) => {
+    // A path's `{name}` is declared on the path item (`/{url}.md`), the query parameters on the operation.
+    const declared = [...((pathItem?.parameters ?? []) as Json[]), ...((operation.parameters ?? []) as Json[])];
+    const described = (declared as unknown as Array<OpenApiParameter>).map((parameter) => {
       const resolved = resolve<OpenApiParameter>(document, parameter);
       return { ...describeParameter(resolved), required: resolved.required === true };
     });
@@ -69,10 +74,11 @@ export function generateClientTypes(openApiText: string): string {
       `  ${method}: ${described.length === 0 ? 'Record<string, never>' : `{ ${described.map((parameter) => `${parameter.name}${parameter.required ? '' : '?'}: ${parameter.type};`).join(' ')} }`};`,
     );
     const ok = resolve<Json>(document, (operation.responses as Json)['200'] as Json);
-    const schema = ((ok.content as Json)['application/json'] as Json).schema as Schema;
-    responses.push(`  ${method}: ${toType(schema, 1)};`);
+    // The AI files answer text or markdown: the method returns the body as a string.
+    const json = (ok.content as Json)['application/json'] as Json | undefined;
+    responses.push(`  ${method}: ${json === undefined ? 'string' : toType(json.schema as Schema, 1)};`);
     calls.push(
-      `  ${method}: { path: '${endpoint.path}${endpoint.trailingSlash ? '/' : ''}', parameters: [${described.map((parameter) => `{ name: '${parameter.name}', wire: '${parameter.wire}', kind: '${parameter.kind}' }`).join(', ')}] },`,
+      `  ${method}: { path: '${endpoint.path}${endpoint.trailingSlash ? '/' : ''}', parameters: [${described.map((parameter) => `{ name: '${parameter.name}', wire: '${parameter.wire}', kind: '${parameter.kind}' }`).join(', ')}]${json === undefined ? ', text: true' : ''} },`,
     );
   }
   lines.push("/** Each method's parameters; optional ones may be left out. */");
@@ -81,7 +87,9 @@ export function generateClientTypes(openApiText: string): string {
   lines.push(`export interface SnapiResponses {\n${responses.join('\n')}\n}\n`);
   lines.push(`export interface Call {
   path: string;
-  parameters: ReadonlyArray<{ name: string; wire: string; kind: 'flag' | 'list' | 'value' }>;
+  parameters: ReadonlyArray<{ name: string; wire: string; kind: 'flag' | 'list' | 'value' | 'path' }>;
+  /** The body is text (the AI files), not JSON. */
+  text?: true;
 }
 `);
   lines.push("/** How each method's parameters go on the wire. */");

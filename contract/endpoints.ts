@@ -22,6 +22,9 @@ export interface KeyKind {
   normalize?: (value: string) => string;
   /** How a changed key shows in the change report's page list: `item` keys also mark pages added and removed. */
   page?: 'item' | 'part';
+  /** Kept in the index's site-wide shard though it has a value: few keys that change with almost any edit (the AI
+   *  files' per-view manifests), so a one-page edit rewrites that small shard, not one shard per view. */
+  siteWide?: true;
 }
 
 /** One query parameter and its rules: the gateway validates every request by them, in table order, first failure
@@ -67,11 +70,19 @@ export interface EndpointSpec extends Route {
   resource: string;
   privilege: string;
   cacheControl: string;
+  /** The answer's content type when it is not JSON (the AI files: text and markdown). */
+  contentType?: string;
+  /** Answered without credentials too when the gateway runs with `serve --public-llms` (the AI files' public view). */
+  publicView?: true;
   /** Methods other than GET and HEAD (the MCP endpoint: POST only). */
   methods?: readonly string[];
 }
 
 const SHARED_CACHE = 'private, no-cache';
+/** What an anonymous caller of the public view gets (`serve --public-llms`): the same bytes for everyone. */
+export const PUBLIC_VIEW_CACHE = 'public, no-cache';
+export const TEXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
+export const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
 const USER_CACHE = 'private, no-store';
 
 /** Query values as a client would write them: `/` stays readable, everything else is percent-encoded. */
@@ -143,11 +154,22 @@ const KEY_TABLE = {
   mediaLive: { prefix: 'media:live', value: 'name' },
   mediaThumbs: { prefix: 'media:thumbs', value: 'name' },
   mediaFiles: { prefix: 'media:files', value: 'name' },
+  // The AI files (docs/ai.md), reached by path, never purged: a page's markdown per state, and in the public view;
+  // `llms.txt` and the `llms-full.txt` manifest per view (a role, `role:user`, `public`), and each page's part.
+  markdownLive: { prefix: 'markdown:live', value: 'url', page: 'part' },
+  markdownDraft: { prefix: 'markdown:draft', value: 'url', page: 'part' },
+  markdownPublic: { prefix: 'markdown:public', value: 'url', page: 'part' },
+  llmsTxt: { prefix: 'llms:txt', value: 'name', siteWide: true },
+  llmsFull: { prefix: 'llms:full', value: 'name', siteWide: true },
+  llmsPart: { prefix: 'llms:part', value: 'url', page: 'part' },
 } satisfies Record<string, KeyKind>;
 
 /** The keys the generator writes, by name: `KEYS.contentLive`. */
 export const KEYS: Readonly<Record<keyof typeof KEY_TABLE, KeyKind>> = KEY_TABLE;
 const KEY = KEYS;
+
+/** `<base>/<page url>.md`; the home page is `<base>/index.md`. */
+export const PAGE_MARKDOWN_PATH = '/{url}.md';
 
 export type EndpointName =
   | 'navigation'
@@ -168,7 +190,10 @@ export type EndpointName =
   | 'file'
   | 'pageMedia'
   | 'fileRestrictions'
-  | 'changes';
+  | 'changes'
+  | 'llmsTxt'
+  | 'llmsFullTxt'
+  | 'pageMarkdown';
 
 export const ENDPOINT_SPECS: Readonly<Record<EndpointName, EndpointSpec>> = {
   navigation: {
@@ -411,6 +436,41 @@ export const ENDPOINT_SPECS: Readonly<Record<EndpointName, EndpointSpec>> = {
       },
     ],
     keys: {},
+  },
+  // The AI files (docs/ai.md): article/content's role, each caller its own view of the pages it may read.
+  llmsTxt: {
+    path: '/llms.txt',
+    minRole: 'author',
+    resource: 'content',
+    privilege: 'read',
+    cacheControl: SHARED_CACHE,
+    contentType: TEXT_CONTENT_TYPE,
+    publicView: true,
+    parameters: [],
+    keys: { txt: KEY.llmsTxt },
+  },
+  llmsFullTxt: {
+    path: '/llms-full.txt',
+    minRole: 'author',
+    resource: 'content',
+    privilege: 'read',
+    cacheControl: SHARED_CACHE,
+    contentType: TEXT_CONTENT_TYPE,
+    publicView: true,
+    parameters: [],
+    keys: { manifest: KEY.llmsFull, part: KEY.llmsPart },
+  },
+  // Matched by its `.md` ending, not by this path (gateway/api/markdown-path.ts); the url is the path before it.
+  pageMarkdown: {
+    path: PAGE_MARKDOWN_PATH,
+    minRole: 'author',
+    resource: 'content',
+    privilege: 'read',
+    cacheControl: SHARED_CACHE,
+    contentType: MARKDOWN_CONTENT_TYPE,
+    publicView: true,
+    parameters: [DRAFT_PARAMETER],
+    keys: { live: KEY.markdownLive, draft: KEY.markdownDraft, public: KEY.markdownPublic },
   },
 };
 

@@ -35,10 +35,13 @@ export function shardCount(entryCount: number, previousCount?: number): number {
 }
 
 /** What a key is about: the value of its kind (`/guides/faq` for `meta:/guides/faq`); undefined for site-wide keys,
- *  those whose kind has no value (navigation, settings, `search:index`) or no known kind (`search:index:3`). */
+ *  those whose kind has no value (navigation, settings, `search:index`), is marked `siteWide` (the AI files' views)
+ *  or is not known (`search:index:3`). */
 export function shardGroupOf(key: string): string | undefined {
   const identity = identifyKey(key);
-  return identity === undefined || identity.kind.value === 'none' ? undefined : identity.value;
+  return identity === undefined || identity.kind.value === 'none' || identity.kind.siteWide
+    ? undefined
+    : identity.value;
 }
 
 /** FNV-1a over the UTF-16 code units: stable across runs and versions, cheap for 200,000 keys. */

@@ -19,6 +19,7 @@ import { publishStaged, stageResponses } from './write/write-snapshot.ts';
 import { siteSearchResponses, type ContentBodies } from './search/site-search.ts';
 import { loadSearchCounts, saveSearchCounts as writeSearchCounts } from './search/search-count-cache.ts';
 import { rendererFingerprint } from './render/render-cache.ts';
+import { llmsResponses } from './llms/llms-step.ts';
 
 import type { BuildSiteOptions, BuildSiteOutcome, ResidentState } from './build-outcome.ts';
 
@@ -170,7 +171,11 @@ async function stageSite(
   const search = await siteSearchResponses(plan, contentBodies(staging, result.responses), { memo: searches });
   const saveSearchCounts = () =>
     resident === undefined ? writeSearchCounts(out, fingerprint, searches) : Promise.resolve();
-  const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), ...search] };
+  // The AI files: each page's markdown and part, and per view llms.txt and the manifest of llms-full.txt.
+  const llms = await llmsResponses(plan, contentBodies(staging, result.responses), (batch) =>
+    stageResponses(staging, batch),
+  );
+  const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), ...search, ...llms] };
   const changed = options.changedInputs?.() ?? [];
   if (changed.length > 0) throw new InputsChangedError(changed);
   const published = await publishStaged(staging, withDocument, {

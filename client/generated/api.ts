@@ -272,6 +272,9 @@ export interface SnapiParameters {
   pageMedia: { path: string; };
   fileRestrictions: { filename?: string; };
   changes: { since?: string; limit?: number; cursor?: string; };
+  llmsTxt: Record<string, never>;
+  llmsFullTxt: Record<string, never>;
+  pageMarkdown: { url: string; draft?: boolean; };
 }
 
 /** Each method's 200 body, exactly as the gateway sends it. */
@@ -345,11 +348,16 @@ export interface SnapiResponses {
     endpoints?: Array<string>;
     next?: string;
   };
+  llmsTxt: string;
+  llmsFullTxt: string;
+  pageMarkdown: string;
 }
 
 export interface Call {
   path: string;
-  parameters: ReadonlyArray<{ name: string; wire: string; kind: 'flag' | 'list' | 'value' }>;
+  parameters: ReadonlyArray<{ name: string; wire: string; kind: 'flag' | 'list' | 'value' | 'path' }>;
+  /** The body is text (the AI files), not JSON. */
+  text?: true;
 }
 
 /** How each method's parameters go on the wire. */
@@ -373,4 +381,7 @@ export const CALLS: Readonly<Record<keyof SnapiResponses, Call>> = {
   pageMedia: { path: '/api/v1/pagemedia', parameters: [{ name: 'path', wire: 'path', kind: 'value' }] },
   fileRestrictions: { path: '/api/v1/filerestrictions', parameters: [{ name: 'filename', wire: 'filename', kind: 'value' }] },
   changes: { path: '/api/v1/changes', parameters: [{ name: 'since', wire: 'since', kind: 'value' }, { name: 'limit', wire: 'limit', kind: 'value' }, { name: 'cursor', wire: 'cursor', kind: 'value' }] },
+  llmsTxt: { path: '/llms.txt', parameters: [], text: true },
+  llmsFullTxt: { path: '/llms-full.txt', parameters: [], text: true },
+  pageMarkdown: { path: '/{url}.md', parameters: [{ name: 'url', wire: 'url', kind: 'path' }, { name: 'draft', wire: 'draft', kind: 'flag' }], text: true },
 };

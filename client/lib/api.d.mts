@@ -280,6 +280,12 @@ export interface SnapiParameters {
         limit?: number;
         cursor?: string;
     };
+    llmsTxt: Record<string, never>;
+    llmsFullTxt: Record<string, never>;
+    pageMarkdown: {
+        url: string;
+        draft?: boolean;
+    };
 }
 /** Each method's 200 body, exactly as the gateway sends it. */
 export interface SnapiResponses {
@@ -352,14 +358,19 @@ export interface SnapiResponses {
         endpoints?: Array<string>;
         next?: string;
     };
+    llmsTxt: string;
+    llmsFullTxt: string;
+    pageMarkdown: string;
 }
 export interface Call {
     path: string;
     parameters: ReadonlyArray<{
         name: string;
         wire: string;
-        kind: 'flag' | 'list' | 'value';
+        kind: 'flag' | 'list' | 'value' | 'path';
     }>;
+    /** The body is text (the AI files), not JSON. */
+    text?: true;
 }
 /** How each method's parameters go on the wire. */
 export declare const CALLS: Readonly<Record<keyof SnapiResponses, Call>>;

@@ -20,7 +20,10 @@ var CALLS = {
   file: { path: "/api/v1/file", parameters: [{ name: "name", wire: "name", kind: "value" }] },
   pageMedia: { path: "/api/v1/pagemedia", parameters: [{ name: "path", wire: "path", kind: "value" }] },
   fileRestrictions: { path: "/api/v1/filerestrictions", parameters: [{ name: "filename", wire: "filename", kind: "value" }] },
-  changes: { path: "/api/v1/changes", parameters: [{ name: "since", wire: "since", kind: "value" }, { name: "limit", wire: "limit", kind: "value" }, { name: "cursor", wire: "cursor", kind: "value" }] }
+  changes: { path: "/api/v1/changes", parameters: [{ name: "since", wire: "since", kind: "value" }, { name: "limit", wire: "limit", kind: "value" }, { name: "cursor", wire: "cursor", kind: "value" }] },
+  llmsTxt: { path: "/llms.txt", parameters: [], text: true },
+  llmsFullTxt: { path: "/llms-full.txt", parameters: [], text: true },
+  pageMarkdown: { path: "/{url}.md", parameters: [{ name: "url", wire: "url", kind: "path" }, { name: "draft", wire: "draft", kind: "flag" }], text: true }
 };
 
 // client/follow-changes.ts
@@ -65,7 +68,7 @@ function queryOf(call, parameters) {
   const query = new URLSearchParams();
   for (const parameter of call.parameters) {
     const value = parameters[parameter.name];
-    if (value === void 0 || value === null) continue;
+    if (value === void 0 || value === null || parameter.kind === "path") continue;
     if (parameter.kind === "flag") {
       if (value === true) query.append(parameter.wire, "true");
     } else if (parameter.kind === "list") {
@@ -76,6 +79,13 @@ function queryOf(call, parameters) {
   }
   const text = query.toString();
   return text === "" ? "" : `?${text}`;
+}
+function pathOf(call, parameters) {
+  return call.parameters.filter((parameter) => parameter.kind === "path").reduce((path, parameter) => {
+    const segments = String(parameters[parameter.name] ?? "").split("/").filter((segment) => segment !== "");
+    const value = segments.length === 0 ? "index" : segments.map(encodeURIComponent).join("/");
+    return path.replace(`{${parameter.name}}`, value);
+  }, call.path);
 }
 async function errorOf(response) {
   const text = await response.text();
@@ -93,9 +103,12 @@ function createClient(options) {
   const limit = options.cacheEntries ?? 256;
   const cache = /* @__PURE__ */ new Map();
   async function request(call, parameters) {
-    const url = base + call.path + queryOf(call, parameters);
+    const url = base + pathOf(call, parameters) + queryOf(call, parameters);
     const cached = cache.get(url);
-    const headers = { Authorization: authorization, Accept: "application/json" };
+    const headers = {
+      Authorization: authorization,
+      Accept: call.text ? "text/plain, text/markdown" : "application/json"
+    };
     if (cached !== void 0) headers["If-None-Match"] = cached.etag;
     const response = await fetcher(url, { headers });
     if (response.status === 304 && cached !== void 0) {
@@ -104,7 +117,7 @@ function createClient(options) {
       return structuredClone(cached.body);
     }
     if (response.status !== 200) throw await errorOf(response);
-    const body = await response.json();
+    const body = call.text ? await response.text() : await response.json();
     const etag = response.headers.get("etag");
     if (etag !== null && limit > 0 && !/no-store/.test(response.headers.get("cache-control") ?? "")) {
       cache.delete(url);

@@ -15,7 +15,12 @@ export interface EndpointDoc {
    *  SHARED_PARAMETER_DOCS. */
   parameters?: Readonly<Record<string, ParameterDoc>>;
   /** The 200 answer: its description and body, or a shared answer of components/responses. */
-  success: { description: string; body: JsonObject } | { response: ResponseName };
+  success:
+    | { description: string; body: JsonObject }
+    | { description: string; text: string }
+    | { response: ResponseName };
+  /** Each `{name}` of the path, with its description (the AI files' `/{url}.md`). */
+  pathParameters?: Readonly<Record<string, string>>;
   /** The 400 answer where the shared one for the table's parameters does not say enough. */
   badRequest?: JsonObject;
   /** The 403 answer: `Forbidden` unless the page's `allowedrole`/`alloweduser` can refuse too. */

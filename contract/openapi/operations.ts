@@ -12,6 +12,7 @@ import { type JsonObject, responseRef } from './json.ts';
 import { MEDIA_DOCS } from './media-endpoint-docs.ts';
 import { operationParameter } from './parameter-objects.ts';
 import { SITE_DOCS } from './site-endpoint-docs.ts';
+import { LLMS_DOCS } from './llms-endpoint-docs.ts';
 
 /** Every endpoint of the table has its documentation: one missing is a type error here. */
 export const ENDPOINT_DOCS: Readonly<Record<EndpointName, EndpointDoc>> = {
@@ -19,6 +20,7 @@ export const ENDPOINT_DOCS: Readonly<Record<EndpointName, EndpointDoc>> = {
   ...SITE_DOCS,
   ...MEDIA_DOCS,
   ...CHANGES_DOCS,
+  ...LLMS_DOCS,
 };
 
 /** The path as clients write it: `/api/v1/settings/` for an entry with `trailingSlash`. */
@@ -46,6 +48,12 @@ function badRequest(spec: EndpointSpec, doc: EndpointDoc): JsonObject | undefine
 
 function successAnswer(doc: EndpointDoc): JsonObject {
   if ('response' in doc.success) return responseRef(doc.success.response);
+  if ('text' in doc.success)
+    return {
+      description: doc.success.description,
+      headers: ETAG_HEADER,
+      content: { [doc.success.text]: { schema: { type: 'string' } } },
+    };
   return {
     description: doc.success.description,
     headers: ETAG_HEADER,
@@ -92,10 +100,16 @@ export function sharedBadRequestParameters(): Parameter[] {
 
 /** Each endpoint of the table, in table order, as `[path, path item]`. */
 export function endpointPaths(): Array<[string, JsonObject]> {
-  return (Object.entries(ENDPOINT_SPECS) as Array<[EndpointName, EndpointSpec]>).map(([name, spec]) => [
-    documentedPath(spec),
-    { get: endpointOperation(spec, ENDPOINT_DOCS[name]) },
-  ]);
+  return (Object.entries(ENDPOINT_SPECS) as Array<[EndpointName, EndpointSpec]>).map(([name, spec]) => {
+    const pathParameters = pathParameterObjects(ENDPOINT_DOCS[name].pathParameters);
+    return [
+      documentedPath(spec),
+      {
+        ...(pathParameters.length === 0 ? {} : { parameters: pathParameters }),
+        get: endpointOperation(spec, ENDPOINT_DOCS[name]),
+      },
+    ];
+  });
 }
 
 /** Each route of a table outside the endpoints' roles (media files, service routes) as `[path, path item]`. */
@@ -110,14 +124,18 @@ export function routePaths<Name extends string>(
 }
 
 /** The path item of a route outside the table's roles: the `{name}` parameters beside its one GET operation. */
-function routePathItem(doc: RouteDoc): JsonObject {
-  const pathParameters = Object.entries(doc.pathParameters ?? {}).map(([name, description]) => ({
+function pathParameterObjects(described: Readonly<Record<string, string>> | undefined): JsonObject[] {
+  return Object.entries(described ?? {}).map(([name, description]) => ({
     name,
     in: 'path',
     required: true,
     schema: { type: 'string' },
     description,
   }));
+}
+
+function routePathItem(doc: RouteDoc): JsonObject {
+  const pathParameters = pathParameterObjects(doc.pathParameters);
   return {
     ...(pathParameters.length === 0 ? {} : { parameters: pathParameters }),
     get: {

@@ -10,12 +10,15 @@ import type { Reply } from '../http/reply.ts';
 import { passesRestriction } from '../auth/roles.ts';
 import { composedBody } from '../http/success-reply.ts';
 import type { ComposedBody } from '../http/success-reply.ts';
+import type { PartList } from '../http/reply.ts';
 
 export type Answer =
   | { kind: 'entry'; entry: LoadedEntry }
   /** A body composed per request (restricted slugs, getbynames); served identity-only. */
   | { kind: 'composed'; body: ComposedBody }
-  | { kind: 'reply'; reply: Reply };
+  | { kind: 'reply'; reply: Reply }
+  /** `llms-full.txt`: the parts its manifest names, under the manifest's ETag (llms-answers.ts). */
+  | { kind: 'parts'; etag: string; parts: PartList };
 
 export interface EndpointInput {
   query: Query;

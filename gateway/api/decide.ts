@@ -2,7 +2,10 @@
 // README's table, in that order; the first step that answers wins. Values in, the reply out: no socket, no clock.
 import { isMediaRoute, matchRoute } from './routes.ts';
 import type { Endpoint } from './endpoints.ts';
-import { MCP_ROUTE } from './endpoints.ts';
+import { ENDPOINTS, KEYS, MCP_ROUTE, keyOf } from './endpoints.ts';
+import { markdownPageUrl } from './markdown-path.ts';
+import { PUBLIC_CALLER } from './llms-answers.ts';
+import { partsReply } from '../http/parts-reply.ts';
 import { checkQueryString } from './parameters.ts';
 import type { Answer } from './answers.ts';
 import { clientAddress, isTrustedAddress } from '../auth/ip-trust.ts';
@@ -18,7 +21,7 @@ import type { Reply } from '../http/reply.ts';
 import { entryReply, composedReply } from '../http/success-reply.ts';
 import type { ReplyPolicy } from '../http/success-reply.ts';
 import { documentReply } from '../http/document-reply.ts';
-import { cdnPolicy } from '../http/cdn-policy.ts';
+import { cdnPolicy, publicPolicy } from '../http/cdn-policy.ts';
 import { PUBLIC_MEDIA_CACHE, RESTRICTED_MEDIA_CACHE, mediaReply } from '../media/media-reply.ts';
 import type { MediaRoute } from '../media/media-path.ts';
 import { waitingReply } from '../follow/waiting-reply.ts';
@@ -50,6 +53,8 @@ export interface DecisionTables {
   now: number;
   /** `--cdn`: shared answers say `public, no-cache` (cdn-policy.ts). */
   cdn?: boolean;
+  /** `--public-llms`: the AI files answer a caller without credentials with the public view (docs/ai.md). */
+  publicLlms?: boolean;
   /** Extra /healthz fields, such as the follow status of a gateway that follows a bucket. */
   health?: () => Record<string, unknown>;
   /** Tokens the serving machine refuses at once (`serve --revoked-tokens`). */
@@ -68,7 +73,8 @@ function then<T, U>(value: Eventually<T>, next: (settled: T) => Eventually<U>): 
 /** What the route step found; the 404s are answers of their own, so every later step knows its destination exists. */
 type Destination =
   | { kind: 'not-found'; reply: Reply }
-  | { kind: 'endpoint'; endpoint: Endpoint; queryString: string }
+  /** `pageUrl`: the page a `<url>.md` path names, the url parameter of its endpoint. */
+  | { kind: 'endpoint'; endpoint: Endpoint; queryString: string; pageUrl?: string }
   | { kind: 'health' }
   | { kind: 'openapi' }
   | { kind: 'media'; route: MediaRoute; file: LoadedEntry };
@@ -94,6 +100,15 @@ function findDestination(target: string, snapshot: LoadedSnapshot): Destination 
   const questionMark = path.indexOf('?');
   const pathname = questionMark < 0 ? path : path.slice(0, questionMark);
   const route = matchRoute(pathname, snapshot.basePath);
+  const queryString = questionMark < 0 ? '' : path.slice(questionMark + 1);
+  // A page's markdown: no API route ends in `.md`, and a media file of that name, when there is one, wins.
+  const pageUrl = markdownPageUrl(pathname, snapshot.basePath);
+  const isMediaFile = isMediaRoute(route) && route.media !== undefined && snapshot.entries.has(route.media);
+  // Under /media/ only a page that exists is one: any other path keeps the media 404.
+  const isPage = (url: string) =>
+    snapshot.entries.has(keyOf(KEYS.markdownLive, url)) || snapshot.entries.has(keyOf(KEYS.markdownDraft, url));
+  if (pageUrl !== undefined && (route === undefined || (isMediaRoute(route) && !isMediaFile && isPage(pageUrl))))
+    return { kind: 'endpoint', endpoint: ENDPOINTS.pageMarkdown, queryString, pageUrl };
   if (route === undefined) return { kind: 'not-found', reply: errorReply(404, MESSAGES.notApiRoute) };
   if (route === 'health') return HEALTH;
   if (route === 'openapi') return OPENAPI;
@@ -102,7 +117,7 @@ function findDestination(target: string, snapshot: LoadedSnapshot): Destination 
     if (file === undefined) return { kind: 'not-found', reply: errorReply(404, MESSAGES.mediaNotFound) };
     return { kind: 'media', route, file };
   }
-  return { kind: 'endpoint', endpoint: route, queryString: questionMark < 0 ? '' : path.slice(questionMark + 1) };
+  return { kind: 'endpoint', endpoint: route, queryString };
 }
 
 /** Method: GET or HEAD, or what the endpoint names (POST for /mcp). */
@@ -140,10 +155,34 @@ function unauthorizedReply(outcome: Exclude<CredentialOutcome, { allowed: true }
 }
 
 /** Lookup: the answer as the user's reply (404, 403 for a restricted page, 200 or 304). */
-function answerReply(answer: Answer, policy: ReplyPolicy, request: GatewayRequest, user: string): Reply {
-  if (answer.kind === 'reply') return forUser(answer.reply, user);
+function answerReply(answer: Answer, policy: ReplyPolicy, request: GatewayRequest, user: string | undefined): Reply {
+  if (answer.kind === 'reply') return user === undefined ? answer.reply : forUser(answer.reply, user);
   if (answer.kind === 'composed') return composedReply(answer.body, policy, request.ifNoneMatch, user);
+  if (answer.kind === 'parts') {
+    const reply = partsReply(answer.etag, answer.parts, policy, request);
+    return user === undefined ? reply : forUser(reply, user);
+  }
   return entryReply(answer.entry, policy, request, user);
+}
+
+/** A `<url>.md` path's page as the url parameter the lookup reads. */
+function withPageUrl<T extends object>(values: T, pageUrl: string | undefined): T {
+  return pageUrl === undefined ? values : { ...values, url: pageUrl };
+}
+
+/** The public view: the same lookups for PUBLIC_CALLER, answered `public, no-cache`; its parameters are checked as
+ *  any caller's (a bad one is a 400), and a draft is never its answer. */
+function publicViewReply(
+  destination: Extract<Destination, { kind: 'endpoint' }>,
+  snapshot: LoadedSnapshot,
+  request: GatewayRequest,
+): Eventually<Reply> {
+  const { endpoint } = destination;
+  const checked = checkQueryString(endpoint.parameters, destination.queryString);
+  if ('reply' in checked) return checked.reply;
+  const values = withPageUrl(checked.values, destination.pageUrl);
+  const input = { query: checked.query, values, user: PUBLIC_CALLER, snapshot };
+  return then(endpoint.lookup(input), (answer) => answerReply(answer, publicPolicy(endpoint), request, undefined));
 }
 
 /** The decision order; the README's table lists these steps in this order. Answers in the same turn unless a
@@ -170,6 +209,9 @@ export function decide(request: GatewayRequest, tables: DecisionTables): Eventua
   if (destination.kind === 'openapi') return documentReply(state.snapshot, request);
   if (destination.kind === 'media' && destination.file.restriction === undefined)
     return mediaReply(destination.file, destination.route, request, PUBLIC_MEDIA_CACHE);
+  // The AI files' public view (`--public-llms`): a caller without credentials, never one with wrong ones.
+  if (destination.kind === 'endpoint' && destination.endpoint.publicView && tables.publicLlms && !request.authorization)
+    return publicViewReply(destination, state.snapshot, request);
   // Throttle (429), before the credentials are looked at.
   const retryAfterSeconds = tables.limiter.retryAfterSeconds(client, tables.now);
   if (retryAfterSeconds > 0) return throttledReply(retryAfterSeconds, client, destination);
@@ -205,7 +247,8 @@ export function decide(request: GatewayRequest, tables: DecisionTables): Eventua
     if ('reply' in checked) return forUser(checked.reply, logName);
     // Lookup (404, 403 for a restricted page, 200 or 304); only search waits.
     const policy = tables.cdn ? cdnPolicy(endpoint) : endpoint;
-    const { query, values } = checked;
+    const { query } = checked;
+    const values = withPageUrl(checked.values, destination.pageUrl);
     return then(endpoint.lookup({ query, values, user, snapshot: state.snapshot }), (answer) =>
       answerReply(answer, policy, request, logName),
     );

@@ -14,6 +14,7 @@ import {
   imagesAnswer,
   pageMediaAnswer,
 } from './media-answers.ts';
+import { llmsFullTxtAnswer, llmsTxtAnswer, pageMarkdownAnswer } from './llms-answers.ts';
 import { ENDPOINT_SPECS, KEYS, MCP_ROUTE_SPEC, keyOf } from '../../contract/endpoints.ts';
 import type { EndpointName, EndpointSpec } from '../../contract/endpoints.ts';
 
@@ -64,6 +65,9 @@ const ANSWERS: Readonly<Record<EndpointName, AnswerFunction>> = {
     keyOf(KEY.noFileRestriction),
   ),
   changes: changesAnswer,
+  llmsTxt: llmsTxtAnswer,
+  llmsFullTxt: llmsFullTxtAnswer,
+  pageMarkdown: pageMarkdownAnswer,
 };
 
 /** The entry's parameter rules first (the decision order's 400), then its answer. */

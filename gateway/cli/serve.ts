@@ -1,4 +1,4 @@
-// CLI of the gateway: `npm run serve -- [--dist DIR] [--port N] [--host H] [--cdn]`, or with `--from
+// CLI of the gateway: `npm run serve -- [--dist DIR] [--port N] [--host H] [--cdn] [--public-llms]`, or with `--from
 // s3://BUCKET/PREFIX` (follow/serve-from.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,8 +15,8 @@ import type { GatewayMetrics } from '../metrics/gateway-metrics.ts';
 
 const SERVE = {
   name: 'serve',
-  usage: `usage: snapi serve [--dist DIR] [--port N] [--host H] [--cdn] [--webhook NAME=URL … --state DIR]
-       snapi serve --from s3://BUCKET/PREFIX [--endpoint URL] [--region R] [--poll SECONDS] [--cache DIR] [--port N] [--host H] [--cdn]
+  usage: `usage: snapi serve [--dist DIR] [--port N] [--host H] [--cdn] [--public-llms] [--webhook NAME=URL … --state DIR]
+       snapi serve --from s3://BUCKET/PREFIX [--endpoint URL] [--region R] [--poll SECONDS] [--cache DIR] [--port N] [--host H] [--cdn] [--public-llms]
        (npm run serve -- … takes the same options)
 
 Serves the snapshot DIR/current (built by npm run build), or follows a bucket that npm run publish writes to.
@@ -24,6 +24,7 @@ Serves the snapshot DIR/current (built by npm run build), or follows a bucket th
   --port N          port to listen on (default 8080)
   --host H          address to listen on (default 127.0.0.1)
   --cdn             shared answers are public, no-cache, for a CDN that revalidates
+  --public-llms     llms.txt, llms-full.txt and <page>.md answer callers without credentials: the public view
   --from s3://…     follow a published snapshot in object storage (credentials from AWS_* variables)
   --endpoint URL    S3-compatible endpoint (R2, MinIO); --region R its region
   --poll SECONDS    how often to look for a new snapshot (default 10)
@@ -42,6 +43,7 @@ example: snapi serve --dist ./dist --port 8080 --host 0.0.0.0`,
     port: { type: 'string', default: '8080' },
     host: { type: 'string', default: '127.0.0.1' },
     cdn: { type: 'boolean', default: false },
+    'public-llms': { type: 'boolean', default: false },
     from: { type: 'string' },
     endpoint: { type: 'string' },
     region: { type: 'string' },
@@ -85,6 +87,7 @@ async function startFromOptions(
     port,
     host,
     cdn: values.cdn === true,
+    publicLlms: values['public-llms'] === true,
     ...(typeof revoked === 'string' ? { revokedTokens: revoked } : {}),
     ...(webhooks === undefined ? {} : { webhooks }),
     ...(retryBase !== undefined && /^[0-9]{1,7}$/.test(retryBase) ? { webhookRetryBaseMs: Number(retryBase) } : {}),

@@ -3,6 +3,7 @@
 import { ENDPOINTS } from '../api/endpoints.ts';
 import type { Endpoint } from '../api/endpoints.ts';
 import type { ReplyPolicy } from './success-reply.ts';
+import { PUBLIC_VIEW_CACHE } from '../../contract/endpoints.ts';
 
 const CDN_CACHE_CONTROL: Readonly<Record<string, string>> = {
   'private, no-cache': 'public, no-cache',
@@ -13,9 +14,27 @@ const CDN_CACHE_CONTROL: Readonly<Record<string, string>> = {
 const CDN_POLICIES = new Map<Endpoint, ReplyPolicy>(
   Object.values(ENDPOINTS).map((route) => [
     route,
-    { cacheControl: CDN_CACHE_CONTROL[route.cacheControl] ?? route.cacheControl },
+    {
+      cacheControl: CDN_CACHE_CONTROL[route.cacheControl] ?? route.cacheControl,
+      ...(route.contentType === undefined ? {} : { contentType: route.contentType }),
+    },
   ]),
 );
+
+// The AI files' public view (`--public-llms`): the same bytes for every anonymous caller, so a shared cache may keep
+// them; it revalidates each time, so a new snapshot shows at once.
+const PUBLIC_POLICIES = new Map<Endpoint, ReplyPolicy>(
+  Object.values(ENDPOINTS)
+    .filter((route) => route.publicView)
+    .map((route) => [
+      route,
+      { cacheControl: PUBLIC_VIEW_CACHE, ...(route.contentType ? { contentType: route.contentType } : {}) },
+    ]),
+);
+
+export function publicPolicy(route: Endpoint): ReplyPolicy {
+  return PUBLIC_POLICIES.get(route) ?? route;
+}
 
 export function cdnPolicy(route: Endpoint): ReplyPolicy {
   return CDN_POLICIES.get(route) ?? route;

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Eventually } from '../api/decide.ts';
 import { readStoredBody, readsWhole, streamStoredBody } from '../snapshot/body-store.ts';
 import { MESSAGES, errorReply } from './reply.ts';
+import { partsStream } from './parts-reply.ts';
 import type { Reply } from './reply.ts';
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -30,6 +31,10 @@ export function writeReply(response: ServerResponse, reply: Reply, headOnly: boo
     const length = body.end - body.start + 1;
     if (length <= 0) return (response.end(), 0);
     return pipeline(streamStoredBody(body.stored, { start: body.start, end: body.end }), response).then(() => length);
+  }
+  if (body.kind === 'parts') {
+    const sent = { bytes: 0 };
+    return pipeline(partsStream(body.parts, body.gzip, sent), response).then(() => sent.bytes);
   }
   const { stored } = body;
   if (stored.bytes !== undefined) {

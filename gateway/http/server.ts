@@ -45,6 +45,8 @@ export interface GatewayOptions {
   allowMissingSnapshot?: boolean;
   /** `--cdn`: answers a shared cache may store say `public, no-cache` instead of `private, no-cache`. */
   cdn?: boolean;
+  /** `--public-llms`: the AI files answer callers without credentials with the public view (docs/ai.md). */
+  publicLlms?: boolean;
   /** Extra /healthz fields (the follow status). */
   health?: () => Record<string, unknown>;
   /** `--webhook …` and `--state`: receivers told of each snapshot served (gateway/webhooks/). */
@@ -135,6 +137,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     verify: options.verify ?? verifyWithBcrypt,
     now,
     cdn: options.cdn === true,
+    publicLlms: options.publicLlms === true,
     health: webhooks === undefined ? options.health : () => ({ ...options.health?.(), ...webhooks.health() }),
     flood,
     deadlines,

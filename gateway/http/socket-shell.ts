@@ -26,6 +26,8 @@ export interface ShellContext {
   verify: VerifyPassword;
   now: () => number;
   cdn: boolean;
+  /** `--public-llms` (decide.ts). */
+  publicLlms?: boolean;
   health: (() => Record<string, unknown>) | undefined;
   flood: FloodGuard;
   deadlines: DeadlineSweep;
@@ -92,10 +94,10 @@ type RequestHandler = (request: IncomingMessage, response: ServerResponse) => vo
 /** The node:http server's request handler. Synchronous from request to written reply when nothing has to wait: most
  *  requests under load. */
 export function createRequestHandler(context: ShellContext): RequestHandler {
-  const { live, limiter, verify, now, cdn, health, flood, deadlines, log, logEvent } = context;
+  const { live, limiter, verify, now, cdn, publicLlms, health, flood, deadlines, log, logEvent } = context;
   const revokedNow = context.revoked ?? (() => undefined);
   const decideNow = (gatewayRequest: GatewayRequest, state: ServingState | undefined) =>
-    decide(gatewayRequest, { state, limiter, verify, now: now(), cdn, health, revoked: revokedNow() });
+    decide(gatewayRequest, { state, limiter, verify, now: now(), cdn, publicLlms, health, revoked: revokedNow() });
 
   const failed = (response: ServerResponse, error: unknown): Handled => {
     logEvent('request-error', { reason: reasonOf(error) });
@@ -171,6 +173,8 @@ export function createRequestHandler(context: ShellContext): RequestHandler {
     }
     const { status, body } = reply;
     if (body.kind === 'file') deadlines.extend(response, ((body.end - body.start + 1) / MEDIA_BYTES_PER_SECOND) * 1000);
+    // llms-full.txt is a download like a media file: its deadline follows its size.
+    if (body.kind === 'parts') deadlines.extend(response, (body.parts.size / MEDIA_BYTES_PER_SECOND) * 1000);
     let written: Eventually<number>;
     try {
       written = writeReply(response, reply, request.method === 'HEAD');

@@ -15,7 +15,7 @@ export type EndpointResult =
   /** The API's answer for the same request: status and its JSON message. */
   | { ok: false; status: number; message: string };
 
-function failure(reply: Reply): EndpointResult {
+function failure(reply: Reply): { ok: false; status: number; message: string } {
   const text = reply.body.kind === 'bytes' ? reply.body.bytes.toString('utf8') : '{}';
   const message = (JSON.parse(text) as { message?: unknown }).message;
   return { ok: false, status: reply.status, message: typeof message === 'string' ? message : `status ${reply.status}` };
@@ -27,6 +27,17 @@ export async function callEndpoint(
   user: AuthenticatedUser,
   snapshot: LoadedSnapshot,
 ): Promise<EndpointResult> {
+  const text = await endpointText(endpoint, parameters, user, snapshot);
+  return text.ok ? { ok: true, value: JSON.parse(text.value) as unknown } : text;
+}
+
+/** The endpoint's answer as text (the AI files are text and markdown, not JSON); `llms-full.txt` is not asked here. */
+export async function endpointText(
+  endpoint: EndpointName,
+  parameters: Record<string, string | undefined>,
+  user: AuthenticatedUser,
+  snapshot: LoadedSnapshot,
+): Promise<{ ok: true; value: string } | { ok: false; status: number; message: string }> {
   const route = ENDPOINTS[endpoint];
   if (!meetsMinimumRole(user.role, route.minRole))
     return failure(permissionDeniedReply(user.role, route.privilege, route.resource));
@@ -35,8 +46,7 @@ export async function callEndpoint(
   );
   const answer = await route.answer({ query, user, snapshot });
   if (answer.kind === 'reply') return failure(answer.reply);
-  const json = (answer.kind === 'composed' ? answer.body.bytes : await readStoredBody(answer.entry.identity)).toString(
-    'utf8',
-  );
-  return { ok: true, value: JSON.parse(json) as unknown };
+  if (answer.kind === 'parts') return { ok: false, status: 406, message: 'llms-full.txt is served over HTTP only' };
+  const bytes = answer.kind === 'composed' ? answer.body.bytes : await readStoredBody(answer.entry.identity);
+  return { ok: true, value: bytes.toString('utf8') };
 }

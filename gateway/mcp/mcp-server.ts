@@ -4,7 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import type { ServingState } from '../snapshot/snapshot-loader.ts';
-import { callEndpoint } from './endpoint-call.ts';
+import { callEndpoint, endpointText } from './endpoint-call.ts';
 import type { EndpointResult } from './endpoint-call.ts';
 import { registerMediaTool } from './media-tool.ts';
 import { registerChangesTool } from './changes-tool.ts';
@@ -20,6 +20,7 @@ import {
 
 export const MCP_SERVER_INFO = { name: 'snapi', version: '0.1.0' } as const;
 export const PAGE_URI_TEMPLATE = 'snapi://page{+url}';
+export const LLMS_TXT_URI = 'snapi://llms.txt';
 
 /** Per call: the snapshot being served and the user the server acts for (checked like Basic auth). */
 export interface McpContext {
@@ -147,6 +148,20 @@ export function createMcpServer(context: McpContext): McpServer {
 
   registerMediaTool(server, call, () => context.state().snapshot.basePath, unwrap);
   registerChangesTool(server, call, unwrap);
+
+  server.registerResource(
+    'llms.txt',
+    LLMS_TXT_URI,
+    {
+      description: "The site's pages this user may read, as llms.txt (llmstxt.org): titles, descriptions, .md links.",
+      mimeType: 'text/plain',
+    },
+    async (uri) => {
+      const text = await endpointText('llmsTxt', {}, await context.user(), context.state().snapshot);
+      if (!text.ok) throw new ToolError(`${text.message} (HTTP ${text.status})`);
+      return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: text.value }] };
+    },
+  );
 
   server.registerResource(
     'page',

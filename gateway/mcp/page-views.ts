@@ -1,4 +1,5 @@
 // What the MCP tools return, shaped from API bodies: a page, its metadata summary, and a navigation outline.
+import { joinBlocks } from '../../contract/page-markdown.ts';
 
 type Json = Record<string, unknown>;
 
@@ -45,10 +46,9 @@ export function metadataSummary(meta: unknown): Json {
   );
 }
 
-/** The page as one markdown text: blocks one blank line apart, as in the source file (a code block ends in a newline).
- *  */
+/** The page as one markdown text, the same as its `<url>.md` (contract/page-markdown.ts). */
 export function joinMarkdown(blocks: readonly ContentBlock[]): string {
-  return blocks.map((block) => block.markdown.replace(/\n+$/, '')).join('\n\n');
+  return joinBlocks(blocks.map((block) => block.markdown));
 }
 
 const HEADING = /^#{1,6}\s+(.+?)\s*#*\s*$/;

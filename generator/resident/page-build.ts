@@ -18,6 +18,7 @@ import type { BuiltResponse, SourceFile } from '../types.ts';
 import { publishPatched, type PatchedResponse } from '../write/publish-patched.ts';
 import { bodyOfEntry, entryOf, type PublishedIndex } from '../write/published-index.ts';
 import type { Published } from '../write/write-snapshot.ts';
+import { patchedLlmsResponses } from '../llms/llms-patch.ts';
 import { pageDraft, pageLocalEdits, pageMarkdown, type EarlierPageTexts } from './page-edits.ts';
 
 const CONTENT = 'content';
@@ -166,12 +167,20 @@ export async function buildEditedPages(
       : ((await updateSearchPages(searches, [...searchPages.values()], plan.language)) ??
         (await options.searchAll?.(searchPages)));
   if (search === undefined) return undefined;
-  for (const response of search)
+  const llms = await patchedLlmsResponses(
+    options.out,
+    index,
+    plan.contentSettings.baseUrl,
+    [...searchPages.values()],
+    [...plan.pages.values()].map((page) => page.restriction),
+  );
+  for (const response of [...search, ...llms])
     responses.push({
       key: response.key,
       body: response.body,
-      hash: contentHash(response.body),
+      hash: response.hash ?? contentHash(response.body),
       use: { pageContent: false, compress: response.compress !== false },
+      ...(response.restriction ? { restriction: response.restriction } : {}),
     });
   const published = await publishPatched(options.out, index, responses, {
     builtAt: new Date(),

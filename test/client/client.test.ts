@@ -89,7 +89,8 @@ async function raw(
     headers: { Authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
   });
   assert.is(response.status, 200, pathAndQuery);
-  return response.json();
+  // The AI files answer text and markdown.
+  return /^text\//.test(response.headers.get('content-type') ?? '') ? response.text() : response.json();
 }
 
 Client('every endpoint method returns exactly the body of its request', async (context) => {
@@ -133,6 +134,11 @@ Client('every endpoint method returns exactly the body of its request', async (c
       '/api/v1/filerestrictions?filename=media%2Ffiles%2Fsecret.zip',
     ],
     ['changes', () => admin.changes(), '/api/v1/changes'],
+    ['llmsTxt', () => admin.llmsTxt(), '/llms.txt'],
+    ['llmsFullTxt', () => admin.llmsFullTxt(), '/llms-full.txt'],
+    ['pageMarkdown', () => admin.pageMarkdown({ url: '/names/apfel-birnen' }), '/names/apfel-birnen.md'],
+    ['pageMarkdown home', () => admin.pageMarkdown({ url: '/' }), '/index.md'],
+    ['pageMarkdown draft', () => admin.pageMarkdown({ url: '/', draft: true }), '/index.md?draft=true'],
   ];
   assert.equal(new Set(calls.map(([name]) => name.split(' ')[0])), new Set(Object.keys(ENDPOINTS)));
   for (const [name, call, path] of calls) assert.equal(await call(), await raw(context, path), name);

@@ -105,6 +105,9 @@ derived('only endpoints with a parameter the gateway can refuse document a 400',
     '/api/v1/images',
     '/api/v1/files',
     '/api/v1/filerestrictions',
+    '/llms.txt',
+    '/llms-full.txt',
+    '/{url}.md',
   ];
   for (const spec of Object.values(ENDPOINT_SPECS)) {
     const path = documentedPath(spec);

@@ -78,6 +78,17 @@ for (const role of ['member', 'contributor', 'author', 'editor', 'manager', 'adm
   BODIES[`mainnavi:${role}`] = { json: navigation(role, 'mainnavi') };
   BODIES[`systemnavi:${role}`] = { json: navigation(role, 'systemnavi') };
 }
+// The AI files (docs/ai.md): each role's view lists the getting-started page, whose part is its whole llms-full.txt.
+for (const role of ['author', 'editor', 'manager', 'administrator']) {
+  BODIES[`llms:txt:${role}`] = {
+    json: `# Fixture\n\n## Overview\n\n- [Getting started](/getting-started.md): ${role}\n`,
+  };
+  BODIES[`llms:full:${role}`] = { json: 'hash /getting-started\n', compressed: false };
+}
+BODIES['llms:part:/getting-started'] = {
+  json: '# Getting started\n\nSource: /getting-started\n\ngetting started live\n\n',
+};
+BODIES['markdown:live:/getting-started'] = { json: 'getting started live' };
 
 export const RESTRICTED_SLUGS: Record<string, SlugPart[]> = {
   setup: [

@@ -9,6 +9,7 @@ import { buildSite, formatProblem } from '../../generator/build-site.ts';
 import { residentBuilder } from '../../generator/resident/resident-build.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { assertAnswersOf, changeReport, listing, poolAndNamed, touched } from '../helpers/incremental-compare.ts';
+import { readSnapshot } from '../helpers/snapshot-bodies.ts';
 
 const BASE_URL = 'http://localhost/handbook';
 
@@ -184,6 +185,10 @@ Incremental("after every edit, every response of the rebuilt snapshot is the fre
         assert.equal(await changeReport(residentOut), await changeReport(repeated), `${name}: the same change report`);
         const { pool, named } = await poolAndNamed(residentOut);
         assert.equal(pool, named, `${name}: the pool holds what the kept snapshots name, no more`);
+        const expected = (await readSnapshot(fresh)).bodies;
+        // The AI files are among the bodies compared: llms.txt, the llms-full.txt manifest and its parts, the .md.
+        for (const key of ['llms:txt:author', 'llms:full:author', 'llms:part:/', 'markdown:live:/', 'markdown:draft:/'])
+          assert.ok(expected.has(key), `${name}: the fresh build has ${key}`);
         for (const [builder, out] of [
           ['repeated', repeated],
           ['resident', residentOut],

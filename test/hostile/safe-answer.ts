@@ -11,8 +11,12 @@ export interface Expectation {
   headOnly?: boolean;
 }
 
+const TEXT_TYPES = ['text/plain; charset=utf-8', 'text/markdown; charset=utf-8'];
+
 function hasJsonBody(response: ParsedResponse, headOnly: boolean): string | undefined {
   if (headOnly || response.status === 304) return response.body.length === 0 ? undefined : 'a body where none belongs';
+  // The AI files answer text and markdown (docs/ai.md); every error stays JSON.
+  if (response.status === 200 && TEXT_TYPES.includes(String(response.headers['content-type']))) return undefined;
   if (response.headers['content-type'] !== 'application/json; charset=utf-8')
     return `Content-Type ${response.headers['content-type']}`;
   try {

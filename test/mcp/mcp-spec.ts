@@ -305,10 +305,13 @@ export function defineMcpSpec(test: Test, setup: () => McpSetup): void {
   });
 
   test('lists as resources exactly the published pages each caller may read: no unpublished page, no restricted one', async () => {
+    // The caller's llms.txt comes first, then the pages.
     const uris = async (user: User) =>
-      withClient(setup(), user, async (client) =>
-        (await client.listResources()).resources.map((resource) => resource.uri),
-      );
+      withClient(setup(), user, async (client) => {
+        const listed = (await client.listResources()).resources.map((resource) => resource.uri);
+        assert.is(listed[0], 'snapi://llms.txt');
+        return listed.slice(1);
+      });
     const author = await uris(SAMPLE_USERS.author);
     assert.equal(
       author,
@@ -325,6 +328,21 @@ export function defineMcpSpec(test: Test, setup: () => McpSetup): void {
       await uris(SAMPLE_USERS.editor),
       withRestricted('/administration/backups', '/administration/security-hardening'),
     );
+  });
+
+  test("the llms.txt resource is the caller's own llms.txt: restricted pages only for those who may read them", async () => {
+    const llmsTxt = (user: User) =>
+      withClient(setup(), user, async (client) => {
+        const [content] = (await client.readResource({ uri: 'snapi://llms.txt' })).contents;
+        return String((content as { text?: unknown } | undefined)?.text);
+      });
+    const author = await llmsTxt(SAMPLE_USERS.author);
+    const editor = await llmsTxt(SAMPLE_USERS.editor);
+    assert.ok(author.startsWith('# Lumen Documentation\n\n## Overview\n\n- [Lumen Documentation]('), author);
+    assert.match(author, '/getting-started/installation.md): Install Lumen');
+    assert.not.match(author, '/administration/backups.md');
+    assert.match(editor, '/administration/backups.md');
+    assert.match(editor, '/administration/security-hardening.md');
   });
 
   test('every tool and resource answers the published version of a page whose draft differs; the draft only with draft: true', async () => {

@@ -65,7 +65,9 @@ dev('serves an edited page within a few seconds and reports the changed URL', as
     '{"content":[{"id":0,"markdown":"# Contact","html":"<h1 id=\\"h-contact\\">Contact<\\/h1>"},{"id":1,"markdown":"Edited while serving.","html":"<p>Edited while serving.<\\/p>"}]}',
   );
   // Three: the page's live and draft content, and the search index.
-  assert.match(reports.at(-1) ?? '', /: 0 added, 3 changed, 0 removed \(\/contact\)$/);
+  // Content live and draft and a search shard; the page's markdown (live, draft, public), its llms-full.txt part and
+  // the nine views' manifests (docs/ai.md).
+  assert.match(reports.at(-1) ?? '', /: 0 added, 16 changed, 0 removed \(\/contact\)$/);
 });
 
 dev('keeps serving the last good snapshot when an edit breaks the build, and recovers on the fix', async () => {

@@ -90,7 +90,8 @@ Watch(
       const edited = await watch.next('published');
       assert.equal(
         [edited.added, edited.changed, edited.removed, edited.urls, edited.files],
-        [0, 3, 0, ['/contact'], 1],
+        // With the AI files: the page's markdown, its part and the nine views' manifests (docs/ai.md).
+        [0, 16, 0, ['/contact'], 1],
       );
       assert.is(
         await contactBody(out),

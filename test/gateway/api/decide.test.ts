@@ -44,6 +44,14 @@ const BODIES: Record<string, MemoryBody> = {
   [keyOf(KEYS.pageMedia, '/00-page')]: { json: '{"pagemedia":["pic.png"]}' },
   [keyOf(KEYS.fileRestriction, 'media/files/doc.pdf')]: { json: '{"restriction":"editor"}' },
   [keyOf(KEYS.noFileRestriction)]: { json: '{"restriction":"all"}' },
+  ...Object.fromEntries(
+    ROLES.flatMap((role) => [
+      [keyOf(KEYS.llmsTxt, role), { json: `# ${role}\n` }],
+      [keyOf(KEYS.llmsFull, role), { json: 'hash /page\n' }],
+    ]),
+  ),
+  [keyOf(KEYS.llmsPart, '/page')]: { json: '# Page\n\n' },
+  [keyOf(KEYS.markdownLive, '/page')]: { json: 'page' },
 };
 
 /** A request each endpoint answers with 200 for a role at or above its minimum. */
@@ -67,7 +75,12 @@ const QUERIES: Record<keyof typeof ENDPOINTS, string> = {
   pageMedia: '?path=/00-page',
   fileRestrictions: '?filename=media/files/doc.pdf',
   changes: '',
+  llmsTxt: '',
+  llmsFullTxt: '',
+  pageMarkdown: '',
 };
+/** The request path of an endpoint; `/{url}.md` names a page by its path. */
+const pathOf = (name: string, path: string) => (name === 'pageMarkdown' ? '/page.md' : path);
 
 function setUp(access: Parameters<typeof memoryState>[0]['access'] = {}) {
   const state = memoryState({ accounts: ACCOUNTS, bodies: BODIES, access });
@@ -96,7 +109,8 @@ for (const role of ROLES) {
   roles(`answers ${role} with 200 at or above each endpoint's minimum role and 403 below it`, async () => {
     const { ask } = setUp();
     for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
-      const reply = await ask(endpoint.path + QUERIES[name as keyof typeof ENDPOINTS], { authorization: auth(role) });
+      const target = pathOf(name, endpoint.path) + QUERIES[name as keyof typeof ENDPOINTS];
+      const reply = await ask(target, { authorization: auth(role) });
       const allowed = ROLES.indexOf(role) >= ROLES.indexOf(endpoint.minRole) && role !== 'guest';
       // The in-memory snapshot has no search index: past the role check, search answers 404.
       const found = name === 'search' ? 404 : 200;

@@ -7,6 +7,7 @@ import { startFixture } from '../start-fixture.ts';
 import { ENDPOINTS as TABLE } from '../../../gateway/api/endpoints.ts';
 import { SEARCH_NOT_AVAILABLE } from '../../../gateway/search/search-endpoint.ts';
 import type { RunningFixture } from '../start-fixture.ts';
+import { PAGE_MARKDOWN_PATH } from '../../../contract/endpoints.ts';
 
 interface EndpointCase {
   path: string;
@@ -157,7 +158,30 @@ const ENDPOINTS: EndpointCase[] = [
         current: 'matrix-1',
       }),
   },
+  {
+    path: '/llms.txt',
+    passes: AUTHOR_UP,
+    resource: 'content',
+    privilege: 'read',
+    body: (role) => BODIES[`llms:txt:${role}`]!.json,
+  },
+  {
+    path: '/llms-full.txt',
+    passes: AUTHOR_UP,
+    resource: 'content',
+    privilege: 'read',
+    body: body('llms:part:/getting-started'),
+  },
+  {
+    path: '/getting-started.md',
+    passes: AUTHOR_UP,
+    resource: 'content',
+    privilege: 'read',
+    body: body('markdown:live:/getting-started'),
+  },
 ];
+/** The table's path of a case: `/{url}.md` for a page's markdown. */
+const tablePath = (path: string) => (path.endsWith('.md') ? PAGE_MARKDOWN_PATH : path);
 
 const REQUIRED = '{"message":"Authentication required."}';
 const FAILED = '{"message":"Authentication failed."}';
@@ -178,7 +202,7 @@ const FAILED_LOGINS: Array<[string, string | undefined, string, string?]> = [
 const Coverage = suite('role matrix coverage');
 
 Coverage('has a case for every endpoint of the endpoint table and none besides', () => {
-  const casePaths = ENDPOINTS.map((endpoint) => (endpoint.path.split('?')[0] ?? '').replace(/(.)\/$/, '$1'));
+  const casePaths = ENDPOINTS.map((endpoint) => tablePath((endpoint.path.split('?')[0] ?? '').replace(/(.)\/$/, '$1')));
   assert.equal(
     casePaths.sort(),
     Object.values(TABLE)

@@ -248,8 +248,14 @@ files(
       const response = await fixture.get(path, 'admin');
       assert.equal([path, response.status, response.text], [path, 404, NOT_FOUND]);
     }
+    // A `.md` path outside /media/ names a page (docs/ai.md): the page `/content/index`, which does not exist.
     const outside = await fixture.get('/content/index.md', 'admin');
-    assert.equal([outside.status, outside.text], [404, '{"message":"Not found. The API lives under /api/v1/."}']);
+    assert.equal([outside.status, outside.text], [404, '{"message":"page not found"}']);
+    const notMarkdown = await fixture.get('/content/index.yaml', 'admin');
+    assert.equal(
+      [notMarkdown.status, notMarkdown.text],
+      [404, '{"message":"Not found. The API lives under /api/v1/."}'],
+    );
   },
 );
 

@@ -84,18 +84,19 @@ Reload.before(async (context) => {
 Reload.after((context) => rm(join(context.dist, '..'), { recursive: true, force: true }));
 
 Reload('parses only the index shards and the search shard whose file changed, and keeps the credentials', (context) => {
+  // The page's shard, the search shard's and the site-wide one, which holds the AI files' manifests (docs/ai.md).
   assert.equal(context.reloaded.stats, {
-    indexShards: 9,
-    indexShardsParsed: 2,
-    bodyFilesChecked: 379,
+    indexShards: 17,
+    indexShardsParsed: 3,
+    bodyFilesChecked: 386,
     searchShards: 2,
     searchShardsParsed: 1,
     credentialsKept: true,
   });
-  assert.is(context.changedShards, 2);
+  assert.is(context.changedShards, 3);
   assert.is(context.reloaded.credentials, context.before.credentials);
   assert.is(context.reloaded.dummyHash, context.before.dummyHash);
-  assert.equal(context.fresh.stats?.indexShardsParsed, 9);
+  assert.equal(context.fresh.stats?.indexShardsParsed, 17);
 });
 
 Reload('serves every entry as a fresh load of the same snapshot does', (context) => {
@@ -161,7 +162,7 @@ Reload('keeps no shard when the count of shards changed, and every shard when no
   const recounted = await readIndex(directory, place, { root: doubled, shards: index.shards });
   assert.equal(
     [same.parsed, same.shards.every((shard, at) => shard === index.shards[at]), recounted.parsed.length],
-    [[], true, 9],
+    [[], true, 17],
   );
 });
 
@@ -236,7 +237,8 @@ Refused('is refused, and the snapshot served before keeps serving', async () => 
     const next = await readIndex(current, { names, memory, pool, directory: current }, index);
     const parsed = next.parsed.map((position) => next.shards[position]!);
     const reason = await checkShardFiles(parsed, pool).catch((error: Error) => error.message);
-    assert.equal([next.parsed.length, reason], [1, `${entry.file}: no such body file`]);
+    // The page's shard and the site-wide one (the AI files' manifests list the page's part).
+    assert.equal([next.parsed.length, reason], [2, `${entry.file}: no such body file`]);
   } finally {
     await rm(directory, { recursive: true, force: true });
   }

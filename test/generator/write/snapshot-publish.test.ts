@@ -89,8 +89,21 @@ publish('records which responses were added, changed and removed since the previ
   const report = JSON.parse(await readFile(join(directory, DIST_LAYOUT.changesFile), 'utf8')) as ChangeReport;
   assert.equal(report.added, []);
   assert.equal(report.removed, []);
-  // The page's search shard changes; the search root (language, shard count, common terms) does not.
-  assert.equal(report.changed, ['content:draft:/contact', 'content:live:/contact', 'search:shard:0']);
+  // The page's search shard changes; the search root (language, shard count, common terms) does not. Of the AI files,
+  // the page's markdown and part and every manifest listing it change; llms.txt takes nothing from a page's text.
+  const manifests = ['administrator', 'author', 'editor', 'editor:author2', 'editor:manager', 'manager']
+    .concat(['manager:author2', 'manager:manager', 'public'])
+    .map((view) => `llms:full:${view}`);
+  assert.equal(report.changed, [
+    'content:draft:/contact',
+    'content:live:/contact',
+    ...manifests,
+    'llms:part:/contact',
+    'markdown:draft:/contact',
+    'markdown:live:/contact',
+    'markdown:public:/contact',
+    'search:shard:0',
+  ]);
   assert.equal(report.urls, { added: [], changed: ['/contact'], removed: [] });
   assert.equal(report.purge, [
     '/typemill/api/v1/article/content?url=/contact',

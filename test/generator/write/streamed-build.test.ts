@@ -12,6 +12,7 @@ import { openApiResponse } from '../../../generator/load/openapi-document.ts';
 import { siteSearchResponses } from '../../../generator/search/site-search.ts';
 import { contentReader } from '../../helpers/content-reader.ts';
 import type { BuiltResponse } from '../../../generator/types.ts';
+import { llmsResponses } from '../../../generator/llms/llms-step.ts';
 import { publishSnapshot } from '../../../generator/write/write-snapshot.ts';
 import { readSnapshotIndex } from '../../../generator/write/read-snapshot-index.ts';
 import { copyFixture, removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
@@ -27,6 +28,13 @@ function searchOf(plan: BuildPlan, responses: readonly BuiltResponse[]): Promise
   return siteSearchResponses(plan, contentReader(responses));
 }
 
+/** The AI files step over bodies in hand, as the search step above. */
+function llmsOf(plan: BuildPlan, responses: readonly BuiltResponse[]): Promise<BuiltResponse[]> {
+  const keys = new Set(responses.map((response) => response.key));
+  const bodies = { read: contentReader(responses), hashOf: (key: string) => (keys.has(key) ? key : undefined) };
+  return llmsResponses(plan, bodies, async (batch) => batch);
+}
+
 /** The whole build result in memory, published in one call: the reference the streamed build must equal. */
 async function publishAtOnce(site: string, out: string, rootPath: string): Promise<void> {
   const { source } = await loadSite(site, BASE_URL, rootPath);
@@ -35,6 +43,7 @@ async function publishAtOnce(site: string, out: string, rootPath: string): Promi
     ...result.responses,
     await openApiResponse(),
     ...(await searchOf(planBuild(source), result.responses)),
+    ...(await llmsOf(planBuild(source), result.responses)),
   ];
   await publishSnapshot({ ...result, responses }, { distDir: out, baseUrl: source.baseUrl, builtAt: new Date() });
 }

@@ -1,0 +1,54 @@
+// `llms-full.txt` from the parts its manifest names (docs/ai.md): 200 or 304 under the manifest's ETag, identity or
+// gzip (concatenated gzip members are one gzip stream; brotli has no such form), and the body streamed part by part.
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { readStoredBody, readsWhole, streamStoredBody } from '../snapshot/body-store.ts';
+import { encodingFor, matchesIfNoneMatch } from './negotiate.ts';
+import { COMMON_HEADERS } from './reply.ts';
+import type { PartList, Reply } from './reply.ts';
+import type { ReplyPolicy } from './success-reply.ts';
+
+export function partsReply(
+  manifestEtag: string,
+  parts: PartList,
+  policy: ReplyPolicy,
+  request: { ifNoneMatch?: string | undefined; acceptEncoding?: string | undefined },
+): Reply {
+  const common = ['ETag', manifestEtag, 'Cache-Control', policy.cacheControl, ...Object.entries(COMMON_HEADERS).flat()];
+  if (matchesIfNoneMatch(request.ifNoneMatch, manifestEtag))
+    return { status: 304, headers: common, body: { kind: 'empty' } };
+  // As every answer negotiates, with brotli not on offer.
+  const gzip = encodingFor(request.acceptEncoding, true, false) === 'gzip';
+  const type = ['Content-Type', policy.contentType ?? 'text/plain; charset=utf-8'];
+  // A gzip answer's length is known only once its members made on the fly are made: it is sent chunked.
+  const length = gzip ? ['Content-Encoding', 'gzip'] : ['Content-Length', String(parts.size)];
+  return { status: 200, headers: [...type, ...length, ...common], body: { kind: 'parts', parts, gzip } };
+}
+
+/** Each part's bytes in turn: read whole when small (and kept if the memory budget allows), else streamed. */
+async function* partChunks(parts: PartList, gzip: boolean): AsyncGenerator<Buffer> {
+  for (const key of parts.keys) {
+    const part = parts.entries.get(key);
+    // The manifest's parts were all there when the answer began; a snapshot is never changed in place.
+    if (part === undefined) throw new Error(`llms-full.txt: no entry ${key}`);
+    // Parts below the size compression pays for have no gzip copy: their member is made here.
+    if (gzip && part.gzip === undefined) {
+      yield gzipSync(await readStoredBody(part.identity));
+      continue;
+    }
+    const stored = gzip ? (part.gzip ?? part.identity) : part.identity;
+    if (readsWhole(stored)) yield await readStoredBody(stored);
+    else for await (const chunk of streamStoredBody(stored)) yield chunk as Buffer;
+  }
+}
+
+/** The body as a stream; `sent` counts its bytes for the request log. */
+export function partsStream(parts: PartList, gzip: boolean, sent: { bytes: number }): Readable {
+  const counted = async function* () {
+    for await (const chunk of partChunks(parts, gzip)) {
+      sent.bytes += chunk.length;
+      yield chunk;
+    }
+  };
+  return Readable.from(counted(), { objectMode: false });
+}
