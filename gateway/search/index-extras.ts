@@ -1,5 +1,6 @@
 // What a loaded index takes from the snapshot besides the index itself: the synonyms of the site's settings, and the
 // leads of a single-body index (which stores none) from the content bodies.
+import { readFile } from 'node:fs/promises';
 import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import { sectionsOf } from '../../contract/search/content-sections.ts';
 import type { SearchDocument } from '../../contract/search/search-format.ts';
@@ -11,12 +12,13 @@ import type { PostingIndex } from './posting-builder.ts';
 import { SYNONYMS_SETTING, synonymsOf } from './site-synonyms.ts';
 import type { Synonyms } from './site-synonyms.ts';
 
-/** The synonyms of the site's settings (the settings entry the snapshot serves); none when it has none. */
+/** The synonyms of the site's settings (the settings entry the snapshot serves); none when it has none. The file is
+ *  read, not kept: loading an index takes no share of the memory budget that answers fill. */
 export async function siteSynonyms(entries: ReadonlyMap<string, LoadedEntry>): Promise<Synonyms> {
   const entry = entries.get(keyOf(KEYS.settings));
   if (entry === undefined) return [];
   try {
-    const body = JSON.parse((await readStoredBody(entry.identity)).toString('utf8')) as { settings?: unknown };
+    const body = JSON.parse(await readFile(entry.identity.path, 'utf8')) as { settings?: unknown };
     const settings = body.settings;
     return typeof settings === 'object' && settings !== null
       ? synonymsOf((settings as Record<string, unknown>)[SYNONYMS_SETTING])

@@ -53,6 +53,10 @@ const REQUESTS: Array<{ endpoint: string; path: string }> = [
   { endpoint: 'fileRestrictions', path: '/api/v1/filerestrictions?filename=media/files/secret.zip' },
   { endpoint: 'media', path: '/media/files/secret.zip' },
   { endpoint: 'changes', path: '/api/v1/changes' },
+  { endpoint: 'llmsTxt', path: '/llms.txt' },
+  { endpoint: 'llmsFullTxt', path: '/llms-full.txt' },
+  { endpoint: 'pageMarkdown', path: '/both-rules.md' },
+  { endpoint: 'pageMarkdown', path: '/posts/draft-newest.md?draft=true' },
 ];
 
 const MCP_CALLS = [
