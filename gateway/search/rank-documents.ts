@@ -8,7 +8,8 @@ import { pairsHeld } from './word-order.ts';
 /** Per pair of neighbouring query words: the term numbers of the first, then of the second. */
 export type QueryPairs = ReadonlyArray<readonly [number[], number[]]>;
 
-/** What a query word in the title of a folder above a page counts for, against the page's own title. */
+/** What a query word in the title of a folder above a page counts for, against the page's own title: as much, since
+ *  the reader sees the two together (Forms › Field Overview). */
 export const FOLDER_TITLE_SHARE = 1;
 /** A page whose title holds all of the query's rarity scores this many times more than one whose title holds none. */
 export const TITLE_BOOST = 1;
@@ -70,9 +71,7 @@ export function rankDocuments(
   const all = rarity.reduce((sum, value) => sum + value, 0) || 1;
   // A common word counts as held by every page: its absence from the postings says nothing (isCommon).
   let unseen = 0;
-  words.forEach((word, at) => {
-    if (isCommon(index, word)) unseen |= word.bit;
-  });
+  for (const word of words) if (isCommon(index, word)) unseen |= word.bit;
   for (let position = 0; position < touchedCount; position++) {
     const id = touched[position]!;
     // The titles of the folders above a page are its breadcrumb: a word there counts, less than in its own title.
