@@ -763,6 +763,27 @@ const PROBES = [
     replace: 'hash: part.hash',
     tests: 'generator/incremental-equals-full\\.test\\.ts$',
   },
+  {
+    name: 'a common word (kept in titles only) counts against a page whose postings cannot show it',
+    file: 'gateway/search/rank-documents.ts',
+    find: 'for (const word of words) if (isCommon(index, word)) unseen |= word.bit;',
+    replace: 'for (const word of words) if (isCommon(index, word)) unseen |= 0;',
+    tests: 'search/rank-fairness\\.test\\.ts$',
+  },
+  {
+    name: "a typo's own spelling, absent from the index, takes a share of its word's weight",
+    file: 'gateway/search/match-query.ts',
+    find: 'for (const term of known) add(word, term, 1 / known.length);',
+    replace: 'for (const term of known) add(word, term, 1 / word.exact.length);',
+    tests: 'search/rank-fairness\\.test\\.ts$',
+  },
+  {
+    name: 'a folder title above a page counts a quarter of its own title again',
+    file: 'gateway/search/rank-documents.ts',
+    find: 'export const FOLDER_TITLE_SHARE = 1;',
+    replace: 'export const FOLDER_TITLE_SHARE = 0.25;',
+    tests: 'search/rank-fairness\\.test\\.ts$',
+  },
 ];
 
 /** The runner probes mutate test/run.mjs itself, so their tests run under uvu directly. */

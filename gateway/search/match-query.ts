@@ -145,7 +145,11 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
 
   // 1. The words as typed (and their stems): a word counts once however many terms it has, so a word whose stem
   // differs from it ("settings", "set") does not weigh twice what one without ("smtp") does.
-  for (const word of queryWords) for (const term of word.exact) add(word, term, 1 / word.exact.length);
+  // A term the index lacks (a typo's own spelling, found through its stem) takes no share of the word's weight.
+  for (const word of queryWords) {
+    const known = word.exact.filter((term) => postings.terms.has(term));
+    for (const term of known) add(word, term, 1 / known.length);
+  }
   // Two words a page writes as one ("user role" → "userrole") match it as both.
   queryWords.forEach((word, position) => {
     const before = queryWords[position - 1];

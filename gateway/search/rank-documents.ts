@@ -8,8 +8,9 @@ import { pairsHeld } from './word-order.ts';
 /** Per pair of neighbouring query words: the term numbers of the first, then of the second. */
 export type QueryPairs = ReadonlyArray<readonly [number[], number[]]>;
 
-/** What a query word in the title of a folder above a page counts for, against the page's own title. */
-export const FOLDER_TITLE_SHARE = 0.25;
+/** What a query word in the title of a folder above a page counts for, against the page's own title: as much, since
+ *  the reader sees the two together (Forms › Field Overview). */
+export const FOLDER_TITLE_SHARE = 1;
 /** A page whose title holds all of the query's rarity scores this many times more than one whose title holds none. */
 export const TITLE_BOOST = 1;
 /** A page holding every neighbouring pair of the query in its title or first lines scores this many times more. */
@@ -44,9 +45,15 @@ export interface RankScratch {
 export function rarities(index: MatchIndex, words: readonly RankedWord[]): number[] {
   const { documentCount } = index.postings;
   return words.map((word) => {
-    const common = word.exact.some((term) => index.commonTerms.has(term));
+    const common = isCommon(index, word);
     return Math.log(1 + documentCount / Math.max(1, word.found, common ? documentCount * COMMON_TERMS.share : 0));
   });
+}
+
+/** A word one of whose terms is on most pages: the index keeps that term in titles only, so a page's postings cannot
+ *  show that it lacks the word. */
+function isCommon(index: MatchIndex, word: RankedWord): boolean {
+  return word.exact.some((term) => index.commonTerms.has(term));
 }
 
 /** The best `wanted` touched documents, best first; fills `final` (the score answered) and `coverage`. */
@@ -62,6 +69,9 @@ export function rankDocuments(
   const { scores, words: wordMasks, titleWords, final, coverage, touched } = scratch;
   const rarity = rarities(index, words);
   const all = rarity.reduce((sum, value) => sum + value, 0) || 1;
+  // A common word counts as held by every page: its absence from the postings says nothing (isCommon).
+  let unseen = 0;
+  for (const word of words) if (isCommon(index, word)) unseen |= word.bit;
   for (let position = 0; position < touchedCount; position++) {
     const id = touched[position]!;
     // The titles of the folders above a page are its breadcrumb: a word there counts, less than in its own title.
@@ -72,7 +82,7 @@ export function rankDocuments(
     const [mask, inTitle] = [wordMasks[id]!, titleWords[id]!];
     for (let at = 0; at < words.length; at++) {
       const bit = words[at]!.bit;
-      if ((mask & bit) !== 0) held += rarity[at]!;
+      if (((mask | unseen) & bit) !== 0) held += rarity[at]!;
       if ((inTitle & bit) !== 0) titled += rarity[at]!;
       else if ((above & bit) !== 0) titled += FOLDER_TITLE_SHARE * rarity[at]!;
     }
