@@ -155,7 +155,7 @@ const PROBES = [
   },
   {
     name: 'If-None-Match: any list holding * counts as *',
-    file: 'gateway/http/negotiate.ts',
+    file: 'gateway/reply/negotiate.ts',
     find: "  if (header.trim() === '*') return true;",
     replace: "  if (header.includes('*')) return true;",
     tests: 'gateway/http/if-none-match\\.test\\.ts$',
