@@ -763,6 +763,14 @@ const PROBES = [
     replace: 'hash: part.hash',
     tests: 'generator/incremental-equals-full\\.test\\.ts$',
   },
+  {
+    name: 'layers: the snapshot model names a reply type, closing an import circle by a type import',
+    file: 'gateway/snapshot/model.ts',
+    find: "import type { Restriction } from '../../contract/snapshot.ts';\n",
+    replace:
+      "import type { Restriction } from '../../contract/snapshot.ts';\nimport type { Reply } from '../reply/reply.ts';\n",
+    tests: 'product/layers\\.test\\.ts$',
+  },
 ];
 
 /** The runner probes mutate test/run.mjs itself, so their tests run under uvu directly. */
