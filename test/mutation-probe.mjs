@@ -155,7 +155,7 @@ const PROBES = [
   },
   {
     name: 'If-None-Match: any list holding * counts as *',
-    file: 'gateway/http/negotiate.ts',
+    file: 'gateway/reply/negotiate.ts',
     find: "  if (header.trim() === '*') return true;",
     replace: "  if (header.includes('*')) return true;",
     tests: 'gateway/http/if-none-match\\.test\\.ts$',
@@ -783,6 +783,14 @@ const PROBES = [
     find: 'export const FOLDER_TITLE_SHARE = 1;',
     replace: 'export const FOLDER_TITLE_SHARE = 0.25;',
     tests: 'search/rank-fairness\\.test\\.ts$',
+  },
+  {
+    name: 'layers: the snapshot model names a reply type, closing an import circle by a type import',
+    file: 'gateway/snapshot/model.ts',
+    find: "import type { Restriction } from '../../contract/snapshot.ts';\n",
+    replace:
+      "import type { Restriction } from '../../contract/snapshot.ts';\nimport type { Reply } from '../reply/reply.ts';\n",
+    tests: 'product/layers\\.test\\.ts$',
   },
 ];
 

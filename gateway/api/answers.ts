@@ -4,13 +4,14 @@ import { normalizeUrl } from '../../contract/normalize-url.ts';
 import type { Query } from '../http/query.ts';
 import type { ParameterValues } from './parameters.ts';
 import type { AuthenticatedUser } from '../auth/credential-cache.ts';
-import type { LoadedEntry, LoadedSnapshot } from '../snapshot/snapshot-loader.ts';
-import { MESSAGES, errorReply } from '../http/reply.ts';
-import type { Reply } from '../http/reply.ts';
+import type { LoadedEntry } from '../snapshot/model.ts';
+import type { LoadedSnapshot } from '../snapshot/serving-state.ts';
+import { MESSAGES, errorReply } from '../reply/reply.ts';
+import type { Reply } from '../reply/reply.ts';
 import { passesRestriction } from '../auth/roles.ts';
-import { composedBody } from '../http/success-reply.ts';
-import type { ComposedBody } from '../http/success-reply.ts';
-import type { PartList } from '../http/reply.ts';
+import { composedBody } from '../reply/success-reply.ts';
+import type { ComposedBody } from '../reply/success-reply.ts';
+import type { PartList } from '../reply/reply.ts';
 
 export type Answer =
   | { kind: 'entry'; entry: LoadedEntry }

@@ -3,7 +3,7 @@ import { byKey, bySlug, byUrl, usersByEmail, usersByNames, usersByRole, wantsDra
 import type { EndpointInput, Answer } from './answers.ts';
 import { checkParameters } from './parameters.ts';
 import type { ParameterValues } from './parameters.ts';
-import { MESSAGES, mcpExchangeReply } from '../http/reply.ts';
+import { MESSAGES, mcpExchangeReply } from '../reply/reply.ts';
 import { searchEndpoint } from '../search/search-endpoint.ts';
 import { changesAnswer } from '../changes/changes-endpoint.ts';
 import {

@@ -4,9 +4,10 @@ import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import { parseManifest } from '../../contract/llms-manifest.ts';
 import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import { readStoredBody } from '../snapshot/body-store.ts';
-import type { LoadedEntry, LoadedSnapshot, StoredBody } from '../snapshot/snapshot-loader.ts';
-import { MESSAGES, errorReply } from '../http/reply.ts';
-import type { PartList } from '../http/reply.ts';
+import type { LoadedEntry, StoredBody } from '../snapshot/model.ts';
+import type { LoadedSnapshot } from '../snapshot/serving-state.ts';
+import { MESSAGES, errorReply } from '../reply/reply.ts';
+import type { PartList } from '../reply/reply.ts';
 import type { Answer, EndpointInput } from './answers.ts';
 import { byUrl, wantsDraft } from './answers.ts';
 

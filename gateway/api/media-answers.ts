@@ -1,6 +1,6 @@
 // How the six media endpoints answer: Typemill's parameter checks and messages, then a body of the snapshot.
-import { errorReply } from '../http/reply.ts';
-import { composedBody } from '../http/success-reply.ts';
+import { errorReply } from '../reply/reply.ts';
+import { composedBody } from '../reply/success-reply.ts';
 import { textValue } from './answers.ts';
 import type { Answer, EndpointInput } from './answers.ts';
 

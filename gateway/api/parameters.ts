@@ -5,8 +5,8 @@ import type { Parameter } from '../../contract/endpoints.ts';
 import { ROLES } from '../../contract/snapshot.ts';
 import { listParameter, parseQuery, stringParameter } from '../http/query.ts';
 import type { Query } from '../http/query.ts';
-import { errorReply, validationReply } from '../http/reply.ts';
-import type { Reply } from '../http/reply.ts';
+import { errorReply, validationReply } from '../reply/reply.ts';
+import type { Reply } from '../reply/reply.ts';
 import { queryWords } from '../search/query-words.ts';
 
 export type ParameterValue = string | string[] | number | boolean | undefined;

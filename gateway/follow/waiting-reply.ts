@@ -1,8 +1,8 @@
 // Before a following gateway has its first snapshot: 503 with a JSON message on every path, and the follow status on
 // /healthz.
 import { matchRoute } from '../api/routes.ts';
-import { jsonReply } from '../http/reply.ts';
-import type { Reply } from '../http/reply.ts';
+import { jsonReply } from '../reply/reply.ts';
+import type { Reply } from '../reply/reply.ts';
 
 export const NO_SNAPSHOT_MESSAGE =
   'No snapshot yet: this gateway is waiting for its first snapshot from object storage. Retry shortly.';

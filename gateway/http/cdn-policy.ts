@@ -2,7 +2,7 @@
 // with the gateway, which checks credentials before it answers 304. Per-user answers keep their `private, no-store`.
 import { ENDPOINTS } from '../api/endpoints.ts';
 import type { Endpoint } from '../api/endpoints.ts';
-import type { ReplyPolicy } from './success-reply.ts';
+import type { ReplyPolicy } from '../snapshot/model.ts';
 import { PUBLIC_VIEW_CACHE } from '../../contract/endpoints.ts';
 
 const CDN_CACHE_CONTROL: Readonly<Record<string, string>> = {
@@ -10,7 +10,7 @@ const CDN_CACHE_CONTROL: Readonly<Record<string, string>> = {
   'private, no-store': 'private, no-store',
 };
 
-// One policy object per route, made once: success-reply.ts keeps prepared headers per policy object.
+// One policy object per route, made once: reply/success-reply.ts keeps prepared headers per policy object.
 const CDN_POLICIES = new Map<Endpoint, ReplyPolicy>(
   Object.values(ENDPOINTS).map((route) => [
     route,

@@ -1,9 +1,9 @@
 // The OpenAPI document's reply: the snapshot's copy of openapi.yaml, as YAML, with ETag and compression.
 import { KEYS, keyOf } from '../api/endpoints.ts';
-import { errorReply } from './reply.ts';
-import type { Reply } from './reply.ts';
-import type { LoadedSnapshot } from '../snapshot/snapshot-loader.ts';
-import { entryReply } from './success-reply.ts';
+import { errorReply } from '../reply/reply.ts';
+import type { Reply } from '../reply/reply.ts';
+import type { LoadedSnapshot } from '../snapshot/serving-state.ts';
+import { entryReply } from '../reply/success-reply.ts';
 
 export const YAML_CONTENT_TYPE = 'application/yaml; charset=utf-8';
 const DOCUMENT_POLICY = { cacheControl: 'private, no-cache', contentType: YAML_CONTENT_TYPE };

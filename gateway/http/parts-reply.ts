@@ -3,10 +3,10 @@
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { readStoredBody, readsWhole, streamStoredBody } from '../snapshot/body-store.ts';
-import { encodingFor, matchesIfNoneMatch } from './negotiate.ts';
-import { COMMON_HEADERS } from './reply.ts';
-import type { PartList, Reply } from './reply.ts';
-import type { ReplyPolicy } from './success-reply.ts';
+import { encodingFor, matchesIfNoneMatch } from '../reply/negotiate.ts';
+import { COMMON_HEADERS } from '../reply/reply.ts';
+import type { PartList, Reply } from '../reply/reply.ts';
+import type { ReplyPolicy } from '../snapshot/model.ts';
 
 export function partsReply(
   manifestEtag: string,

@@ -6,9 +6,9 @@ import type { Socket } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import type { Eventually } from '../api/decide.ts';
 import { readStoredBody, readsWhole, streamStoredBody } from '../snapshot/body-store.ts';
-import { MESSAGES, errorReply } from './reply.ts';
+import { MESSAGES, errorReply } from '../reply/reply.ts';
 import { partsStream } from './parts-reply.ts';
-import type { Reply } from './reply.ts';
+import type { Reply } from '../reply/reply.ts';
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {
   HPE_HEADER_OVERFLOW: [431, MESSAGES.headersTooLarge],

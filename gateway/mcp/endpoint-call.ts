@@ -5,10 +5,10 @@ import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import { ENDPOINTS } from '../api/endpoints.ts';
 import type { EndpointName } from '../api/endpoints.ts';
 import type { Query } from '../http/query.ts';
-import { permissionDeniedReply } from '../http/reply.ts';
-import type { Reply } from '../http/reply.ts';
+import { permissionDeniedReply } from '../reply/reply.ts';
+import type { Reply } from '../reply/reply.ts';
 import { meetsMinimumRole } from '../auth/roles.ts';
-import type { LoadedSnapshot } from '../snapshot/snapshot-loader.ts';
+import type { LoadedSnapshot } from '../snapshot/serving-state.ts';
 
 export type EndpointResult =
   | { ok: true; value: unknown }

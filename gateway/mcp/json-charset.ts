@@ -1,7 +1,7 @@
 // Makes the MCP transport's JSON answers carry the same Content-Type as every other gateway answer (with
 // charset=utf-8).
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { JSON_CONTENT_TYPE } from '../http/reply.ts';
+import { JSON_CONTENT_TYPE } from '../reply/reply.ts';
 
 function withCharset(headers: OutgoingHttpHeaders): void {
   for (const name of Object.keys(headers)) {

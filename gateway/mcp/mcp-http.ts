@@ -2,11 +2,11 @@
 // authenticated user.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { errorReply, jsonReply } from '../http/reply.ts';
-import type { Reply } from '../http/reply.ts';
+import { errorReply, jsonReply } from '../reply/reply.ts';
+import type { Reply } from '../reply/reply.ts';
 import { logNameOf } from '../auth/credential-cache.ts';
 import type { AuthenticatedUser } from '../auth/credential-cache.ts';
-import type { ServingState } from '../snapshot/snapshot-loader.ts';
+import type { ServingState } from '../snapshot/serving-state.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { sendJsonWithCharset } from './json-charset.ts';
 import { beginMcpExchange } from '../metrics/mcp-sessions.ts';

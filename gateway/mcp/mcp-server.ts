@@ -3,7 +3,7 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mc
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import type { AuthenticatedUser } from '../auth/credential-cache.ts';
-import type { ServingState } from '../snapshot/snapshot-loader.ts';
+import type { ServingState } from '../snapshot/serving-state.ts';
 import { callEndpoint, endpointText } from './endpoint-call.ts';
 import type { EndpointResult } from './endpoint-call.ts';
 import { registerMediaTool } from './media-tool.ts';

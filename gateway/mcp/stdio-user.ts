@@ -5,9 +5,9 @@ import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../auth/login-limit
 import { MCP_ROUTE } from '../api/endpoints.ts';
 import type { VerifyPassword } from '../auth/authenticate.ts';
 import type { AuthenticatedUser } from '../auth/credential-cache.ts';
-import { MESSAGES, permissionDeniedReply } from '../http/reply.ts';
+import { MESSAGES, permissionDeniedReply } from '../reply/reply.ts';
 import { meetsMinimumRole } from '../auth/roles.ts';
-import type { ServingState } from '../snapshot/snapshot-loader.ts';
+import type { ServingState } from '../snapshot/serving-state.ts';
 
 /** The MCP server needs what the search endpoint needs: page text. */
 export const MCP_MIN_ROLE = MCP_ROUTE.minRole;

@@ -1,9 +1,9 @@
 // The reply for a media file: content type by name, strong ETag and 304, one byte range (206, 416), nosniff,
 // downloads as attachments and a CSP that forbids scripts in SVG and other active documents.
-import type { LoadedEntry } from '../snapshot/snapshot-loader.ts';
-import { matchesIfNoneMatch } from '../http/negotiate.ts';
-import { errorReply } from '../http/reply.ts';
-import type { Reply } from '../http/reply.ts';
+import type { LoadedEntry } from '../snapshot/model.ts';
+import { matchesIfNoneMatch } from '../reply/negotiate.ts';
+import { errorReply } from '../reply/reply.ts';
+import type { Reply } from '../reply/reply.ts';
 import { parseRange } from './byte-range.ts';
 import { mediaTypeOf } from '../../contract/media-types.ts';
 import type { MediaRoute } from './media-path.ts';

@@ -3,7 +3,7 @@
 import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import { createRecentMap } from './recent-map.ts';
 import type { SearchRequest } from './search-query.ts';
-import type { ComposedBody } from '../http/success-reply.ts';
+import type { ComposedBody } from '../reply/success-reply.ts';
 
 /** About 10 KB per answer at most (50 results), 3–5 KB for the default 10: up to 10 MB per snapshot. Query popularity
  *  is skewed, so least recently used goes first: the popular answers stay however long the tail of rare queries is. */

@@ -7,7 +7,7 @@ import type { SearchDocument } from '../../contract/search/search-format.ts';
 import { LEAD_WORDS, firstWords, leadOf } from '../../contract/search/search-lead.ts';
 import type { LanguageTools } from '../../contract/search/search-terms.ts';
 import { readStoredBody } from '../snapshot/body-store.ts';
-import type { LoadedEntry } from '../snapshot/snapshot-loader.ts';
+import type { LoadedEntry } from '../snapshot/model.ts';
 import type { PostingIndex } from './posting-builder.ts';
 import { SYNONYMS_SETTING, synonymsOf } from './site-synonyms.ts';
 import type { Synonyms } from './site-synonyms.ts';

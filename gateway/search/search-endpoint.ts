@@ -1,8 +1,8 @@
 // GET /api/v1/search: answer from the snapshot's search index within the caller's rights (the endpoint table's
 // parameter rules validated q, limit and offset first).
 import type { Answer, EndpointInput } from '../api/answers.ts';
-import { errorReply } from '../http/reply.ts';
-import { composedBody } from '../http/success-reply.ts';
+import { errorReply } from '../reply/reply.ts';
+import { composedBody } from '../reply/success-reply.ts';
 import { answerKey } from './answer-cache.ts';
 import { runSearch } from './run-search.ts';
 import { searchRequestOf } from './search-query.ts';

@@ -2,7 +2,7 @@
 // serialised form): the documents, the scored postings, and what a query needs besides.
 import { readFile } from 'node:fs/promises';
 import { readStoredBody } from '../snapshot/body-store.ts';
-import type { LoadedEntry } from '../snapshot/snapshot-loader.ts';
+import type { LoadedEntry } from '../snapshot/model.ts';
 import { sectionsOf } from '../../contract/search/content-sections.ts';
 import { SEARCH_FORMAT } from '../../contract/search/search-format.ts';
 import type { SearchDocument } from '../../contract/search/search-format.ts';

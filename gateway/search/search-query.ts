@@ -1,5 +1,5 @@
 // The search endpoint's request, from its parameters as the endpoint table's rules validated them.
-import type { Reply } from '../http/reply.ts';
+import type { Reply } from '../reply/reply.ts';
 import type { ParameterValues } from '../api/parameters.ts';
 import { queryWords } from './query-words.ts';
 

@@ -4,7 +4,7 @@
 // so scores are those of one index.
 import { contentKeyOf, shardKey } from '../../contract/search/search-shards.ts';
 import type { SearchDocument } from '../../contract/search/search-format.ts';
-import type { LoadedEntry } from '../snapshot/snapshot-loader.ts';
+import type { LoadedEntry } from '../snapshot/model.ts';
 import { count, fail, record, text } from './index-fields.ts';
 import { FIELD_IDS, PostingCells, scorePostings } from './posting-builder.ts';
 import type { PostingIndex } from './posting-builder.ts';

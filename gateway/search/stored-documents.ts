@@ -2,7 +2,7 @@
 // content entry of the snapshot it was indexed from.
 import type { Restriction } from '../../contract/snapshot.ts';
 import type { SearchDocument } from '../../contract/search/search-format.ts';
-import type { LoadedEntry } from '../snapshot/snapshot-loader.ts';
+import type { LoadedEntry } from '../snapshot/model.ts';
 import { fail, record, text } from './index-fields.ts';
 import type { Json } from './index-fields.ts';
 

@@ -3,7 +3,7 @@
 import { createReadStream } from 'node:fs';
 import type { ReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { StoredBody } from './snapshot-loader.ts';
+import type { StoredBody } from './model.ts';
 
 /** Bodies above this size that memory cannot keep are streamed from disk rather than read whole. */
 export const STREAM_ABOVE_BYTES = 1024 * 1024;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import type { IndexEntry, Restriction } from '../../contract/snapshot.ts';
 import { ABSENT, BodyNames, BR, GZIP, IDENTITY, PREFIX, VARIANTS, hashIn, variantOf } from './body-names.ts';
-import type { BodyLedger, BodyMemory, LoadedEntry, StoredBody } from './snapshot-loader.ts';
+import type { BodyLedger, BodyMemory, LoadedEntry, StoredBody } from './model.ts';
 import { StringTable } from './string-table.ts';
 
 export { variantOf } from './body-names.ts';

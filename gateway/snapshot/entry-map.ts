@@ -1,6 +1,6 @@
 // What every read-only map of the snapshot's entries derives from its keys and lookups: the iteration ReadonlyMap asks
 // for, written once for the compact table of one shard and the sharded table of a whole snapshot.
-import type { LoadedEntry } from './snapshot-loader.ts';
+import type { LoadedEntry } from './model.ts';
 
 export abstract class EntryMap implements ReadonlyMap<string, LoadedEntry> {
   abstract readonly size: number;

@@ -4,7 +4,7 @@ import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { buildTrust, loadSnapshot } from './snapshot-loader.ts';
-import type { LoadOptions, ServingState } from './snapshot-loader.ts';
+import type { LoadOptions, ServingState } from './serving-state.ts';
 
 export interface LiveSnapshot {
   /** Requests take this once and keep it, so they finish on the snapshot they started on.

@@ -1,56 +1,14 @@
-// The shapes a loaded snapshot is held in: the state requests read, its entries and bodies, and what a reload may take
-// over from it.
+// The shapes a loaded snapshot is held in: the state requests read and what a reload may take over from it; its
+// entries and bodies are in model.ts.
 import type { TokenTable } from '../auth/token-table.ts';
-import type {
-  Account,
-  AccessSettings,
-  HistoryRoot,
-  Restriction,
-  SlugPart,
-  SnapshotIndex,
-} from '../../contract/snapshot.ts';
+import type { Account, AccessSettings, HistoryRoot, SlugPart, SnapshotIndex } from '../../contract/snapshot.ts';
 import type { ProxyPolicy, TrustPolicy } from '../auth/ip-trust.ts';
 import type { HostLookup } from '../auth/trusted-hosts.ts';
 import type { CredentialCache } from '../auth/credential-cache.ts';
-import type { PreparedHeaders } from '../http/success-reply.ts';
 import type { SearchIndex } from '../search/search-index.ts';
 import type { BodyNames } from './body-names.ts';
 import type { ShardedIndex } from './read-index.ts';
-
-/** The memory budget of bodies: made by a fresh load, handed on by each reload that keeps index shards. */
-export interface BodyMemory {
-  limit: number;
-  left: number;
-}
-
-/** What the bodies of one index shard keep; a reload that drops the shard hands `kept` back to the budget. */
-export interface BodyLedger {
-  kept: number;
-  dropped: boolean;
-}
-
-/** One body file (identity, gzip or brotli), shared by every entry of an index shard with the same file. */
-export interface StoredBody {
-  /** Relative to the snapshot folder, as in the index (checked to stay inside it). */
-  file: string;
-  /** Where it is read from: the pool for names made of a hash, which every snapshot sharing the pool reads alike. */
-  path: string;
-  size: number;
-  /** The bytes once read, for bodies within the memory limit and budget (body-store.ts). */
-  bytes: Buffer | undefined;
-  memory: BodyMemory;
-  ledger: BodyLedger;
-}
-
-export interface LoadedEntry {
-  etag: string;
-  identity: StoredBody;
-  gzip: StoredBody | undefined;
-  br: StoredBody | undefined;
-  restriction: Restriction | undefined;
-  /** Header lists per encoding, made on first use (success-reply.ts). */
-  prepared: PreparedHeaders | undefined;
-}
+import type { BodyMemory, LoadedEntry } from './model.ts';
 
 export interface LoadedSnapshot {
   id: string;

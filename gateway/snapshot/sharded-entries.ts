@@ -4,7 +4,7 @@ import { EntryMap } from './entry-map.ts';
 import { shardOf } from '../../contract/index-shards.ts';
 import { LOADED_LIMIT } from './compact-entries.ts';
 import type { CompactEntries } from './compact-entries.ts';
-import type { LoadedEntry } from './snapshot-loader.ts';
+import type { LoadedEntry } from './model.ts';
 
 export class ShardedEntries extends EntryMap {
   /** Shard n of the root, in the root's order. */

@@ -16,7 +16,8 @@ import { buildAddressMatcher } from '../auth/ip-trust.ts';
 import type { TrustPolicy } from '../auth/ip-trust.ts';
 import { resolveHosts } from '../auth/trusted-hosts.ts';
 import type { HostLookup } from '../auth/trusted-hosts.ts';
-import type { BodyMemory, LoadedSnapshot, LoadOptions, ServingState } from './serving-state.ts';
+import type { LoadedSnapshot, LoadOptions, ServingState } from './serving-state.ts';
+import type { BodyMemory } from './model.ts';
 import { lazyDummyHash } from '../auth/authenticate.ts';
 import { createCredentialCache } from '../auth/credential-cache.ts';
 import { SEARCH_INDEX_KEY } from '../../contract/search/search-format.ts';
@@ -28,18 +29,6 @@ import { loadSearchIndex } from '../search/search-index.ts';
 export const MEMORY_BODY_LIMIT = 16 * 1024 * 1024;
 /** Bytes of bodies kept in memory; bodies read after it is spent are read from disk each time. */
 export const MEMORY_BUDGET = 64 * 1024 * 1024;
-
-export type {
-  BodyLedger,
-  BodyMemory,
-  LoadedEntry,
-  LoadedSnapshot,
-  LoadOptions,
-  LoadStats,
-  ReusableParts,
-  ServingState,
-  StoredBody,
-} from './serving-state.ts';
 
 export async function buildTrust(
   access: AccessSettings,

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { makeSite } from './make-site.ts';
 import type { BenchUser } from './make-site.ts';
 import { loadSnapshot } from '../../gateway/snapshot/snapshot-loader.ts';
-import type { LoadOptions, ServingState } from '../../gateway/snapshot/snapshot-loader.ts';
+import type { LoadOptions, ServingState } from '../../gateway/snapshot/serving-state.ts';
 import { checkCredentials, verifyWithBcrypt } from '../../gateway/auth/authenticate.ts';
 import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../../gateway/auth/login-limiter.ts';
 

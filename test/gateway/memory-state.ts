@@ -1,7 +1,8 @@
 // Test helper: a ServingState built in memory (bodies held as bytes, accounts with fake hashes), so the authenticator
 // and the decision order can be tested without disk, sockets or bcrypt.
 import type { AccessSettings, Account, Restriction } from '../../contract/snapshot.ts';
-import type { LoadedEntry, ServingState } from '../../gateway/snapshot/snapshot-loader.ts';
+import type { LoadedEntry } from '../../gateway/snapshot/model.ts';
+import type { ServingState } from '../../gateway/snapshot/serving-state.ts';
 import type { VerifyPassword } from '../../gateway/auth/authenticate.ts';
 import { buildAddressMatcher } from '../../gateway/auth/ip-trust.ts';
 import { createCredentialCache } from '../../gateway/auth/credential-cache.ts';

@@ -1,6 +1,6 @@
 // Seeded generator of hostile requests, each with the answer it must get; the same seed always gives the same cases.
 import { ENDPOINTS } from '../../gateway/api/endpoints.ts';
-import { MESSAGES } from '../../gateway/http/reply.ts';
+import { MESSAGES } from '../../gateway/reply/reply.ts';
 import { BODIES, USERS, basic } from '../gateway/fixture.ts';
 import type { Expectation } from './safe-answer.ts';
 

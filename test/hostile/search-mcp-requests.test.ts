@@ -8,7 +8,7 @@ import type { HostileFixture } from './hostile-fixture.ts';
 import { problemsOf } from './safe-answer.ts';
 import type { Expectation } from './safe-answer.ts';
 import { USERS, basic } from '../gateway/fixture.ts';
-import { MESSAGES } from '../../gateway/http/reply.ts';
+import { MESSAGES } from '../../gateway/reply/reply.ts';
 
 const ADMIN = basic(USERS.administrator);
 const AUTHOR = basic(USERS.author);

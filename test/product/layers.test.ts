@@ -1,10 +1,11 @@
 // The folders are the architecture: both programs share contract/ (which imports neither), object storage sits in
 // storage/, terminal conventions in terminal/; the generator never imports the gateway nor the reverse; only
-// commands/ (which runs both) may import either.
+// commands/ (which runs both) may import either; and no file imports itself back through others, type imports included.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative, resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { circlesIn, importCircles, importGraph } from '../helpers/import-circles.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const SOURCE = /\.(?:ts|mjs)$/;
@@ -52,6 +53,24 @@ Layers(
 
 Layers('the rule sees an import that crosses: the folders it checks hold sources', () => {
   for (const folder of Object.keys(ALLOWED)) assert.ok(sourcesUnder(folder).length > 0, folder);
+});
+
+Layers('no import circles among the sources, type imports included', () => {
+  assert.equal(importCircles(ROOT), []);
+});
+
+Layers('the circle check sees a circle closed by a type import, an export-from or a literal dynamic import', () => {
+  const graph = importGraph(
+    new Map([
+      ['gateway/a/model.ts', "import type { Reply } from '../b/reply.ts';\n"],
+      ['gateway/b/reply.ts', "export { helper } from './helper.ts';\n"],
+      ['gateway/b/helper.ts', "const lazy = () => import('../a/model.ts');\n"],
+      ['gateway/c/alone.ts', "import { helper } from '../b/helper.ts';\n// import '../c/alone.ts';\n"],
+      ['gateway/d/outside.ts', "import { x } from 'node:fs';\nimport '../../contract/missing.ts';\n"],
+    ]),
+  );
+  assert.equal(circlesIn(graph), [['gateway/a/model.ts', 'gateway/b/helper.ts', 'gateway/b/reply.ts']]);
+  assert.equal(circlesIn(new Map([...graph].filter(([file]) => file !== 'gateway/b/helper.ts'))), []);
 });
 
 Layers.run();

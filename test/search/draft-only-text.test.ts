@@ -8,7 +8,7 @@ import { parseQuery } from '../../gateway/http/query.ts';
 import { runSearch } from '../../gateway/search/run-search.ts';
 import { loadShardedIndex, type SearchIndex } from '../../gateway/search/search-index.ts';
 import { isSearchRequest, parseSearchRequest } from '../../gateway/search/search-query.ts';
-import type { LoadedEntry } from '../../gateway/snapshot/snapshot-loader.ts';
+import type { LoadedEntry } from '../../gateway/snapshot/model.ts';
 import { finishBuild, planBuild, renderPages } from '../../generator/build.ts';
 import { loadSite } from '../../generator/load/load-site.ts';
 import { pageVersions } from '../../generator/search/search-documents.ts';

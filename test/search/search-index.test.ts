@@ -1,13 +1,13 @@
 // The stored index: common terms left to titles, refusal of a malformed index, and the per-snapshot answer cache.
-import { composedBody } from '../../gateway/http/success-reply.ts';
-import type { ComposedBody } from '../../gateway/http/success-reply.ts';
+import { composedBody } from '../../gateway/reply/success-reply.ts';
+import type { ComposedBody } from '../../gateway/reply/success-reply.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { answerKey, createAnswerCache } from '../../gateway/search/answer-cache.ts';
 import { COMMON_TERMS, commonTermsOf } from '../../contract/search/search-format.ts';
 import { parseSearchIndex } from '../../gateway/search/search-index.ts';
 import { languageTools } from '../../contract/search/search-terms.ts';
-import type { LoadedEntry } from '../../gateway/snapshot/snapshot-loader.ts';
+import type { LoadedEntry } from '../../gateway/snapshot/model.ts';
 import { buildSearchIndex } from '../../generator/search/build-search-index.ts';
 
 const common = suite('commonTermsOf');

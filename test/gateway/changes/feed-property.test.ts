@@ -7,7 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../../generator/build-site.ts';
 import { loadSnapshot } from '../../../gateway/snapshot/snapshot-loader.ts';
-import type { LoadedSnapshot } from '../../../gateway/snapshot/snapshot-loader.ts';
+import type { LoadedSnapshot } from '../../../gateway/snapshot/serving-state.ts';
 import { ENDPOINTS } from '../../../gateway/api/endpoints.ts';
 import type { EndpointName } from '../../../gateway/api/endpoints.ts';
 import { meetsMinimumRole } from '../../../gateway/auth/roles.ts';

@@ -2,7 +2,7 @@
 // 13.1.2).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { matchesIfNoneMatch } from '../../../gateway/http/negotiate.ts';
+import { matchesIfNoneMatch } from '../../../gateway/reply/negotiate.ts';
 import { send } from '../http-client.ts';
 import { USERS, basic } from '../fixture.ts';
 import { startFixture } from '../start-fixture.ts';

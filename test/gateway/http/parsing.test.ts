@@ -4,8 +4,8 @@ import * as assert from 'uvu/assert';
 import { decodeQueryComponent, listParameter, parseQuery, stringParameter } from '../../../gateway/http/query.ts';
 import type { Query, QueryValue } from '../../../gateway/http/query.ts';
 import { parseBasicCredentials } from '../../../gateway/auth/basic-auth.ts';
-import { chooseEncoding, matchesIfNoneMatch } from '../../../gateway/http/negotiate.ts';
-import type { Encoding } from '../../../gateway/http/negotiate.ts';
+import { chooseEncoding, matchesIfNoneMatch } from '../../../gateway/reply/negotiate.ts';
+import type { Encoding } from '../../../gateway/snapshot/model.ts';
 
 type Plain = string | { [key: string]: Plain };
 const plain = (value: QueryValue): Plain =>

@@ -7,7 +7,7 @@ import type { GatewayRequest } from '../../../gateway/api/decide.ts';
 import { KEYS, keyOf } from '../../../gateway/api/endpoints.ts';
 import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../../../gateway/auth/login-limiter.ts';
 import type { Account } from '../../../contract/snapshot.ts';
-import type { Reply } from '../../../gateway/http/reply.ts';
+import type { Reply } from '../../../gateway/reply/reply.ts';
 import { countingVerify, fakeHash, memoryState } from '../memory-state.ts';
 import { markdownPageUrl } from '../../../gateway/api/markdown-path.ts';
 

@@ -8,7 +8,7 @@ import { KEYS, keyOf } from '../../../gateway/api/endpoints.ts';
 import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../../../gateway/auth/login-limiter.ts';
 import { ROLES } from '../../../contract/snapshot.ts';
 import type { Account } from '../../../contract/snapshot.ts';
-import type { Reply } from '../../../gateway/http/reply.ts';
+import type { Reply } from '../../../gateway/reply/reply.ts';
 import { countingVerify, fakeHash, memoryState } from '../memory-state.ts';
 
 const ACCOUNTS: Account[] = ROLES.map((role) => ({

@@ -1,5 +1,5 @@
 // The reply the pure core hands to the HTTP shell, and the JSON error replies with their exact messages.
-import type { LoadedEntry, StoredBody } from '../snapshot/snapshot-loader.ts';
+import type { LoadedEntry, StoredBody } from '../snapshot/model.ts';
 
 /** `llms-full.txt`'s parts: their keys, looked up one at a time as they are sent, so a request holds no entry of a
  *  40,000-page list; `size` is the identity bytes in all. */
@@ -19,7 +19,7 @@ export type ReplyBody =
    *  bodies. */
   | { kind: 'file'; stored: StoredBody; start: number; end: number }
   /** `llms-full.txt`: the parts of a manifest one after another, streamed, never held whole; `gzip`: each part's
-   *  gzip member (made from the part when it has none), so the members concatenate (parts-reply.ts). */
+   *  gzip member (made from the part when it has none), so the members concatenate (http/parts-reply.ts). */
   | { kind: 'parts'; parts: PartList; gzip: boolean }
   /** POST /mcp past the role check: the MCP transport reads the request body and writes the whole response for this
    *  user (gateway/mcp/mcp-http.ts); the status and headers here are never sent. */

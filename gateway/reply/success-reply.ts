@@ -1,24 +1,9 @@
 // 200 and 304 replies: ETag, cache policy, If-None-Match and the precompressed variant to send.
 import { contentHash, etagOf } from '../../contract/etag.ts';
-import type { Endpoint } from '../api/endpoints.ts';
-import type { LoadedEntry, StoredBody } from '../snapshot/snapshot-loader.ts';
+import type { Encoding, LoadedEntry, PreparedHeaders, ReplyPolicy, StoredBody } from '../snapshot/model.ts';
 import { encodingFor, matchesIfNoneMatch } from './negotiate.ts';
-import type { Encoding } from './negotiate.ts';
 import { COMMON_HEADERS, JSON_CONTENT_TYPE } from './reply.ts';
 import type { Reply, ReplyBody } from './reply.ts';
-
-/** What a reply needs of its route: the cache policy, and the content type when it is not JSON. */
-export interface ReplyPolicy {
-  cacheControl: Endpoint['cacheControl'];
-  contentType?: string;
-}
-
-/** Flat header lists (`[name, value, …]`) per entry, made on the entry's first request and reused after. */
-export interface PreparedHeaders {
-  policy: ReplyPolicy;
-  notModified: string[];
-  ok: Record<Encoding, string[] | undefined>;
-}
 
 const COMMON_HEADER_LIST = Object.entries(COMMON_HEADERS).flat();
 

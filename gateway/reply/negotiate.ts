@@ -1,6 +1,5 @@
 // Content negotiation: Accept-Encoding with q-values, and If-None-Match against an ETag.
-
-export type Encoding = 'br' | 'gzip' | 'identity';
+import type { Encoding } from '../snapshot/model.ts';
 
 /** Among equal q-values the smaller body wins. */
 const PREFERENCE: readonly Encoding[] = ['br', 'gzip', 'identity'];
