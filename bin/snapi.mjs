@@ -31,6 +31,10 @@ const COMMANDS = {
     entry: 'gateway/build/webhook.mjs',
     summary: "send a webhook receiver a signed ping, as serve's events are signed",
   },
+  rollback: {
+    entry: 'generator/build/rollback.mjs',
+    summary: 'serve the snapshot kept before the current one again, as a new snapshot',
+  },
 };
 
 const HELP = `snapi ${version}: serves a Typemill documentation site's read API from a precomputed snapshot.

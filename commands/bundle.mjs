@@ -11,7 +11,7 @@ import { buildGateway } from '../gateway/cli/build-gateway.mjs';
 const generator = fileURLToPath(new URL('../generator/', import.meta.url));
 export const GENERATOR_BUNDLE_DIR = `${generator}build`;
 /** Each generator command's entry and its bundle; the render worker is a bundle of its own, started beside them. */
-const GENERATOR_ENTRIES = ['init', 'build', 'check', 'watch', 'publish', 'user']
+const GENERATOR_ENTRIES = ['init', 'build', 'check', 'watch', 'publish', 'user', 'rollback']
   .map((name) => ({ entry: `${generator}cli/${name}.ts`, bundled: `${GENERATOR_BUNDLE_DIR}/${name}.mjs` }))
   .concat({ entry: `${generator}render/render-worker.ts`, bundled: `${GENERATOR_BUNDLE_DIR}/render-worker.mjs` });
 
