@@ -43,7 +43,7 @@ usage: snapi <command> [options]
 
 commands:
 ${Object.entries(COMMANDS)
-  .map(([name, command]) => `  ${name.padEnd(9)}${command.summary}`)
+  .map(([name, command]) => `  ${name.padEnd(10)}${command.summary}`)
   .join('\n')}
 
 Run snapi <command> --help for a command's options, defaults and an example.
