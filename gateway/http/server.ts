@@ -18,6 +18,7 @@ import { DEFAULT_FLOOD_OPTIONS, createFloodGuard } from './flood-guard.ts';
 import type { FloodOptions, FloodStats } from './flood-guard.ts';
 import { createDeadlineSweep } from './response-deadline.ts';
 import { createRequestHandler } from './socket-shell.ts';
+import { warmHistory } from '../changes/history-reader.ts';
 import { answerClientError, answerConnect, answerExpectation } from './reply-writer.ts';
 
 export interface GatewayOptions {
@@ -94,9 +95,10 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       : createDispatcher(options.webhooks, logEvent, {
           ...(options.webhookRetryBaseMs === undefined ? {} : { retryBaseMs: options.webhookRetryBaseMs }),
         });
-  const live = await openLiveSnapshot(dist, loadOptions, logEvent, options.allowMissingSnapshot === true, (state) =>
-    webhooks?.served(state),
-  );
+  const live = await openLiveSnapshot(dist, loadOptions, logEvent, options.allowMissingSnapshot === true, (state) => {
+    webhooks?.served(state);
+    warmHistory(state.snapshot);
+  });
   const limiter = createLoginLimiter({ ...DEFAULT_LIMITER_OPTIONS, ...options.limiter });
   const deadlines = createDeadlineSweep(RESPONSE_DEADLINE, DEADLINE_SWEEP_MS);
   const flood = createFloodGuard(
