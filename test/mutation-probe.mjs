@@ -581,6 +581,14 @@ const PROBES = [
     tests: 'generator/write/rollback\\.test\\.ts$',
   },
   {
+    name: 'the history warm-up reads no delta',
+    file: 'gateway/changes/history-reader.ts',
+    find: '    if (entry.delta !== null) await readKept(join(directory, entry.delta), parseHistoryDelta).catch(() => undefined);',
+    replace:
+      "    if (entry.delta === null) await readKept(join(directory, entry.delta ?? ''), parseHistoryDelta).catch(() => undefined);",
+    tests: 'gateway/changes/history-warm\\.test\\.ts$',
+  },
+  {
     name: 'history pruned below --keep-history',
     file: 'generator/write/history-writer.ts',
     find: '  while (skip < entries.length - keptByCount && old((entries[skip] as HistoryEntry).at)) skip++;',
