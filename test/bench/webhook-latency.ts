@@ -11,6 +11,7 @@ import { startLineProcess, type LineProcess } from '../helpers/line-process.ts';
 import { startReceiver, TEST_SECRET, type TestReceiver } from '../gateway/webhooks/receiver.ts';
 import { send } from '../gateway/http-client.ts';
 import { makeSite } from './make-site.ts';
+import type { TargetRow } from './report.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const WATCH = join(ROOT, 'generator', 'build', 'watch.mjs');
@@ -136,6 +137,28 @@ export async function runWebhookLatency(pages: number, edits: number, work: stri
     await watch.stop();
     await receiver.close();
   }
+}
+
+/** The rows of `npm run bench` (issue #34's targets). */
+export function webhookRows(figures: Awaited<ReturnType<typeof runWebhookLatency>>): TargetRow[] {
+  const { none, hang } = figures.savedToServedP95Ms;
+  const ratio = hang / none;
+  return [
+    {
+      measure: 'new snapshot served → webhook received, p95, local receiver (watch, gateway, receiver apart)',
+      value: Number(figures.servedToReceivedP95Ms.toFixed(1)),
+      target: '≤ 100 ms',
+      met: figures.servedToReceivedP95Ms <= 100,
+      note: `median ${figures.servedToReceivedMedianMs.toFixed(1)} ms over ${figures.edits} saves`,
+    },
+    {
+      measure: `snapi watch, one page saved → served, p95, ${figures.pages} pages, receiver never answering / none`,
+      value: Number(ratio.toFixed(2)),
+      target: '≤ 1.1',
+      met: ratio <= 1.1,
+      note: `p95 ${hang.toFixed(0)} ms with, ${none.toFixed(0)} ms without webhooks`,
+    },
+  ];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
