@@ -32,6 +32,10 @@ const COMMANDS = {
     entry: 'gateway/build/webhook.mjs',
     summary: "send a webhook receiver a signed ping, as serve's events are signed",
   },
+  rollback: {
+    entry: 'generator/build/rollback.mjs',
+    summary: 'serve the snapshot kept before the current one again, as a new snapshot',
+  },
 };
 
 const HELP = `snapi ${version}: serves a Typemill documentation site's read API from a precomputed snapshot.
@@ -40,7 +44,7 @@ usage: snapi <command> [options]
 
 commands:
 ${Object.entries(COMMANDS)
-  .map(([name, command]) => `  ${name.padEnd(9)}${command.summary}`)
+  .map(([name, command]) => `  ${name.padEnd(10)}${command.summary}`)
   .join('\n')}
 
 Run snapi <command> --help for a command's options, defaults and an example.

@@ -1,7 +1,7 @@
 // `npm run bundle` (also run by `npm ci` through `prepare`, and by `npm start` and `npm test`): bundles every command
 // into a file plain node starts, so no command compiles TypeScript when it starts: the gateway's into gateway/build/
 // (gateway/cli/build-gateway.mjs, which a gateway-only install keeps) and the generator's into generator/build/
-// (init, build, check, watch, publish, user, token and the render worker they start).
+// (init, build, check, watch, publish, user, token, rollback and the render worker they start).
 // docs/decisions.md: The generator's commands run a bundle
 import { build } from 'esbuild';
 import { mkdir, rename } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { buildGateway } from '../gateway/cli/build-gateway.mjs';
 const generator = fileURLToPath(new URL('../generator/', import.meta.url));
 export const GENERATOR_BUNDLE_DIR = `${generator}build`;
 /** Each generator command's entry and its bundle; the render worker is a bundle of its own, started beside them. */
-const GENERATOR_ENTRIES = ['init', 'build', 'check', 'watch', 'publish', 'user', 'token']
+const GENERATOR_ENTRIES = ['init', 'build', 'check', 'watch', 'publish', 'user', 'token', 'rollback']
   .map((name) => ({ entry: `${generator}cli/${name}.ts`, bundled: `${GENERATOR_BUNDLE_DIR}/${name}.mjs` }))
   .concat({ entry: `${generator}render/render-worker.ts`, bundled: `${GENERATOR_BUNDLE_DIR}/render-worker.mjs` });
 

@@ -658,6 +658,28 @@ const PROBES = [
     tests: 'gateway/changes/(feed-property|changes-endpoint)\\.test\\.ts$',
   },
   {
+    name: 'a rollback relinks the old snapshot instead of a new history entry',
+    file: 'generator/write/rollback.ts',
+    find: '  const id = snapshotId(now);',
+    replace: '  const id = target.index.id;',
+    tests: 'generator/write/rollback\\.test\\.ts$',
+  },
+  {
+    name: "a rollback's history entry names nothing it changed",
+    file: 'generator/write/rollback.ts',
+    find: '  const delta = deltaOf(current.id, id, current.index, target.index);',
+    replace: '  const delta = deltaOf(current.id, id, current.index, current.index);',
+    tests: 'generator/write/rollback\\.test\\.ts$',
+  },
+  {
+    name: 'the history warm-up reads no delta',
+    file: 'gateway/changes/history-reader.ts',
+    find: '    if (entry.delta !== null) await readKept(join(directory, entry.delta), parseHistoryDelta).catch(() => undefined);',
+    replace:
+      "    if (entry.delta === null) await readKept(join(directory, entry.delta ?? ''), parseHistoryDelta).catch(() => undefined);",
+    tests: 'gateway/changes/history-warm\\.test\\.ts$',
+  },
+  {
     name: 'history pruned below --keep-history',
     file: 'generator/write/history-writer.ts',
     find: '  while (skip < entries.length - keptByCount && old((entries[skip] as HistoryEntry).at)) skip++;',

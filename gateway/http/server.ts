@@ -21,6 +21,7 @@ import { createRequestHandler } from './socket-shell.ts';
 import { openRevocations } from './revocations.ts';
 import type { GatewayMetrics } from '../metrics/gateway-metrics.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
+import { warmHistory } from '../changes/history-reader.ts';
 import { answerClientError, answerConnect, answerExpectation } from './reply-writer.ts';
 
 export interface GatewayOptions {
@@ -121,9 +122,10 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
           ...(options.webhookRetryBaseMs === undefined ? {} : { retryBaseMs: options.webhookRetryBaseMs }),
         });
   const revocations = await openRevocations(options.revokedTokens, logEvent);
-  const live = await openLiveSnapshot(dist, loadOptions, logEvent, options.allowMissingSnapshot === true, (state) =>
-    webhooks?.served(state),
-  );
+  const live = await openLiveSnapshot(dist, loadOptions, logEvent, options.allowMissingSnapshot === true, (state) => {
+    webhooks?.served(state);
+    warmHistory(state.snapshot);
+  });
   const limiter = countedFailures(createLoginLimiter({ ...DEFAULT_LIMITER_OPTIONS, ...options.limiter }), metrics);
   metrics?.watchSnapshot(() => live.current());
   const deadlines = createDeadlineSweep(RESPONSE_DEADLINE, DEADLINE_SWEEP_MS);

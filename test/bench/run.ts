@@ -20,7 +20,8 @@ import {
   scaleRows,
 } from './report.ts';
 import { runReloadBench } from './reload-bench.ts';
-import { feedRows, runFeedBench } from './feed-bench.ts';
+import { feedFirstAnswerRow, runFeedFirstAnswer } from './feed-first-answer.ts';
+import { runWebhookLatency, webhookRows } from './webhook-latency.ts';
 import { runPublishBench } from './publish-bench.ts';
 import { measureDevLatency } from './dev-latency.ts';
 import { DEMO_USERS } from '../../generator/cli/demo-users.ts';
@@ -128,7 +129,9 @@ if (!values['gateway-only']) {
   log(`gateway reload after a one-page publish: ${settings.pages} pages`);
   rows.push(reloadRow(await runReloadBench(settings.pages, 3, join(workDir, 'reload'))));
   log(`change feed and webhooks: ${settings.pages} pages, 100 one-page edits`);
-  rows.push(...feedRows(await runFeedBench(settings.pages, 100, 20, join(workDir, 'feed'))));
+  rows.push(feedFirstAnswerRow(await runFeedFirstAnswer(settings.pages, 100, join(workDir, 'feed'))));
+  log(`webhooks beside snapi watch, each in its own process: ${settings.pages} pages`);
+  rows.push(...webhookRows(await runWebhookLatency(settings.pages, settings.devEdits, join(workDir, 'webhooks'), log)));
   rows.push(
     ...(await runSearchRows({
       site,

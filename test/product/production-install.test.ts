@@ -57,6 +57,7 @@ production(
       'init.mjs',
       'publish.mjs',
       'render-worker.mjs',
+      'rollback.mjs',
       'token.mjs',
       'user.mjs',
       'watch.mjs',

@@ -8,7 +8,20 @@ import { ROOT, runProcess } from '../helpers/run-process.ts';
 
 const SNAPI = join(ROOT, 'bin', 'snapi.mjs');
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-const SUBCOMMANDS = ['init', 'build', 'check', 'serve', 'dev', 'watch', 'publish', 'mcp', 'user', 'token', 'webhook'];
+const SUBCOMMANDS = [
+  'init',
+  'build',
+  'check',
+  'serve',
+  'dev',
+  'watch',
+  'publish',
+  'mcp',
+  'user',
+  'token',
+  'webhook',
+  'rollback',
+];
 
 const snapi = (args: string[]) => runProcess(SNAPI, args);
 
@@ -37,7 +50,7 @@ Command('an unknown subcommand is one usage line with exit 2', async () => {
     code: 2,
     stdout: '',
     stderr:
-      'snapi: unknown command "frobnicate" (run snapi --help for the list: init, build, check, serve, dev, watch, publish, mcp, user, token, webhook)\n',
+      'snapi: unknown command "frobnicate" (run snapi --help for the list: init, build, check, serve, dev, watch, publish, mcp, user, token, webhook, rollback)\n',
   });
 });
 
