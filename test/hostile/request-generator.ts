@@ -130,7 +130,12 @@ const QUERY_VALUES = [
   '%2B',
   '',
 ];
-const DIRECT = { users: ['/api/v1/users/getbynames', '/api/v1/article/items'], search: ['/api/v1/search'] };
+const DIRECT = {
+  users: ['/api/v1/users/getbynames', '/api/v1/article/items'],
+  search: ['/api/v1/search'],
+  // The feed's answer is made per request from the history, never a stored body.
+  changes: ['/api/v1/changes'],
+};
 
 export function generateCases(seed: number, count: number): GeneratedCase[] {
   const random = seededRandom(seed);
@@ -227,7 +232,9 @@ export function generateCases(seed: number, count: number): GeneratedCase[] {
         ? ['{"userdata":[', '{"items":[']
         : DIRECT.search.includes(path)
           ? ['{"query":']
-          : [];
+          : DIRECT.changes.includes(path)
+            ? ['{"current":', '{"since":']
+            : [];
       return {
         family: 'query',
         send: request('GET', `${path}?${pairs.join('&')}`, [`Authorization: ${ADMIN}`]),
