@@ -128,6 +128,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   });
   const limiter = countedFailures(createLoginLimiter({ ...DEFAULT_LIMITER_OPTIONS, ...options.limiter }), metrics);
   metrics?.watchSnapshot(() => live.current());
+  if (webhooks !== undefined) metrics?.watchWebhooks(() => webhooks.pending());
   const deadlines = createDeadlineSweep(RESPONSE_DEADLINE, DEADLINE_SWEEP_MS);
   const flood = createFloodGuard(
     { ...DEFAULT_FLOOD_OPTIONS, ...options.flood },

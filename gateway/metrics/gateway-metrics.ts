@@ -22,6 +22,7 @@ import {
   STATUS_LABELS,
 } from './request-table.ts';
 import { MCP_SESSIONS } from './mcp-sessions.ts';
+import { createWebhookMetrics } from './webhook-metrics.ts';
 
 export interface GatewayMetrics {
   /** Where other parts add their metrics (addCollectedMetric in terminal/metrics-registry.ts). */
@@ -36,6 +37,8 @@ export interface GatewayMetrics {
   watchSnapshot(current: () => ServingState | undefined): void;
   /** `serve --from`: the follower's totals, read at scrape time. */
   watchFollower(counters: () => FollowCounters): void;
+  /** `--webhook`: the events waiting over all receivers, read at scrape time. */
+  watchWebhooks(pending: () => number): void;
 }
 
 const SEARCH = ENDPOINT_LABELS.indexOf('search');
@@ -45,6 +48,7 @@ export function createGatewayMetrics(now: () => number = Date.now): GatewayMetri
   const table = createRequestTable();
   const search = { latency: new Float64Array(LATENCY_BOUNDS.length + 1), sum: 0 };
   const counts = { refusedLogins: 0, swaps: 0, failedLoads: 0 };
+  const webhooks = createWebhookMetrics(registry);
   let current: () => ServingState | undefined = () => undefined;
   /** A reload of the same snapshot (SIGHUP) is no swap. */
   let servedId: unknown;
@@ -156,6 +160,7 @@ export function createGatewayMetrics(now: () => number = Date.now): GatewayMetri
     },
     countRefusedLogin: () => void counts.refusedLogins++,
     onEvent(event, details) {
+      webhooks.onEvent(event);
       if (event === 'snapshot-loaded' && details.snapshot !== servedId) {
         counts.swaps++;
         servedId = details.snapshot;
@@ -164,6 +169,9 @@ export function createGatewayMetrics(now: () => number = Date.now): GatewayMetri
     watchSnapshot(read) {
       current = read;
       servedId = read()?.snapshot.id;
+    },
+    watchWebhooks(read) {
+      webhooks.watchQueue(read);
     },
     watchFollower(read) {
       addGauge(

@@ -18,6 +18,8 @@ export interface Dispatcher {
   /** The gateway serves `state` now; returns at once. */
   served(state: ServingState): void;
   health(): Record<string, unknown>;
+  /** Events of served snapshots not yet delivered or given up, over all receivers, as of each loop's last look. */
+  pending(): number;
   close(): void;
 }
 
@@ -61,6 +63,7 @@ export function createDispatcher(
     let running = false;
     let again = false;
     const viewer = { role: receiver.role };
+    let waiting = 0;
 
     const sleep = (ms: number) =>
       new Promise<void>((resolve) => {
@@ -82,6 +85,7 @@ export function createDispatcher(
           : await keptSnapshots(snapshot.directory, snapshot.history);
       const position = nextPosition(kept, state);
       const entry = kept[position];
+      waiting = Math.max(kept.length - position, 0);
       if (entry === undefined) return false;
       if (state.delivered === undefined && state.from === undefined) {
         state.from = entry.id;
@@ -157,6 +161,7 @@ export function createDispatcher(
     }
 
     return {
+      waiting: () => waiting,
       kick: () => {
         again = true;
         if (!running) void run();
@@ -177,6 +182,7 @@ export function createDispatcher(
       serving = state;
       for (const loop of loops) loop.kick();
     },
+    pending: () => loops.reduce((sum, loop) => sum + loop.waiting(), 0),
     health: () => ({
       webhooks: Object.fromEntries(
         settings.receivers.map((receiver, position) => [receiver.name, loops[position]!.health()]),

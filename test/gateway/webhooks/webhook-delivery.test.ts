@@ -14,6 +14,8 @@ import { webhookId } from '../../../gateway/webhooks/signature.ts';
 import { parseWebhookOptions } from '../../../gateway/webhooks/webhook-options.ts';
 import { copyFixture, removeDir } from '../../helpers/fixture-site.ts';
 import { startReceiver, TEST_SECRET } from './receiver.ts';
+import { createGatewayMetrics } from '../../../gateway/metrics/gateway-metrics.ts';
+import type { GatewayMetrics } from '../../../gateway/metrics/gateway-metrics.ts';
 import type { TestReceiver } from './receiver.ts';
 
 const test = suite('webhooks');
@@ -41,7 +43,7 @@ interface Setup {
   log: string[];
 }
 
-async function setUp(retryBaseMs = 15): Promise<Setup> {
+async function setUp(retryBaseMs = 15, metrics?: GatewayMetrics): Promise<Setup> {
   const site = await copyFixture('site');
   const out = join(site, '..', 'dist');
   const state = join(site, '..', 'state');
@@ -64,6 +66,7 @@ async function setUp(retryBaseMs = 15): Promise<Setup> {
     pollMs: 30,
     log: (line) => log.push(line),
     ...(webhooks ? { webhooks } : {}),
+    ...(metrics ? { metrics } : {}),
     webhookRetryBaseMs: retryBaseMs,
   });
   return { site, out, state, receiver, gateway, log };
@@ -218,6 +221,51 @@ test('bad webhook options are one-line usage errors that name the receiver, neve
       (error: Error) => error.message === message,
     );
   assert.is(parseWebhookOptions({}), undefined);
+});
+
+test('the webhook queue on /metrics: events waiting while the receiver is down, then delivered, with retries', async () => {
+  const metrics = createGatewayMetrics();
+  const setup = await setUp(15, metrics);
+  const { site, out, receiver, gateway } = setup;
+  const sample = async (name: string) => {
+    const line = (await metrics.registry.metrics()).split('\n').find((text) => text.startsWith(`${name} `));
+    return Number(line?.slice(name.length + 1));
+  };
+  try {
+    await receiver.waitFor(1, 10_000);
+    receiver.mode = 'down';
+    await appendFile(join(site, 'content', '06-contact.md'), '\nEdited once.\n');
+    await build(site, out);
+    await writeFile(join(site, 'content', '09-added.md'), '# Added\n\nA new page.\n');
+    const last = await build(site, out);
+    await waitUntil(() => gateway.snapshotId() === last, 10_000, 'the gateway to serve the last snapshot');
+    const waitingFor = 2;
+    const deadline = Date.now() + 10_000;
+    while ((await sample('snapi_webhook_pending_events')) !== waitingFor && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(
+      [await sample('snapi_webhook_pending_events'), await sample('snapi_webhook_delivered_total')],
+      [waitingFor, 1],
+    );
+    assert.ok((await sample('snapi_webhook_retries_total')) >= 1, 'failed attempts are counted as retries');
+    receiver.mode = 'up';
+    await receiver.waitFor(1 + waitingFor, 10_000);
+    await waitUntil(
+      () => setup.log.filter((line) => line.includes('"webhook-delivered"')).length === 1 + waitingFor,
+      10_000,
+      'the delivered lines',
+    );
+    assert.equal(
+      [
+        await sample('snapi_webhook_pending_events'),
+        await sample('snapi_webhook_delivered_total'),
+        await sample('snapi_webhook_given_up_total'),
+      ],
+      [0, 1 + waitingFor, 0],
+    );
+  } finally {
+    await tearDown(setup);
+  }
 });
 
 test.run();
