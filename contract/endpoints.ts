@@ -171,31 +171,7 @@ const KEY = KEYS;
 /** `<base>/<page url>.md`; the home page is `<base>/index.md`. */
 export const PAGE_MARKDOWN_PATH = '/{url}.md';
 
-export type EndpointName =
-  | 'navigation'
-  | 'content'
-  | 'meta'
-  | 'item'
-  | 'items'
-  | 'settings'
-  | 'mainnavi'
-  | 'systemnavi'
-  | 'usersByNames'
-  | 'usersByRole'
-  | 'usersByEmail'
-  | 'search'
-  | 'images'
-  | 'image'
-  | 'files'
-  | 'file'
-  | 'pageMedia'
-  | 'fileRestrictions'
-  | 'changes'
-  | 'llmsTxt'
-  | 'llmsFullTxt'
-  | 'pageMarkdown';
-
-export const ENDPOINT_SPECS: Readonly<Record<EndpointName, EndpointSpec>> = {
+const SPECS = {
   navigation: {
     path: '/api/v1/navigation',
     minRole: 'member',
@@ -472,7 +448,12 @@ export const ENDPOINT_SPECS: Readonly<Record<EndpointName, EndpointSpec>> = {
     parameters: [DRAFT_PARAMETER],
     keys: { live: KEY.markdownLive, draft: KEY.markdownDraft, public: KEY.markdownPublic },
   },
-};
+} satisfies Record<string, EndpointSpec>;
+
+/** An endpoint's name: a key of the table, so adding an entry is the whole declaration. */
+export type EndpointName = keyof typeof SPECS;
+
+export const ENDPOINT_SPECS: Readonly<Record<EndpointName, EndpointSpec>> = SPECS;
 
 /** The media files: `GET /media/<folder>/<name>`, public unless `filerestrictions.yaml` names a role
  *  (gateway/media/; docs/decisions.md: Media files are served from the snapshot). */

@@ -2,6 +2,7 @@
 // index), which change with almost every edit, and stays small; the others hold the rest by the value a key is about
 // (a page URL, a slug, a role), so one page's keys share a shard and a one-page change rewrites two small shards
 // (docs/snapshot.md, Format 2).
+import { fnv1a } from './fnv1a.ts';
 import { identifyKey } from './endpoints.ts';
 import type { IndexEntry, IndexShardFile } from './snapshot.ts';
 
@@ -44,20 +45,10 @@ export function shardGroupOf(key: string): string | undefined {
     : identity.value;
 }
 
-/** FNV-1a over the UTF-16 code units: stable across runs and versions, cheap for 200,000 keys. */
-function hashOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let position = 0; position < text.length; position++) {
-    hash ^= text.charCodeAt(position);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
 /** The shard of `count` (isShardCount) that holds `key`: 0 for site-wide keys. */
-export function shardOf(key: string, count: number): number {
+export function indexShardOf(key: string, count: number): number {
   const group = shardGroupOf(key);
-  return group === undefined ? 0 : 1 + (hashOf(group) & (count - 2));
+  return group === undefined ? 0 : 1 + (fnv1a(group) & (count - 2));
 }
 
 /** The entries split into `count` shards, each with its keys in the order given. */
@@ -66,7 +57,7 @@ export function splitEntries(entries: Record<string, IndexEntry>, count: number)
     throw new RangeError(`index shards: ${count} is not 1 + a power of two up to ${MOST_SHARDS}`);
   const shards: IndexShardFile[] = Array.from({ length: count }, (_, shard) => ({ shard, of: count, entries: {} }));
   for (const key in entries) {
-    const shard = shards[shardOf(key, count)] as IndexShardFile;
+    const shard = shards[indexShardOf(key, count)] as IndexShardFile;
     shard.entries[key] = entries[key] as IndexEntry;
   }
   return shards;

@@ -1,5 +1,5 @@
 // Validates the parsed index.json root, its shards and accounts.json (unknown until checked) into the contract types.
-import { isShardCount, shardOf } from './index-shards.ts';
+import { isShardCount, indexShardOf } from './index-shards.ts';
 import { parseHistoryRoot } from './history.ts';
 import { DIST_LAYOUT, SNAPSHOT_FORMAT } from './snapshot.ts';
 import { TOKENS_KEY } from './api-token.ts';
@@ -169,7 +169,7 @@ export function checkShardHeader(value: unknown, position: number, of: number, w
 
 /** One entry of shard `position` of `of`: valid, and a key the shard may hold, so no key is in two shards. */
 export function parseShardEntry(value: unknown, key: string, position: number, of: number, where: string): IndexEntry {
-  if (shardOf(key, of) !== position) fail(where, `entries["${key}"] belongs to shard ${shardOf(key, of)}`);
+  if (indexShardOf(key, of) !== position) fail(where, `entries["${key}"] belongs to shard ${indexShardOf(key, of)}`);
   return parseIndexEntry(value, key, where);
 }
 

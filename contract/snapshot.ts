@@ -68,7 +68,7 @@ export interface IndexShard extends StoredFile {
   entries: number;
 }
 
-/** A shard file: the entries whose key `shardOf` (index-shards.ts) puts in shard `shard` of `of`. */
+/** A shard file: the entries whose key `indexShardOf` (index-shards.ts) puts in shard `shard` of `of`. */
 export interface IndexShardFile {
   shard: number;
   of: number;

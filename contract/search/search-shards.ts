@@ -1,4 +1,5 @@
 // The sharded search index: how many shards a site has, which shard holds a page, and the stored root and shard.
+import { fnv1a } from '../fnv1a.ts';
 import { KEYS, keyOf } from '../endpoints.ts';
 import type { SearchDocument } from './search-format.ts';
 
@@ -16,18 +17,13 @@ export function shardCountFor(pages: number, pagesPerShard: number = PAGES_PER_S
   return count;
 }
 
-/** FNV-1a (32 bits) of the URL's UTF-16 code units: the same on every build, machine and Node version. */
+/** A page URL's hash (contract/fnv1a.ts). */
 export function urlHash(url: string): number {
-  let hash = 0x811c9dc5;
-  for (let position = 0; position < url.length; position++) {
-    hash ^= url.charCodeAt(position);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
+  return fnv1a(url);
 }
 
 /** The shard of a page: the low bits of its URL's hash, so doubling the count splits each shard in two. */
-export function shardOf(url: string, shardCount: number): number {
+export function searchShardOf(url: string, shardCount: number): number {
   return urlHash(url) & (shardCount - 1);
 }
 

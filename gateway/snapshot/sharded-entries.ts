@@ -1,7 +1,7 @@
-// A snapshot's entries as one map over its index shards: a key is looked up in the shard `shardOf` gives it, so a
+// A snapshot's entries as one map over its index shards: a key is looked up in the shard `indexShardOf` gives it, so a
 // reload can keep the shards whose file did not change and build only the others (docs/snapshot.md).
 import { EntryMap } from './entry-map.ts';
-import { shardOf } from '../../contract/index-shards.ts';
+import { indexShardOf } from '../../contract/index-shards.ts';
 import { LOADED_LIMIT } from './compact-entries.ts';
 import type { CompactEntries } from './compact-entries.ts';
 import type { LoadedEntry } from './model.ts';
@@ -20,7 +20,7 @@ export class ShardedEntries extends EntryMap {
   }
 
   #shardFor(key: string): CompactEntries | undefined {
-    return this.shards[shardOf(key, this.shards.length)];
+    return this.shards[indexShardOf(key, this.shards.length)];
   }
 
   has(key: string): boolean {

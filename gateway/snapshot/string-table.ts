@@ -2,17 +2,9 @@
 // hash table of numbers: at 200,000 request keys a Map of strings held about 20 MB of small heap objects, this about
 // 9 MB in three typed arrays and nothing for the garbage collector to trace (docs/performance.md).
 
+import { fnv1a } from '../../contract/fnv1a.ts';
+
 const EMPTY = -1;
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
-/** FNV-1a over UTF-16 code units: computed the same way for a stored string and for a string looked up. */
-function hashOf(text: string, start: number, end: number): number {
-  let hash = FNV_OFFSET;
-  for (let position = start; position < end; position++) hash = Math.imul(hash ^ text.charCodeAt(position), FNV_PRIME);
-  return hash >>> 0;
-}
-
 function lengthFor(current: number, needed: number): number {
   let length = current * 2;
   while (length < needed) length *= 2;
@@ -35,12 +27,12 @@ export class StringTable {
 
   /** The number of `text` (or of its part from `start` to `end`, without slicing it), or -1. */
   find(text: string, start = 0, end = text.length): number {
-    return this.#lookup(text, start, end, hashOf(text, start, end));
+    return this.#lookup(text, start, end, fnv1a(text, start, end));
   }
 
   /** The string's number, adding it when it is new. */
   add(text: string): number {
-    const hash = hashOf(text, 0, text.length);
+    const hash = fnv1a(text, 0, text.length);
     const known = this.#lookup(text, 0, text.length, hash);
     if (known !== -1) return known;
     if ((this.#count + 1) * 2 > this.#slots.length) this.#rehash(this.#slots.length * 2);

@@ -1,7 +1,7 @@
 // Writes the sharded search index from the pages' counts: a small root and one body per shard, each shard holding the
 // pages whose URL hashes to it, so a one-page edit rewrites one shard.
 import { SEARCH_INDEX_KEY } from '../../contract/search/search-format.ts';
-import { SHARDED_FORMAT, shardCountFor, shardKey, shardOf } from '../../contract/search/search-shards.ts';
+import { SHARDED_FORMAT, shardCountFor, shardKey, searchShardOf } from '../../contract/search/search-shards.ts';
 import type { SearchRoot, SearchShard, ShardDocument } from '../../contract/search/search-shards.ts';
 import type { BuiltResponse } from '../types.ts';
 import { fieldStart } from './document-counts.ts';
@@ -39,7 +39,7 @@ export function placePages(pages: readonly CountedPage[], shardCount: number): P
   let after = '';
   for (const page of pages) {
     if (page.documents.length === 0) continue;
-    shards[shardOf(page.url, shardCount)]!.push({ page, after });
+    shards[searchShardOf(page.url, shardCount)]!.push({ page, after });
     after = page.url;
   }
   return shards;

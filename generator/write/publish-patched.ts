@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { shardOf } from '../../contract/index-shards.ts';
+import { indexShardOf } from '../../contract/index-shards.ts';
 import { contentHash, etagOf } from '../../contract/etag.ts';
 import type { IndexEntry, IndexShardFile, Restriction, SnapshotIndex } from '../../contract/snapshot.ts';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
@@ -64,7 +64,8 @@ export async function publishPatched(
   const link = await readlink(join(distDir, DIST_LAYOUT.currentLink)).catch(() => undefined);
   if (link !== join(DIST_LAYOUT.snapshotsDir, base.root.id)) return undefined;
   const count = base.shardFiles.length;
-  if (responses.some(({ key }) => base.shardFiles[shardOf(key, count)]?.entries[key] === undefined)) return undefined;
+  if (responses.some(({ key }) => base.shardFiles[indexShardOf(key, count)]?.entries[key] === undefined))
+    return undefined;
 
   const written: string[] = [];
   // Without the files the snapshot before `base` alone named, the pool is swept whole after the switch.
@@ -96,7 +97,7 @@ export async function publishPatched(
   };
   responses.forEach((response, position) => {
     const body = bodies[position] as StagedBody;
-    const shard = shardOf(response.key, count);
+    const shard = indexShardOf(response.key, count);
     const old = (shardFiles[shard] as IndexShardFile).entries[response.key] as IndexEntry;
     const entry = entryFor(body, response.restriction);
     if (sameEntry(old, entry)) return;

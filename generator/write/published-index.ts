@@ -2,7 +2,7 @@
 // entries and rewrites only the shards they are in, instead of reading the whole index back and writing it again
 // (docs/decisions.md: A page-local edit patches the last snapshot).
 import { DIST_LAYOUT, type IndexEntry, type IndexShardFile, type SnapshotRoot } from '../../contract/snapshot.ts';
-import { shardOf } from '../../contract/index-shards.ts';
+import { indexShardOf } from '../../contract/index-shards.ts';
 import { historyFiles } from '../../contract/history.ts';
 import type { StagedBody } from './staged-body.ts';
 
@@ -63,7 +63,7 @@ export function publishedIndex(
 
 /** The entry of `key`, undefined where the snapshot has none. */
 export function entryOf(index: PublishedIndex, key: string): IndexEntry | undefined {
-  return index.shardFiles[shardOf(key, index.shardFiles.length)]?.entries[key];
+  return index.shardFiles[indexShardOf(key, index.shardFiles.length)]?.entries[key];
 }
 
 /** Every pool file the snapshot names: its bodies' files, its index shards and its history. */

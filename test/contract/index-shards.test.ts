@@ -1,7 +1,7 @@
 // Index shards: how many, which shard a key goes to, and a shard refused when it holds a key of another.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { shardCount, shardOf, splitEntries } from '../../contract/index-shards.ts';
+import { shardCount, indexShardOf, splitEntries } from '../../contract/index-shards.ts';
 import { parseIndexRoot, parseIndexShard } from '../../contract/parse-snapshot.ts';
 import { SNAPSHOT_FORMAT } from '../../contract/snapshot.ts';
 
@@ -21,18 +21,18 @@ Count('keeps the previous count until the site doubles past 512 or halves below 
   );
 });
 
-const Assign = suite('shardOf');
+const Assign = suite('indexShardOf');
 
 Assign('puts one page’s keys in one value shard and site-wide keys, known or not, in shard 0', () => {
   const page = ['content:live:/guides/faq', 'content:draft:/guides/faq', 'meta:/guides/faq', 'item:/guides/faq'];
-  const shards = page.map((key) => shardOf(key, 9));
+  const shards = page.map((key) => indexShardOf(key, 9));
   assert.equal(new Set(shards).size, 1);
   assert.ok((shards[0] ?? 0) >= 1 && (shards[0] ?? 0) <= 8);
   assert.equal(
-    ['navigation:live', 'settings', 'search:index', 'search:index:3', 'openapi'].map((key) => shardOf(key, 9)),
+    ['navigation:live', 'settings', 'search:index', 'search:index:3', 'openapi'].map((key) => indexShardOf(key, 9)),
     [0, 0, 0, 0, 0],
   );
-  assert.equal([shardOf('meta:/a', 2), shardOf('meta:/b', 2)], [1, 1]);
+  assert.equal([indexShardOf('meta:/a', 2), indexShardOf('meta:/b', 2)], [1, 1]);
 });
 
 const Parse = suite('parseIndexShard');

@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { contentHash } from '../../contract/etag.ts';
 import { SEARCH_INDEX_KEY } from '../../contract/search/search-format.ts';
-import { shardCountFor, shardKey, shardOf, urlHash } from '../../contract/search/search-shards.ts';
+import { shardCountFor, shardKey, searchShardOf, urlHash } from '../../contract/search/search-shards.ts';
 import { parseQuery } from '../../gateway/http/query.ts';
 import { runSearch } from '../../gateway/search/run-search.ts';
 import { loadShardedIndex, parseSearchIndex } from '../../gateway/search/search-index.ts';
@@ -48,8 +48,8 @@ assignment(
     assert.equal(
       ['/', '/getting-started/installation', '/section-0/chapter-0/overview'].map((url) => [
         urlHash(url),
-        shardOf(url, 32),
-        shardOf(url, 512),
+        searchShardOf(url, 32),
+        searchShardOf(url, 512),
       ]),
       [
         [705468254, 30, 350],
@@ -61,8 +61,8 @@ assignment(
     for (let round = 0; round < 2000; round++) {
       const url = `/${random.int(0, 99)}/page-${random.int(0, 100_000)}`;
       for (const count of [1, 2, 8, 256]) {
-        const shard = shardOf(url, count);
-        assert.ok([shard, shard + count].includes(shardOf(url, count * 2)), url);
+        const shard = searchShardOf(url, count);
+        assert.ok([shard, shard + count].includes(searchShardOf(url, count * 2)), url);
       }
     }
   },
@@ -83,7 +83,7 @@ edits('changes exactly the hash of the page’s shard body, not the root or any 
   const after = hashes(await siteSearchResponses(plan, edited, { pagesPerShard: 4 }));
   const changed = [...after].filter(([key, hash]) => before.get(key) !== hash).map(([key]) => key);
   assert.equal(changed, [shardKey(15)]);
-  assert.is(shardOf(url, 16), 15);
+  assert.is(searchShardOf(url, 16), 15);
   assert.is(after.get(SEARCH_INDEX_KEY), before.get(SEARCH_INDEX_KEY));
 });
 
@@ -109,7 +109,7 @@ edits('adding or removing a page changes its shard and the next page’s (its `a
       .filter(([key, hash]) => before.get(key) !== hash)
       .map(([key]) => key)
       .sort();
-  assert.equal([shardOf('/new', 16), shardOf('/p-11', 16), shardOf('/p-12', 16)], [8, 7, 10]);
+  assert.equal([searchShardOf('/new', 16), searchShardOf('/p-11', 16), searchShardOf('/p-12', 16)], [8, 7, 10]);
   assert.equal(changed(added), [shardKey(8), shardKey(7)].sort());
   assert.equal(changed(removed), [shardKey(7), shardKey(10)].sort());
 });

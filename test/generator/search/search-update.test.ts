@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { KEYS, keyOf } from '../../../contract/endpoints.ts';
 import { contentHash } from '../../../contract/etag.ts';
 import { SEARCH_INDEX_KEY } from '../../../contract/search/search-format.ts';
-import { shardKey, shardOf } from '../../../contract/search/search-shards.ts';
+import { shardKey, searchShardOf } from '../../../contract/search/search-shards.ts';
 import type { SearchRoot } from '../../../contract/search/search-shards.ts';
 import { type BuildPlan, build, planBuild } from '../../../generator/build.ts';
 import { updateSearchPages } from '../../../generator/search/search-update.ts';
@@ -133,7 +133,7 @@ update('a body edit returns the page’s shard only', async () => {
   const texts = baseTexts();
   texts[`${pagePath(42)}.md`] += '\nOne more paragraph about Podman.\n';
   const { changed } = await checkUpdate(base, built(texts), [urlOf(42)]);
-  assert.equal(changed, [shardKey(shardOf(urlOf(42), SHARDS))]);
+  assert.equal(changed, [shardKey(searchShardOf(urlOf(42), SHARDS))]);
 });
 
 update('a meta title edit returns the page’s shard only', async () => {
@@ -145,7 +145,7 @@ update('a meta title edit returns the page’s shard only', async () => {
     'The seventh page, renamed',
   );
   const { changed, fresh } = await checkUpdate(base, after, [urlOf(7)]);
-  assert.equal(changed, [shardKey(shardOf(urlOf(7), SHARDS))]);
+  assert.equal(changed, [shardKey(searchShardOf(urlOf(7), SHARDS))]);
   assert.ok(fresh.get(changed[0]!)?.includes('"title":"The seventh page, renamed"'));
 });
 
@@ -153,7 +153,7 @@ update('a restriction change returns the page’s shard only', async () => {
   const texts = baseTexts();
   texts[`${pagePath(8)}.yaml`] = 'meta:\n    allowedrole: editor\n';
   const { changed, fresh } = await checkUpdate(base, built(texts), [urlOf(8)]);
-  assert.equal(changed, [shardKey(shardOf(urlOf(8), SHARDS))]);
+  assert.equal(changed, [shardKey(searchShardOf(urlOf(8), SHARDS))]);
   assert.ok(fresh.get(changed[0]!)?.includes('"restriction":{"role":"editor"}'));
 });
 
@@ -163,7 +163,7 @@ update('an edit that makes a term no longer common returns the root and every sh
   const { changed, first, fresh } = await checkUpdate(base, built(texts), [urlOf(50)]);
   assert.equal(commonTerms(fresh), ['alpha', 'page', 'text']);
   // Every shard holding one of pages 1–106 (borderline) changes; the root lists the common terms.
-  const holding = new Set(Array.from({ length: 106 }, (_, index) => shardKey(shardOf(urlOf(index + 1), SHARDS))));
+  const holding = new Set(Array.from({ length: 106 }, (_, index) => shardKey(searchShardOf(urlOf(index + 1), SHARDS))));
   assert.equal(changed, [SEARCH_INDEX_KEY, ...holding].sort());
   assert.is(first.size, fresh.size);
 });
@@ -175,13 +175,16 @@ update('a page gaining a draft moves the threshold (one more document) and so th
   // 106 of 212 documents is no longer more than half.
   assert.equal(commonTerms(fresh), ['alpha', 'page', 'text']);
   assert.ok(changed.includes(SEARCH_INDEX_KEY));
-  assert.ok(changed.includes(shardKey(shardOf(urlOf(10), SHARDS))));
+  assert.ok(changed.includes(shardKey(searchShardOf(urlOf(10), SHARDS))));
 });
 
 update('a page left with nothing to search changes its shard and its successor’s `after` link', async () => {
   const { changed, fresh } = await checkUpdate(base, built(baseTexts(), [urlOf(150)]), [urlOf(150)]);
-  assert.equal(changed, [shardKey(shardOf(urlOf(150), SHARDS)), shardKey(shardOf(urlOf(151), SHARDS))].sort());
-  assert.ok(fresh.get(shardKey(shardOf(urlOf(151), SHARDS)))?.includes(`"after":"${urlOf(149)}"`));
+  assert.equal(
+    changed,
+    [shardKey(searchShardOf(urlOf(150), SHARDS)), shardKey(searchShardOf(urlOf(151), SHARDS))].sort(),
+  );
+  assert.ok(fresh.get(shardKey(searchShardOf(urlOf(151), SHARDS)))?.includes(`"after":"${urlOf(149)}"`));
   // And back: the page searchable again restores the first build's bodies.
   const memo: SearchMemo = new Map();
   const first = await fullStep(built(baseTexts(), [urlOf(150)]), memo);
@@ -232,7 +235,7 @@ reuse('keeps the last build’s entry of every shard whose pages and common term
   const texts = baseTexts();
   texts[`${pagePath(42)}.md`] += '\nPodman.\n';
   await fullStep(built(texts), memo);
-  const edited = shardOf(urlOf(42), SHARDS);
+  const edited = searchShardOf(urlOf(42), SHARDS);
   assert.equal(
     memo.site!.shards.map((shard, number) => shard === shards[number]),
     shards.map((_, number) => number !== edited),

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import { poolName } from '../../../generator/write/published-index.ts';
 import * as assert from 'uvu/assert';
-import { shardOf } from '../../../contract/index-shards.ts';
+import { indexShardOf } from '../../../contract/index-shards.ts';
 import { contentHash } from '../../../contract/etag.ts';
 import { DIST_LAYOUT } from '../../../contract/snapshot.ts';
 import { openStaging } from '../../../generator/write/snapshot-staging.ts';
@@ -39,7 +39,7 @@ Pool(
     const before = await poolNames(dist);
     const body = '{"edited":true}';
     const second = await publishPages(dist, { 'content:live:/page-7': body });
-    const position = shardOf('content:live:/page-7', SHARDS);
+    const position = indexShardOf('content:live:/page-7', SHARDS);
     const delta = second.index.root.history?.recent.at(-1)?.delta ?? '';
     assert.equal(
       added(before, await poolNames(dist)),
