@@ -16,10 +16,11 @@ const ENTRIES = [
 
 export async function buildGateway() {
   await mkdir(`${gateway}build`, { recursive: true });
-  await Promise.all(ENTRIES.map(buildOne));
+  await Promise.all(ENTRIES.map(({ entry, built }) => bundleCommand(entry, built, 'gateway/')));
 }
 
-async function buildOne({ entry, built }) {
+/** One command's entry and every package it imports as one ES module file that plain node starts. */
+export async function bundleCommand(entry, built, from) {
   const staging = `${built}.${process.pid}.tmp`;
   await build({
     entryPoints: [entry],
@@ -30,12 +31,12 @@ async function buildOne({ entry, built }) {
     outfile: staging,
     logLevel: 'warning',
     legalComments: 'none',
-    // The S3 SDK's CommonJS code calls require(); an ES module has none unless it is made.
+    // Packages written as CommonJS (the S3 SDK, gray-matter) call require(); an ES module has none unless it is made.
     banner: {
-      js: "// Built by `npm run build:gateway` from gateway/; do not edit.\nimport { createRequire as snapiCreateRequire } from 'node:module'; const require = snapiCreateRequire(import.meta.url);",
+      js: `// Bundled by \`npm run bundle\` from ${from}; do not edit.\nimport { createRequire as snapiCreateRequire } from 'node:module'; const require = snapiCreateRequire(import.meta.url);`,
     },
   });
-  // A rename, so a gateway starting at the same moment never loads a half-written file.
+  // A rename, so a command starting at the same moment never loads a half-written file.
   await rename(staging, built);
 }
 
