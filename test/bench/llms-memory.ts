@@ -3,13 +3,10 @@
 // and each download's bytes and time (docs/performance.md: llms-full.txt). `--make N` builds the site of
 // `makeSite({ pages: N, seed: 10 })` into DIR first, as search-memory.ts does.
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PROJECT_ROOT, snapiBuildArgs } from './build-bench.ts';
-import { makeSite } from './make-site.ts';
-import { measureRun } from './measure.ts';
+import { PROJECT_ROOT } from './build-bench.ts';
+import { buildMadeSite } from './made-dist.ts';
 import { memoryOf, startGatewayProcess } from './servers.ts';
 
 const PORT = 18_743;
@@ -22,17 +19,7 @@ if (values.dist === undefined) {
   process.exit(2);
 }
 const log = (line: string) => console.error(`[llms-memory] ${line}`);
-if (values.make !== undefined) {
-  const pages = Number(values.make);
-  const work = join(PROJECT_ROOT, 'test', '.tmp', 'llms-memory', `site-${pages}`);
-  const site = existsSync(join(work, 'site'))
-    ? join(work, 'site')
-    : makeSite({ directory: work, pages, seed: 10 }).site;
-  rmSync(values.dist, { recursive: true, force: true });
-  log(`building ${pages} pages into ${values.dist}`);
-  const build = await measureRun(process.execPath, snapiBuildArgs(site, values.dist), PROJECT_ROOT);
-  log(`built in ${(build.wallMs / 1000).toFixed(1)} s, peak ${build.peakRssMb.toFixed(0)} MB`);
-}
+if (values.make !== undefined) await buildMadeSite('llms-memory', Number(values.make), values.dist, log);
 spawnSync('npm', ['run', 'build:gateway'], { cwd: PROJECT_ROOT, stdio: 'ignore' });
 const tools = {
   taskset: false,

@@ -2,12 +2,9 @@
 // search index) `runs` times: spawn to listening and RSS once loaded, each run and the median. Build a 40,000-page
 // snapshot with `--make 40000`: the site of `makeSite({ pages, seed: 10 })` (docs/performance.md) built into DIR.
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PROJECT_ROOT, snapiBuildArgs } from './build-bench.ts';
-import { makeSite } from './make-site.ts';
-import { measureRun } from './measure.ts';
+import { PROJECT_ROOT } from './build-bench.ts';
+import { buildMadeSite } from './made-dist.ts';
 import { memoryOf, startGatewayProcess } from './servers.ts';
 
 const PORT = 18_741;
@@ -19,17 +16,7 @@ if (values.dist === undefined) {
   process.exit(2);
 }
 const log = (line: string) => console.error(`[search-memory] ${line}`);
-if (values.make !== undefined) {
-  const pages = Number(values.make);
-  const work = join(PROJECT_ROOT, 'test', '.tmp', 'search-memory', `site-${pages}`);
-  const site = existsSync(join(work, 'site'))
-    ? join(work, 'site')
-    : makeSite({ directory: work, pages, seed: 10 }).site;
-  rmSync(values.dist, { recursive: true, force: true });
-  log(`building ${pages} pages into ${values.dist}`);
-  const build = await measureRun(process.execPath, snapiBuildArgs(site, values.dist), PROJECT_ROOT);
-  log(`built in ${(build.wallMs / 1000).toFixed(1)} s, peak ${build.peakRssMb.toFixed(0)} MB`);
-}
+if (values.make !== undefined) await buildMadeSite('search-memory', Number(values.make), values.dist, log);
 spawnSync('npm', ['run', 'build:gateway'], { cwd: PROJECT_ROOT, stdio: 'ignore' });
 const taskset = spawnSync('sh', ['-c', 'command -v taskset'], { encoding: 'utf8' }).stdout.trim() !== '';
 const tools = { taskset, eleventy: { missing: 'unused' }, hugo: { missing: 'unused' }, nginx: { missing: 'unused' } };
