@@ -15,8 +15,8 @@ export const DIST_LAYOUT = {
   indexFile: 'index.json',
   accountsFile: 'accounts.json',
   changesFile: 'changes.json',
+  /** The pool of bodies in the dist folder, and the link of that name in every snapshot folder. */
   bodiesDir: 'bodies',
-  poolDir: 'bodies',
   /** What a snapshot folder's `bodies` link points to, relative to the snapshot folder. */
   poolLink: '../../bodies',
 } as const;

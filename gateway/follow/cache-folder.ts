@@ -1,20 +1,18 @@
 // The follower's local cache: the gateway's dist layout (`current` → `snapshots/<id>/`) plus a pool of verified bodies.
-import { copyFile, link, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
+import { copyFile, link, readdir, readlink, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { PREPARED_LINK_PREFIX, stagingName } from '../../contract/dist-folder.ts';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 
 /** Verified body objects by their digest (`<sha256>.json.gz`); snapshot folders hard-link them. */
 export const POOL_DIR = 'pool';
-const STAGING_PREFIX = '.staging-';
-const LINK_PREFIX = '.current-';
 
 export function snapshotFolder(cacheDir: string, id: string): string {
   return join(cacheDir, DIST_LAYOUT.snapshotsDir, id);
 }
 
 export function stagingFolder(cacheDir: string, id: string): string {
-  return join(cacheDir, DIST_LAYOUT.snapshotsDir, `${STAGING_PREFIX}${id}-${randomBytes(4).toString('hex')}`);
+  return join(cacheDir, DIST_LAYOUT.snapshotsDir, stagingName(id));
 }
 
 /** The snapshot id `current` names, if any. */
@@ -31,13 +29,6 @@ export async function exists(path: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-/** One rename of a prepared link, as the generator publishes: the gateway sees the old snapshot or the new one. */
-export async function switchCurrent(cacheDir: string, id: string): Promise<void> {
-  const temporary = join(cacheDir, `${LINK_PREFIX}${id}-${randomBytes(4).toString('hex')}`);
-  await symlink(join(DIST_LAYOUT.snapshotsDir, id), temporary);
-  await rename(temporary, join(cacheDir, DIST_LAYOUT.currentLink));
 }
 
 /** File systems that refuse hard links; the pool then copies, and reuses files only while they are in it. */
@@ -70,7 +61,7 @@ export async function pruneCache(cacheDir: string, keep: ReadonlySet<string>): P
     if (!keep.has(name)) await rm(join(snapshots, name), { recursive: true, force: true });
   }
   for (const name of await readdir(cacheDir)) {
-    if (name.startsWith(LINK_PREFIX)) await rm(join(cacheDir, name), { force: true });
+    if (name.startsWith(PREPARED_LINK_PREFIX)) await rm(join(cacheDir, name), { force: true });
   }
   const pool = join(cacheDir, POOL_DIR);
   for (const name of await readdir(pool).catch(() => [] as string[])) {

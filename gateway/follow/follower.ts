@@ -9,7 +9,8 @@ import type { Store } from '../../storage/store-objects.ts';
 import { formatS3Location } from '../../storage/s3-location.ts';
 import type { S3Location } from '../../storage/s3-location.ts';
 import { describeStoreError, isStoreError } from '../../storage/store-error.ts';
-import { currentId, pruneCache, switchCurrent } from './cache-folder.ts';
+import { switchCurrent } from '../../storage/switch-current.ts';
+import { currentId, pruneCache } from './cache-folder.ts';
 import { DigestMismatchError, syncSnapshot } from './sync-snapshot.ts';
 
 export interface FollowStatus {

@@ -1,13 +1,13 @@
 // The body files an index names, with their sizes: content hashes in a string table, sizes in a typed array, other
 // names in a map. Shared by the index shards of a snapshot, and by the next snapshot's when a reload reuses shards
 // (docs/snapshot.md: How a reload reuses the index), so a file given two sizes is refused whichever shards name it.
-import { DIST_LAYOUT } from '../../contract/snapshot.ts';
+import { BODY_PREFIX, BODY_SUFFIXES } from '../../contract/dist-folder.ts';
 import type { StoredFile } from '../../contract/snapshot.ts';
 import { StringTable } from './string-table.ts';
 
 /** The generator names a body's files after its content hash, which is also its ETag: only the hash is held. */
-export const PREFIX = `${DIST_LAYOUT.bodiesDir}/`;
-export const VARIANT_SUFFIXES = ['.json', '.json.gz', '.json.br'] as const;
+export const PREFIX = BODY_PREFIX;
+export const VARIANT_SUFFIXES = [BODY_SUFFIXES.identity, BODY_SUFFIXES.gzip, BODY_SUFFIXES.br] as const;
 export const [IDENTITY, GZIP, BR] = [0, 1, 2];
 export const VARIANTS = VARIANT_SUFFIXES.length;
 const IDENTITY_SUFFIX = VARIANT_SUFFIXES[0];

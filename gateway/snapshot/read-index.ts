@@ -2,6 +2,7 @@
 // shards of the previous snapshot whose file is the same, and checks that every body file named is in the bodies
 // folder. Nothing here holds a whole shard or a tree of all entries at once (docs/performance.md: Heap after a snapshot
 // load).
+import { BODY_PREFIX, poolName } from '../../contract/dist-folder.ts';
 import { opendirSync, readdirSync, statSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -173,8 +174,7 @@ export async function checkShardFiles(shards: readonly CompactEntries[], pool: s
     for (const file of shard.ownFiles()) {
       if (seen.has(file)) continue;
       seen.add(file);
-      const name = file.slice(DIST_LAYOUT.bodiesDir.length + 1);
-      if (statSync(join(pool, name), { throwIfNoEntry: false }) === undefined)
+      if (statSync(join(pool, poolName(file)), { throwIfNoEntry: false }) === undefined)
         throw new Error(`${file}: no such body file`);
       if (seen.size % LIST_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
     }
@@ -200,7 +200,7 @@ export async function checkBodyFiles(directory: string, entries: BodyNames): Pro
   }
   const named = entries.fileCount;
   if (present === named) return named;
-  const listed = new Set(readdirSync(folder).map((name) => `${DIST_LAYOUT.bodiesDir}/${name}`));
+  const listed = new Set(readdirSync(folder).map((name) => `${BODY_PREFIX}${name}`));
   for (const file of entries.files()) if (!listed.has(file)) throw new Error(`${file}: no such body file`);
   return named;
 }

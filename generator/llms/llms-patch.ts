@@ -7,7 +7,8 @@ import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import { manifestText, parseManifest } from '../../contract/llms-manifest.ts';
 import { DIST_LAYOUT, type Restriction } from '../../contract/snapshot.ts';
 import type { BuiltResponse } from '../types.ts';
-import { entryOf, poolName, type PublishedIndex } from '../write/published-index.ts';
+import { poolName } from '../../contract/dist-folder.ts';
+import { entryOf, type PublishedIndex } from '../write/published-index.ts';
 import { llmsTitle, pageLlmsResponses } from './llms-step.ts';
 import { PUBLIC_VIEW, VIEW_ROLES } from './llms-views.ts';
 
@@ -64,7 +65,7 @@ export async function patchedLlmsResponses(
     const key = keyOf(KEYS.llmsFull, name);
     const entry = entryOf(index, key);
     if (entry === undefined) continue;
-    const before = await readFile(join(out, DIST_LAYOUT.poolDir, poolName(entry.file)), 'utf8');
+    const before = await readFile(join(out, DIST_LAYOUT.bodiesDir, poolName(entry.file)), 'utf8');
     const parts = parseManifest(before).map((part) => ({ url: part.url, hash: partHashes.get(part.url) ?? part.hash }));
     const after = manifestText(parts);
     if (after !== before) responses.push({ key, body: after, compress: false });

@@ -1,18 +1,17 @@
 // Puts media files into the staging snapshot content-addressed, as `bodies/<hash>.media` in the dist's body pool: kept
-// when the previous snapshot has the same bytes (linked into the pool from a snapshot of the layout before it), else
-// streamed in once
+// when the previous snapshot has the same bytes in the pool, else streamed in once
 // (docs/decisions.md: Media files are served from the snapshot).
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, linkSync } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { BODY_PREFIX, BODY_SUFFIXES, bodyFile, poolName } from '../../contract/dist-folder.ts';
 import { DIST_LAYOUT, type SnapshotIndex } from '../../contract/snapshot.ts';
 import type { StagedBody } from '../write/staged-body.ts';
 
-export const MEDIA_SUFFIX = '.media';
-const PREFIX = `${DIST_LAYOUT.bodiesDir}/`;
+export const MEDIA_SUFFIX = BODY_SUFFIXES.media;
 
 /** The same hash as contract/etag.ts contentHash, made while the bytes stream past. */
 function hashOfDigest(digest: Buffer): string {
@@ -41,7 +40,7 @@ async function copyHashed(directory: string, path: string): Promise<StagedBody> 
     await pipeline(createReadStream(path), tap, createWriteStream(temporary));
     // Named by the bytes copied: a file changed while the build ran is stored as it was read, never misnamed.
     const name = hashOfDigest(hash.digest());
-    const file = `${PREFIX}${name}${MEDIA_SUFFIX}`;
+    const file = bodyFile(name, 'media');
     await rename(temporary, join(directory, file));
     return { hash: name, identity: { file, size } };
   } catch (error) {
@@ -54,8 +53,8 @@ async function copyHashed(directory: string, path: string): Promise<StagedBody> 
 export function previousMedia(index: SnapshotIndex | undefined): Map<string, StagedBody> {
   const media = new Map<string, StagedBody>();
   for (const entry of Object.values(index?.entries ?? {})) {
-    if (!entry.file.startsWith(PREFIX) || !entry.file.endsWith(MEDIA_SUFFIX)) continue;
-    const hash = entry.file.slice(PREFIX.length, -MEDIA_SUFFIX.length);
+    if (!entry.file.startsWith(BODY_PREFIX) || !entry.file.endsWith(MEDIA_SUFFIX)) continue;
+    const hash = entry.file.slice(BODY_PREFIX.length, -MEDIA_SUFFIX.length);
     if (hash !== '' && !hash.includes('/')) media.set(hash, { hash, identity: { file: entry.file, size: entry.size } });
   }
   return media;
@@ -68,26 +67,14 @@ export interface MediaStore {
 
 export function openMediaStore(
   directory: string,
-  previous: { directory: string; index: SnapshotIndex; pool: ReadonlySet<string> | undefined } | undefined,
+  previous: { index: SnapshotIndex; pool: ReadonlySet<string> } | undefined,
 ): MediaStore {
   const before = previousMedia(previous?.index);
   const stored = new Map<string, Promise<StagedBody>>();
   const place = async (path: string): Promise<StagedBody> => {
     const hash = await hashFile(path);
     const reused = before.get(hash);
-    if (previous !== undefined && reused !== undefined) {
-      if (previous.pool !== undefined) {
-        if (previous.pool.has(reused.identity.file.slice(PREFIX.length))) return reused;
-        return copyHashed(directory, path);
-      }
-      try {
-        linkSync(join(previous.directory, reused.identity.file), join(directory, reused.identity.file));
-        return reused;
-      } catch (error) {
-        // Already linked for another name with the same bytes.
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return reused;
-      }
-    }
+    if (reused !== undefined && previous?.pool.has(poolName(reused.identity.file)) === true) return reused;
     return copyHashed(directory, path);
   };
   return {

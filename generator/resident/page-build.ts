@@ -15,7 +15,8 @@ import { DEFAULT_RENDER_TIMEOUT_SECONDS, renderWithin } from '../render/render-b
 import { updateSearchPages } from '../search/search-update.ts';
 import type { SearchMemo } from '../search/site-search.ts';
 import type { BuiltResponse, SourceFile } from '../types.ts';
-import { publishPatched, type PatchedResponse } from '../write/publish-patched.ts';
+import type { PatchedResponse } from '../write/patch-entries.ts';
+import { publishPatched } from '../write/publish-patched.ts';
 import { bodyOfEntry, entryOf, type PublishedIndex } from '../write/published-index.ts';
 import type { Published } from '../write/write-snapshot.ts';
 import { patchedLlmsResponses } from '../llms/llms-patch.ts';

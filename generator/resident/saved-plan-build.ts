@@ -16,7 +16,8 @@ import { loadSearchCounts, saveSearchCounts } from '../search/search-count-cache
 import { languageOf } from '../search/site-search.ts';
 import type { BuildProblem, BuildResult, SourceFile } from '../types.ts';
 import { readPublishedIndex } from '../write/read-snapshot-index.ts';
-import { namedPoolFiles, poolName, type PublishedIndex } from '../write/published-index.ts';
+import { poolName } from '../../contract/dist-folder.ts';
+import { namedPoolFiles, type PublishedIndex } from '../write/published-index.ts';
 import type { Published } from '../write/write-snapshot.ts';
 import { buildEditedPages, hashInIndex, type EditedSearchPage, type PagePlan } from './page-build.ts';
 import { pageSummaryOf } from './resident-plan.ts';
@@ -144,7 +145,7 @@ function savedPagePlan(saved: SavedPlan, listing: SiteListing, files: ReadonlyMa
 
 /** Whether the pool holds every file the snapshot names: a lost body is made again by a site build. */
 function poolHolds(out: string, index: PublishedIndex): boolean {
-  const pool = new Set(readdirSync(join(out, DIST_LAYOUT.poolDir)));
+  const pool = new Set(readdirSync(join(out, DIST_LAYOUT.bodiesDir)));
   for (const file of namedPoolFiles(index)) if (!pool.has(poolName(file))) return false;
   return true;
 }

@@ -1,5 +1,6 @@
 // The next snapshot's change history (contract/history.ts): the delta against the snapshot it follows, appended to that
 // snapshot's history, frozen into chunks and pruned by count and age. Values in, texts to store out.
+import { bodyFile } from '../../contract/dist-folder.ts';
 import { contentHash } from '../../contract/etag.ts';
 import {
   HISTORY_CHUNK,
@@ -11,7 +12,6 @@ import {
   parseHistoryDelta,
 } from '../../contract/history.ts';
 import type { HistoryDelta, HistoryPolicy } from '../../contract/history.ts';
-import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import type { HistoryEntry, HistoryRoot, IndexEntry, SlugPart } from '../../contract/snapshot.ts';
 
 /** What a delta compares: all of a snapshot, or (a patched publish) just the keys it replaced on both sides. */
@@ -33,8 +33,6 @@ export interface HistoryBody {
   hash: string;
   text: string;
 }
-
-const bodyFile = (hash: string) => `${DIST_LAYOUT.bodiesDir}/${hash}.json`;
 
 function versions(source: VersionSource): Map<string, string> {
   const map = new Map<string, string>();

@@ -1,7 +1,8 @@
 // The index of the snapshot a resident builder published last, kept in memory: the next page-local build patches its
 // entries and rewrites only the shards they are in, instead of reading the whole index back and writing it again
 // (docs/decisions.md: A page-local edit patches the last snapshot).
-import { DIST_LAYOUT, type IndexEntry, type IndexShardFile, type SnapshotRoot } from '../../contract/snapshot.ts';
+import { poolName } from '../../contract/dist-folder.ts';
+import type { IndexEntry, IndexShardFile, SnapshotRoot } from '../../contract/snapshot.ts';
 import { indexShardOf } from '../../contract/index-shards.ts';
 import { historyFiles } from '../../contract/history.ts';
 import type { StagedBody } from './staged-body.ts';
@@ -26,11 +27,6 @@ export interface PublishedIndex {
    *  kept, removed when the next one is published unless it names them again. Undefined: not known (a full build
    *  sweeps then). */
   dropped: ReadonlySet<string> | undefined;
-}
-
-/** A pool file's name as the index gives it (`bodies/<hash>.json`) without the folder. */
-export function poolName(file: string): string {
-  return file.slice(DIST_LAYOUT.bodiesDir.length + 1);
 }
 
 /** The body an entry answers with, as the staging snapshot knew it. */

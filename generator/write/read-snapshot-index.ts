@@ -1,22 +1,20 @@
 // Reads a published snapshot's whole index, its root and every shard, as one value: the one reader of "all entries of
-// a snapshot" for the change report, the staging's reuse of bodies, the upload and the tests. Reads format 1 (entries
-// inline in index.json) too, so the first build after an upgrade still reuses the old snapshot's bodies.
+// a snapshot" for the change report, the staging's reuse of bodies, the upload and the tests. Only the format this snapi
+// writes reads: a dist of an older one is rebuilt (docs/deployment.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseIndexRoot, parseIndexShard } from '../../contract/parse-snapshot.ts';
-import { DIST_LAYOUT, SNAPSHOT_FORMAT } from '../../contract/snapshot.ts';
+import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import type { IndexEntry, IndexShard, SnapshotIndex } from '../../contract/snapshot.ts';
 import { splitEntries } from '../../contract/index-shards.ts';
 import { historyFiles } from '../../contract/history.ts';
 import { publishedIndex, type PublishedIndex } from './published-index.ts';
 
-/** The whole index, plus the shards the root names (none for format 1). */
+/** The whole index, plus the shards the root names. */
 export interface SnapshotContents {
   index: SnapshotIndex;
   shards: IndexShard[];
 }
-
-const FIRST_FORMAT = 1;
 
 function parseJson(path: string): unknown {
   const text = readFileSync(path, 'utf8');
@@ -31,11 +29,6 @@ function parseJson(path: string): unknown {
 export function readSnapshotIndex(directory: string): SnapshotContents {
   const path = join(directory, DIST_LAYOUT.indexFile);
   const raw = parseJson(path);
-  if (typeof raw === 'object' && raw !== null && (raw as { format?: unknown }).format === FIRST_FORMAT) {
-    // Written by an earlier snapi with the entries inline; read as it was then, unchecked.
-    const old = raw as Omit<SnapshotIndex, 'format'>;
-    return { index: { ...old, format: SNAPSHOT_FORMAT }, shards: [] };
-  }
   let root: ReturnType<typeof parseIndexRoot>;
   try {
     root = parseIndexRoot(raw);
@@ -70,12 +63,15 @@ export function namedFiles(contents: SnapshotContents): Set<string> {
   return files;
 }
 
-/** A format 2 snapshot's index as a page-local build patches it (published-index.ts); which pool files the snapshot
- *  before it alone named is not known, so the patch sweeps the pool whole. */
+/** A snapshot's index as a page-local build patches it (published-index.ts); which pool files the snapshot before it
+ *  alone named is not known, so the patch sweeps the pool whole. Undefined where it does not read: a site build then. */
 export function readPublishedIndex(directory: string): PublishedIndex | undefined {
-  const { index, shards } = readSnapshotIndex(directory);
-  if (shards.length === 0) return undefined;
-  const { entries, ...header } = index;
-  const accounts = readFileSync(join(directory, DIST_LAYOUT.accountsFile), 'utf8');
-  return publishedIndex({ ...header, shards }, splitEntries(entries, shards.length), accounts, undefined);
+  try {
+    const { index, shards } = readSnapshotIndex(directory);
+    const { entries, ...header } = index;
+    const accounts = readFileSync(join(directory, DIST_LAYOUT.accountsFile), 'utf8');
+    return publishedIndex({ ...header, shards }, splitEntries(entries, shards.length), accounts, undefined);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,7 +1,6 @@
 // `snapi rollback`: serves a kept earlier snapshot's answers again as a new snapshot, a new entry of the history whose
 // delta is what the rollback changed, so the feed and the webhooks tell it like any other publish (docs/changes.md).
 import { lstatSync, readFileSync, readdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HistoryPolicy } from '../../contract/history.ts';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
@@ -11,7 +10,8 @@ import { changesBetween } from './changes.ts';
 import { deltaOf, nextHistory } from './history-writer.ts';
 import { namedFiles, readSnapshotIndex } from './read-snapshot-index.ts';
 import { openStaging, type Staging } from './snapshot-staging.ts';
-import { snapshotId, switchCurrent } from './write-snapshot.ts';
+import { snapshotId } from './write-snapshot.ts';
+import { commitSnapshot } from './commit-snapshot.ts';
 
 export interface RolledBack {
   /** The new snapshot, now `current`. */
@@ -52,9 +52,9 @@ async function writeRollback(staging: Staging, to: string, now: Date, policy: Hi
   const { distDir, previous: current } = staging;
   if (current === undefined) throw new Error(`${distDir} has no current snapshot to roll back from`);
   const targetDir = join(distDir, DIST_LAYOUT.snapshotsDir, chooseTarget(distDir, current.id, to || undefined));
-  const target = readSnapshotIndex(targetDir);
-  if (target.shards.length === 0 || !lstatSync(join(targetDir, DIST_LAYOUT.bodiesDir)).isSymbolicLink())
+  if (!lstatSync(join(targetDir, DIST_LAYOUT.bodiesDir)).isSymbolicLink())
     throw new Error(`${targetDir} was built by an earlier snapi (no body pool): build again instead`);
+  const target = readSnapshotIndex(targetDir);
   const id = snapshotId(now);
   const builtAt = now.toISOString();
   const delta = deltaOf(current.id, id, current.index, target.index);
@@ -70,13 +70,17 @@ async function writeRollback(staging: Staging, to: string, now: Date, policy: Hi
   const root: SnapshotRoot = { ...header, shards: target.shards };
   const index: SnapshotIndex = { ...header, entries };
   const accounts = readFileSync(join(targetDir, DIST_LAYOUT.accountsFile), 'utf8');
-  await writeFile(join(staging.directory, DIST_LAYOUT.indexFile), JSON.stringify(root));
-  await writeFile(join(staging.directory, DIST_LAYOUT.accountsFile), accounts, { mode: 0o600 });
   const changes = changesBetween(current.index, index);
-  await writeFile(join(staging.directory, DIST_LAYOUT.changesFile), JSON.stringify(changes, null, 2));
   // The rolled-back-from snapshot stays beside the new one, so a rollback can itself be rolled back.
-  await switchCurrent(distDir, staging.directory, id, current.id);
-  await sweepPool(distDir, [namedFiles({ index, shards: target.shards }), namedFiles(current)]);
+  await commitSnapshot(
+    distDir,
+    staging.directory,
+    { root, accounts, changes },
+    {
+      previous: current.id,
+      sweep: () => sweepPool(distDir, [namedFiles({ index, shards: target.shards }), namedFiles(current)]),
+    },
+  );
   return { id, from: current.id, to: target.index.id, changedKeys: Object.keys(delta.changes).length };
 }
 

@@ -1,14 +1,13 @@
 // The staging snapshot of a build in progress: each body's files are written to the dist's body pool as soon as the
 // body is made (bodies the previous snapshot has are reused, not written), so a build keeps hashes and sizes, never
 // every body (docs/decisions.md: Bodies are written while pages render), see docs/snapshot.md on the body pool.
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { DIST_LAYOUT } from '../../contract/snapshot.ts';
-import { openPool, previousBodies, readPrevious, removeUnnamed, reusePrevious } from './body-pool.ts';
+import { bodyFile } from '../../contract/dist-folder.ts';
+import { openStagingFolder, previousBodies, readPrevious, removeUnnamed, reusePrevious } from './body-pool.ts';
 import type { PreviousSnapshot } from './body-pool.ts';
 import { storedEncodings, type StoredEncoding } from './compression-policy.ts';
 import { MEDIA_SUFFIX, openMediaStore } from '../media/media-store.ts';
@@ -58,8 +57,6 @@ export interface Staging extends BodyStore {
   discard(): Promise<void>;
 }
 
-const BODY_SUFFIX = '.json';
-
 const COMPRESSORS: Record<StoredEncoding, (text: string, size: number) => Promise<Buffer>> = {
   gzip: (text) => gzipAsync(text, { level: GZIP_LEVEL }),
   br: (text, size) =>
@@ -67,7 +64,6 @@ const COMPRESSORS: Record<StoredEncoding, (text: string, size: number) => Promis
       params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size },
     }),
 };
-const SUFFIXES: Record<StoredEncoding, string> = { gzip: '.json.gz', br: '.json.br' };
 
 /** Adds the compressed copies of `encodings` that `body` lacks and that save enough. */
 async function addVariants(
@@ -83,7 +79,7 @@ async function addVariants(
     wanted.map(async (encoding, position) => {
       const data = compressed[position];
       if (data === undefined || data.byteLength >= body.identity.size * MAX_COMPRESSED_RATIO) return;
-      const file = `${DIST_LAYOUT.bodiesDir}/${body.hash}${SUFFIXES[encoding]}`;
+      const file = bodyFile(body.hash, encoding);
       await writeFile(join(directory, file), data);
       variants[encoding] = { file, size: data.byteLength };
     }),
@@ -98,7 +94,7 @@ function encodingsFor(size: number, use: BodyUse): readonly StoredEncoding[] {
 /** Writes a body's identity file and the compressed copies worth keeping into `directory`'s `bodies`. */
 export async function writeBody(directory: string, hash: string, text: string, use: BodyUse): Promise<StagedBody> {
   const size = Buffer.byteLength(text);
-  const identity = { file: `${DIST_LAYOUT.bodiesDir}/${hash}${BODY_SUFFIX}`, size };
+  const identity = { file: bodyFile(hash), size };
   await writeFile(join(directory, identity.file), text);
   return addVariants(directory, { hash, identity }, text, encodingsFor(size, use));
 }
@@ -111,9 +107,7 @@ interface Slot {
 }
 
 export async function openStaging(distDir: string): Promise<Staging> {
-  const snapshots = join(distDir, DIST_LAYOUT.snapshotsDir);
-  const directory = join(snapshots, `.staging-${randomBytes(6).toString('hex')}`);
-  const created = await openPool(distDir, directory);
+  const { directory, created } = await openStagingFolder(distDir);
   const previous = await readPrevious(distDir);
   const before = previous ? previousBodies(previous.index, previous.shards) : new Map<string, StagedBody>();
   const slots = new Map<string, Slot>();
@@ -133,7 +127,7 @@ export async function openStaging(distDir: string): Promise<Staging> {
   };
   const linked = (hash: string): Slot | undefined => {
     const reused = previous && before.get(hash);
-    if (!previous || !reused || !reusePrevious(directory, previous, reused)) return undefined;
+    if (!previous || !reused || !reusePrevious(previous, reused)) return undefined;
     return { body: Promise.resolve(reused), settled: reused, pageContentOnly: false };
   };
 
@@ -196,10 +190,7 @@ export async function openStaging(distDir: string): Promise<Staging> {
     },
     // Synchronous: the file was just written or linked and is in the page cache; a search step reads every content
     // body back (8,000 at 4,000 pages), and thread-pool round trips would cost more than the reads.
-    read: async (hash) =>
-      slots.has(hash)
-        ? readFileSync(join(directory, DIST_LAYOUT.bodiesDir, `${hash}${BODY_SUFFIX}`), 'utf8')
-        : undefined,
+    read: async (hash) => (slots.has(hash) ? readFileSync(join(directory, bodyFile(hash)), 'utf8') : undefined),
     discard: async () => {
       closed = true;
       // Writes under way finish (or fail) first, so none lands in a folder being removed.

@@ -1,7 +1,6 @@
 // The output shell: completes a staging snapshot beside the live one, then publishes it with one rename.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   DIST_LAYOUT,
@@ -13,14 +12,15 @@ import {
   type SnapshotIndex,
   type SnapshotRoot,
 } from '../../contract/snapshot.ts';
-import { contentHash, etagOf } from '../../contract/etag.ts';
+import { contentHash } from '../../contract/etag.ts';
 import { shardCount, splitEntries } from '../../contract/index-shards.ts';
 import { sweepPool } from './body-pool.ts';
 import { changesBetween } from './changes.ts';
 import { namedFiles } from './read-snapshot-index.ts';
 import { mapConcurrently } from './concurrency.ts';
 import { openStaging, type Staging } from './snapshot-staging.ts';
-import type { StagedBody } from './staged-body.ts';
+import { indexEntryOf, type StagedBody } from './staged-body.ts';
+import { commitSnapshot } from './commit-snapshot.ts';
 import type { BuildResult, BuiltResponse, StoredResponse } from '../types.ts';
 import type { MediaObject } from '../types.ts';
 import { publishedIndex, type PublishedIndex } from './published-index.ts';
@@ -65,18 +65,6 @@ export function snapshotId(builtAt: Date): string {
     '-' +
     randomBytes(3).toString('hex')
   );
-}
-
-/** Removes snapshot folders other than `keep` (with the old layout, their bodies go with them). */
-async function pruneOlder(distDir: string, keep: ReadonlySet<string>): Promise<void> {
-  const snapshots = join(distDir, DIST_LAYOUT.snapshotsDir);
-  for (const name of await readdir(snapshots)) {
-    if (!keep.has(name)) await rm(join(snapshots, name), { recursive: true, force: true });
-  }
-  // A build killed between creating its temporary link and renaming it leaves the link behind.
-  for (const name of await readdir(distDir)) {
-    if (name.startsWith('.current-')) await rm(join(distDir, name), { force: true });
-  }
 }
 
 /** Responses the build made with their body in hand; streamed content responses are already stored. */
@@ -154,13 +142,7 @@ export async function publishStaged(
     // A streamed body the staging snapshot does not hold would be published as a missing file.
     if (!body) throw new Error(`response ${key}: its body ${hash} is not in the staging snapshot`);
     stored.set(hash, body);
-    entries[key] = {
-      ...body.identity,
-      etag: etagOf(body.hash),
-      ...(body.gzip ? { gzip: body.gzip } : {}),
-      ...(body.br ? { br: body.br } : {}),
-      ...(restriction ? { restriction } : {}),
-    };
+    entries[key] = indexEntryOf(body, restriction);
   }
   const bytes = [...stored.values()].reduce((sum, body) => sum + body.identity.size, 0);
   const { shards, shardFiles, written } = await stageShards(staging, entries);
@@ -187,14 +169,15 @@ export async function publishStaged(
   const index: SnapshotIndex = { ...header, entries };
   const root: SnapshotRoot = { ...header, shards };
   const accounts = JSON.stringify(accountsFileOf(result.accounts, result.tokens));
-  await writeFile(join(staging.directory, DIST_LAYOUT.indexFile), JSON.stringify(root));
-  await writeFile(join(staging.directory, DIST_LAYOUT.accountsFile), accounts, { mode: 0o600 });
   const changes = changesBetween(previous?.index, index);
-  await writeFile(join(staging.directory, DIST_LAYOUT.changesFile), JSON.stringify(changes, null, 2));
-  await switchCurrent(distDir, staging.directory, id, previous?.id);
   const named = namedFiles({ index, shards });
   const before = previous ? namedFiles(previous) : new Set<string>();
-  const swept = await sweepPool(distDir, [named, before]);
+  const swept = await commitSnapshot(
+    distDir,
+    staging.directory,
+    { root, accounts, changes },
+    { previous: previous?.id, sweep: () => sweepPool(distDir, [named, before]) },
+  );
   const dropped = new Set([...before].filter((file) => !named.has(file)));
   const count = Object.keys(entries).length;
   return {
@@ -208,22 +191,6 @@ export async function publishStaged(
     swept,
     index: publishedIndex(root, shardFiles, accounts, dropped),
   };
-}
-
-/** Renames the complete staging folder into place as snapshot `id` and makes it `current`, then removes snapshot
- *  folders other than it and `previous`. */
-export async function switchCurrent(
-  distDir: string,
-  staging: string,
-  id: string,
-  previous: string | undefined,
-): Promise<void> {
-  await rename(staging, join(distDir, DIST_LAYOUT.snapshotsDir, id));
-  // Publishing is one rename of a symlink: readers see the old snapshot or the new one, never a mix.
-  const temporaryLink = join(distDir, `.current-${id}`);
-  await symlink(join(DIST_LAYOUT.snapshotsDir, id), temporaryLink);
-  await rename(temporaryLink, join(distDir, DIST_LAYOUT.currentLink));
-  await pruneOlder(distDir, new Set([id, ...(previous ? [previous] : [])]));
 }
 
 /** Publishes a whole build result at once (bodies in hand): stages it, then publishes; nothing changes on failure. */

@@ -99,7 +99,9 @@ atomic('touches current only by renaming a prepared link onto it, once, when its
     const touchingCurrent = operations.filter(([, ...paths]) =>
       paths.some((path) => path === current || path.startsWith(`${current}/`)),
     );
-    const prepared = join(distDir, `.current-${published.split('/').at(-1)}`);
+    // The prepared link is named after the snapshot, with a random tail so a leftover is never in the way.
+    const prepared = touchingCurrent[0]?.[1] ?? '';
+    assert.match(prepared, new RegExp(`^${distDir}/\\.current-${published.split('/').at(-1)}-[0-9a-f]{8}$`));
     assert.equal(touchingCurrent, [['rename', prepared, current]], `round ${round}`);
     assert.equal(
       // Every symlink but the staging folder's link to the body pool, which never touches current.

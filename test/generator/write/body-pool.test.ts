@@ -1,9 +1,9 @@
 // The body pool and the sharded index: a one-page rebuild writes only its new bodies and the shard that names them,
-// the sweep keeps what the current and previous snapshots name, a dist of the layout before the pool upgrades.
+// the sweep keeps what the current and previous snapshots name, a dist of an older format or layout is rebuilt whole.
 import { lstat, mkdir, readdir, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
-import { poolName } from '../../../generator/write/published-index.ts';
+import { poolName } from '../../../contract/dist-folder.ts';
 import * as assert from 'uvu/assert';
 import { indexShardOf } from '../../../contract/index-shards.ts';
 import { contentHash } from '../../../contract/etag.ts';
@@ -15,7 +15,7 @@ import { missingFrom } from '../../helpers/snapshot-complete.ts';
 import { removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
 import { ENTRIES, SHARDS, publishPages, siteResult } from '../../helpers/many-pages.ts';
 
-const poolNames = async (dist: string) => new Set(await readdir(join(dist, DIST_LAYOUT.poolDir)));
+const poolNames = async (dist: string) => new Set(await readdir(join(dist, DIST_LAYOUT.bodiesDir)));
 const added = (before: Set<string>, after: Set<string>) => [...after].filter((name) => !before.has(name)).sort();
 const shardFile = (dist: string, position: number) =>
   readSnapshotIndex(join(dist, DIST_LAYOUT.currentLink)).shards[position]?.file.slice(DIST_LAYOUT.bodiesDir.length + 1);
@@ -55,8 +55,8 @@ Pool(
 Pool('the sweep keeps what the current and the previous snapshot name and removes the rest', async () => {
   await publishPages(dist);
   const second = await publishPages(dist, { 'content:live:/page-7': '{"version":2}' });
-  await writeFile(join(dist, DIST_LAYOUT.poolDir, 'left-by-a-crash.json'), '{}');
-  await writeFile(join(dist, DIST_LAYOUT.poolDir, '.media-0123456789ab'), 'half a file');
+  await writeFile(join(dist, DIST_LAYOUT.bodiesDir, 'left-by-a-crash.json'), '{}');
+  await writeFile(join(dist, DIST_LAYOUT.bodiesDir, '.media-0123456789ab'), 'half a file');
   const third = await publishPages(dist, { 'content:live:/page-7': '{"version":3}' });
   // The first snapshot's page-7 body and shard, and the two leftovers; the second snapshot's stay for rollback, and
   // the history's two deltas (second and third) stay while the history keeps them.
@@ -82,8 +82,9 @@ Pool('a build that fails leaves the pool as it found it, but never removes a fil
   assert.equal(missingFrom(dist, join(DIST_LAYOUT.snapshotsDir, first.id)), []);
 });
 
-Pool('a dist of the layout before the pool upgrades on its first build, and serves all along', async () => {
-  const old = 'old-layout';
+/** Writes an old dist's snapshot folder `old` and makes it current: format 1 (entries inline in index.json) or the
+ *  format 2 root of the layout before the pool (the folder's own `bodies`, no link). */
+async function oldDist(old: string, format: 1 | 2): Promise<void> {
   const directory = join(dist, DIST_LAYOUT.snapshotsDir, old);
   await mkdir(join(directory, DIST_LAYOUT.bodiesDir), { recursive: true });
   const entries: Record<string, { file: string; size: number; etag: string }> = {};
@@ -94,26 +95,34 @@ Pool('a dist of the layout before the pool upgrades on its first build, and serv
   }
   const { responses: _responses, errors: _errors, warnings: _warnings, stats, ...rest } = siteResult();
   const counts = { ...stats, responses: ENTRIES, bytes: 0 };
-  const index = { format: 1, id: old, builtAt: '', baseUrl: 'http://localhost', counts, entries, ...rest };
+  const header = { format, id: old, builtAt: '', baseUrl: 'http://localhost', counts, ...rest };
+  const index = format === 1 ? { ...header, entries } : { ...header, shards: [] };
   await writeFile(join(directory, DIST_LAYOUT.indexFile), JSON.stringify(index));
   await writeFile(join(directory, DIST_LAYOUT.accountsFile), '{}');
   await writeFile(join(directory, DIST_LAYOUT.changesFile), '{}');
   await symlink(join(DIST_LAYOUT.snapshotsDir, old), join(dist, DIST_LAYOUT.currentLink));
+}
 
-  const upgraded = await publishPages(dist, { 'meta:/page-1': '{"meta":"new"}' });
-  assert.equal([upgraded.changes.previous, upgraded.changes.changed], [old, ['meta:/page-1']]);
-  // Unchanged bodies were linked into the pool from the old folder (once), not written again.
-  const kept = `${contentHash(JSON.stringify({ prefix: 'item', page: 4 }))}.json`;
-  assert.is((await stat(join(dist, DIST_LAYOUT.poolDir, kept))).nlink, 2);
-  assert.equal(missingFrom(dist, join(DIST_LAYOUT.snapshotsDir, old)), []);
-  assert.equal(missingFrom(dist, join(DIST_LAYOUT.snapshotsDir, upgraded.id)), []);
-  const served = await loadSnapshot(dist, { lookup: async () => [] });
-  assert.equal([served.snapshot.id, served.snapshot.entries.size], [upgraded.id, ENTRIES]);
-
-  const next = await publishPages(dist);
-  assert.equal(await readdir(join(dist, DIST_LAYOUT.snapshotsDir)), [upgraded.id, next.id].sort());
-  assert.is((await stat(join(dist, DIST_LAYOUT.poolDir, kept))).nlink, 1);
-  assert.equal(missingFrom(dist, join(DIST_LAYOUT.snapshotsDir, next.id)), []);
-});
+for (const format of [1, 2] as const) {
+  Pool(
+    `a dist of format ${format} before the pool is rebuilt whole on its first build, and the new one serves`,
+    async () => {
+      await oldDist('old-layout', format);
+      const rebuilt = await publishPages(dist, { 'meta:/page-1': '{"meta":"new"}' });
+      // The old snapshot is not read: every key is new to the change report, and every body is written to the pool.
+      assert.equal(
+        [rebuilt.changes.previous, rebuilt.changes.added.length, rebuilt.changes.changed, rebuilt.changes.removed],
+        [null, ENTRIES, [], []],
+      );
+      assert.equal([(await poolNames(dist)).size, rebuilt.shardsWritten], [ENTRIES + SHARDS, SHARDS]);
+      assert.equal(await readdir(join(dist, DIST_LAYOUT.snapshotsDir)), [rebuilt.id]);
+      assert.equal(missingFrom(dist, join(DIST_LAYOUT.snapshotsDir, rebuilt.id)), []);
+      const served = await loadSnapshot(dist, { lookup: async () => [] });
+      assert.equal([served.snapshot.id, served.snapshot.entries.size], [rebuilt.id, ENTRIES]);
+      const next = await publishPages(dist);
+      assert.equal([next.changes.previous, next.changes.changed], [rebuilt.id, ['meta:/page-1']]);
+    },
+  );
+}
 
 Pool.run();
