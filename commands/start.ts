@@ -1,7 +1,7 @@
 // `npm start`: build the sample site at the repo root, serve it with the built gateway, and print a request to paste.
 import { CommandFailure, parseCommandLine, parsePort, runCommand } from '../terminal/command-line.ts';
 import { ensureCanListen } from '../terminal/listen-check.ts';
-import { buildSite, formatProblem } from '../generator/build-site.ts';
+import { buildSite, formatProblem } from '../generator/resident/choose-build.ts';
 import { startBuiltGateway } from './spawn-built.ts';
 import { DEMO_USERS } from '../generator/cli/demo-users.ts';
 

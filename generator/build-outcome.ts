@@ -1,12 +1,6 @@
-// What a site build is asked and what it answers, and what a resident builder keeps between builds: a leaf, so the
-// pipeline (build-site.ts) and the page-local paths (resident/) share the words without importing each other.
+// What a site build is asked and what it answers: a leaf, so the pipeline (build-site.ts), the page-local paths and
+// the chooser above them (resident/) share the words without importing each other.
 import type { HistoryPolicy } from '../contract/history.ts';
-import type { LoadedSite } from './load/load-site.ts';
-import type { ParseMemo } from './plan/parse-sources.ts';
-import type { BodyHashMemo } from './resident/body-hashes.ts';
-import type { PublishedBase } from './resident/resident-plan.ts';
-import type { RenderMemo } from './render/render-pages.ts';
-import type { SearchMemo } from './search/site-search.ts';
 import type { BuildProblem, BuildResult } from './types.ts';
 import type { Published } from './write/write-snapshot.ts';
 
@@ -29,18 +23,6 @@ export interface BuildSiteOptions {
   history?: HistoryPolicy;
 }
 
-/** What a resident builder keeps between its builds (resident/resident-build.ts); a one-off build has none. */
-export interface ResidentState {
-  /** What the last build loaded: files whose stamps did not change are not read again. */
-  last?: LoadedSite;
-  parses: ParseMemo;
-  renders: RenderMemo;
-  hashes: BodyHashMemo;
-  searches: SearchMemo;
-  /** What the last build published, while it is the snapshot `current` names: a page-local edit patches it. */
-  base?: PublishedBase;
-}
-
 export type BuildSiteOutcome =
   | {
       ok: true;
@@ -52,3 +34,7 @@ export type BuildSiteOutcome =
       scope: 'pages' | 'site';
     }
   | { ok: false; errors: BuildProblem[]; warnings: BuildProblem[] };
+
+export function formatProblem(problem: BuildProblem): string {
+  return `${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.message}`;
+}

@@ -7,7 +7,7 @@ import {
   runCommand,
   UsageError,
 } from '../../terminal/command-line.ts';
-import { buildSite, formatProblem } from '../build-site.ts';
+import { buildSite, formatProblem } from '../resident/choose-build.ts';
 import { startProgress } from './progress.ts';
 import { HISTORY_OPTIONS, HISTORY_USAGE, parseHistoryPolicy } from './history-options.ts';
 import { siteFolderProblem } from '../load/site-folder.ts';

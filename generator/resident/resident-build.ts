@@ -1,8 +1,8 @@
 // A builder that stays resident between builds (`dev`, `watch`): it keeps what it read, parsed and rendered, so a
 // rebuild reads, parses, hashes and renders only what changed. Every build still publishes a complete snapshot with
 // the same atomic switch as `build` (docs/decisions.md: A resident builder keeps what did not change).
-import { buildSite } from '../build-site.ts';
-import type { BuildSiteOptions, BuildSiteOutcome, ResidentState } from '../build-outcome.ts';
+import type { BuildSiteOptions, BuildSiteOutcome } from '../build-outcome.ts';
+import { buildResident, type ResidentState } from './choose-build.ts';
 
 export interface ResidentBuilder {
   /** Builds and publishes; `changed` are site-relative paths reported changed since the last build (read again even
@@ -18,6 +18,6 @@ export function residentBuilder(options: BuildSiteOptions): ResidentBuilder {
     searches: new Map(),
   };
   return {
-    build: (changed = [], perBuild = {}) => buildSite({ ...options, ...perBuild }, state, new Set(changed)),
+    build: (changed = [], perBuild = {}) => buildResident({ ...options, ...perBuild }, state, new Set(changed)),
   };
 }

@@ -1,7 +1,8 @@
 // `watch`: beside a live site folder (an existing Typemill installation), every change its editors save is built and
 // published atomically, and uploaded when a bucket is given (docs/decisions.md: watch publishes every quiet change).
 // One build at a time; a file still being written is never published; a failed build keeps the previous snapshot.
-import { formatProblem, InputsChangedError } from '../build-site.ts';
+import { formatProblem } from '../build-outcome.ts';
+import { InputsChangedError } from '../inputs-changed.ts';
 import type { BuildSiteOptions } from '../build-outcome.ts';
 import { residentBuilder } from '../resident/resident-build.ts';
 import { serialRunner } from './serial-runner.ts';

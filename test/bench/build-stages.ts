@@ -1,7 +1,7 @@
 // Focused profiling aid: times each stage of one snapi build (load, build, publish) on a site folder.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 
 const { values } = parseArgs({ options: { site: { type: 'string' }, out: { type: 'string' } } });
 if (!values.site || !values.out) throw new Error('usage: tsx test/bench/build-stages.ts --site DIR --out DIR');

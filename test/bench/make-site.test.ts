@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { makeSite, SITE_TIME, type MadeSite } from './make-site.ts';
 

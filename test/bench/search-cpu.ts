@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { SEARCH_SHARD_PREFIX } from '../../contract/endpoints.ts';
 import { SEARCH_INDEX_KEY } from '../../contract/search/search-format.ts';
 import { tokensOf } from '../../contract/search/search-terms.ts';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { parseQuery } from '../../gateway/http/query.ts';
 import { runSearch } from '../../gateway/search/run-search.ts';
 import type { SearchIndex } from '../../gateway/search/search-index.ts';

@@ -6,7 +6,7 @@
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { loadSnapshot } from '../../gateway/snapshot/snapshot-loader.ts';
 import { TYPEMILL_DOCS_JUDGED, TYPEMILL_DOCS_SYNONYMS } from '../search/judged-typemill-docs.ts';
 import { PROJECT_ROOT } from './build-bench.ts';

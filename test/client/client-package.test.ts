@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildClientFiles, LIB_DIR } from '../../client/build-client.ts';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { startGateway, type Gateway } from '../../gateway/http/server.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { ROOT } from '../helpers/run-process.ts';

@@ -7,7 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createClient, SnapiError, type SnapiClient } from '../../client/client.ts';
 import { generateClientTypes, GENERATED_FILE, OPENAPI_FILE } from '../../client/generate-client.ts';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { addedEntry, newToken } from '../../generator/plan/token-changes.ts';
 import { TOKEN_FILE, writeTokenFile } from '../../generator/plan/token-file.ts';
 import { ENDPOINTS } from '../../gateway/api/endpoints.ts';

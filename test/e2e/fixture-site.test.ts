@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { startGateway, type Gateway } from '../../gateway/http/server.ts';
 import { FIXTURE_USERS } from '../fixtures/site-users.ts';
 import { send } from '../gateway/http-client.ts';

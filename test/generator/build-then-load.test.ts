@@ -4,7 +4,7 @@ import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite, formatProblem } from '../../generator/build-site.ts';
+import { buildSite, formatProblem } from '../../generator/resident/choose-build.ts';
 import { loadSnapshot } from '../../gateway/snapshot/snapshot-loader.ts';
 import { copyFixture, FIXTURES, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 

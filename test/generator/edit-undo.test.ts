@@ -5,7 +5,7 @@ import { rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite, formatProblem } from '../../generator/build-site.ts';
+import { buildSite, formatProblem } from '../../generator/resident/choose-build.ts';
 import { residentBuilder, type ResidentBuilder } from '../../generator/resident/resident-build.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { assertAnswersOf, listing, missingNamedFiles, poolAndNamed, touched } from '../helpers/incremental-compare.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { KEYS, keyOf } from '../../gateway/api/endpoints.ts';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { SEARCH_INDEX_KEY } from '../../contract/search/search-format.ts';
 import { SEARCH_SHARD_PREFIX } from '../../contract/endpoints.ts';
 import { copyFixture, FIXTURES, removeDir, temporaryDir } from '../helpers/fixture-site.ts';

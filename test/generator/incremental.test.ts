@@ -5,7 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { planBuild, renderPages } from '../../generator/build.ts';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { loadSite } from '../../generator/load/load-site.ts';
 import { renderOnThreads } from '../../generator/render/render-pool.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';

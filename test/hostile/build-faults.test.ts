@@ -4,7 +4,7 @@ import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite, formatProblem } from '../../generator/build-site.ts';
+import { buildSite, formatProblem } from '../../generator/resident/choose-build.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { runProcess } from '../helpers/run-process.ts';
 import { readSnapshot } from '../helpers/snapshot-bodies.ts';

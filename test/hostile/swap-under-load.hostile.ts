@@ -9,7 +9,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { contentHash, etagOf } from '../../contract/etag.ts';
 import { startGateway, type Gateway } from '../../gateway/http/server.ts';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { FIXTURE_USERS } from '../fixtures/site-users.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { startGateway } from '../../gateway/http/server.ts';
 import type { Gateway } from '../../gateway/http/server.ts';
 import { removeDir, temporaryDir } from '../helpers/fixture-site.ts';

@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { watchChild } from '../helpers/child-bound.ts';
 import { addedEntry, newToken } from '../../generator/plan/token-changes.ts';
 import { TOKEN_FILE, writeTokenFile } from '../../generator/plan/token-file.ts';

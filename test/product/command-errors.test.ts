@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { startGateway, type Gateway } from '../../gateway/http/server.ts';
 import { copyFixture, removeDir } from '../helpers/fixture-site.ts';
 import { ROOT, runProcess } from '../helpers/run-process.ts';

@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { STARTER_SITE } from '../../generator/init/starter-site.ts';
 import { removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { ROOT, runProcess } from '../helpers/run-process.ts';

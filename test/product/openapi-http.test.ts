@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { startGateway } from '../../gateway/http/server.ts';
 import type { Gateway } from '../../gateway/http/server.ts';
 import { send } from '../gateway/http-client.ts';

@@ -6,7 +6,7 @@ import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { copyFixture, removeDir } from '../helpers/fixture-site.ts';
 import { runProcess } from '../helpers/run-process.ts';
 

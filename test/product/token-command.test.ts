@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { tokenSha256 } from '../../contract/api-token.ts';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { ROOT, runProcess } from '../helpers/run-process.ts';
 

@@ -6,7 +6,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { startGateway } from '../../gateway/http/server.ts';
 import { removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { watchChild } from '../helpers/child-bound.ts';

@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { join, resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite, formatProblem, InputsChangedError } from '../../generator/build-site.ts';
+import { buildSite, formatProblem, InputsChangedError } from '../../generator/resident/choose-build.ts';
 import { changedSince, stampFiles } from '../../generator/watch/stable-files.ts';
 import { startWatching } from '../../generator/watch/watch-site.ts';
 import { type Bound, watchChild } from '../helpers/child-bound.ts';

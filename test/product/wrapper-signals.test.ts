@@ -6,7 +6,7 @@ import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { startLineProcess, type LineProcess } from '../helpers/line-process.ts';
 

@@ -1,6 +1,6 @@
 // Test helper: the repository's sample site built into a temporary dist, its search index, and its demo users.
 import { join, resolve } from 'node:path';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { loadSnapshot } from '../../gateway/snapshot/snapshot-loader.ts';
 import type { SearchIndex } from '../../gateway/search/search-index.ts';

@@ -5,7 +5,7 @@ import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../generator/build-site.ts';
+import { buildSite } from '../../generator/resident/choose-build.ts';
 import { startGateway } from '../../gateway/http/server.ts';
 import { startFollowingGateway } from '../../gateway/follow/serve-from.ts';
 import { parseWebhookOptions } from '../../gateway/webhooks/webhook-options.ts';

@@ -17,7 +17,7 @@ import {
 import type { KeyKind, Route } from '../../../gateway/api/endpoints.ts';
 import { matchRoute } from '../../../gateway/api/routes.ts';
 import { parseQuery, stringParameter } from '../../../gateway/http/query.ts';
-import { buildSite } from '../../../generator/build-site.ts';
+import { buildSite } from '../../../generator/resident/choose-build.ts';
 import { copyFixture, removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
 import { readSnapshot } from '../../helpers/snapshot-bodies.ts';
 import { OPENAPI_FILE } from '../../product/openapi-schemas.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../../generator/build-site.ts';
+import { buildSite } from '../../../generator/resident/choose-build.ts';
 import { startGateway, type Gateway } from '../../../gateway/http/server.ts';
 import { ENDPOINT_SPECS } from '../../../contract/endpoints.ts';
 import { writeTokenFile, TOKEN_FILE, type TokenFileEntry } from '../../../generator/plan/token-file.ts';

@@ -5,7 +5,7 @@ import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../../generator/build-site.ts';
+import { buildSite } from '../../../generator/resident/choose-build.ts';
 import { loadSnapshot } from '../../../gateway/snapshot/snapshot-loader.ts';
 import type { LoadedSnapshot } from '../../../gateway/snapshot/serving-state.ts';
 import { ENDPOINTS } from '../../../gateway/api/endpoints.ts';

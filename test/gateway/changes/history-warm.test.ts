@@ -4,7 +4,7 @@ import { appendFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../../generator/build-site.ts';
+import { buildSite } from '../../../generator/resident/choose-build.ts';
 import { feedBetween } from '../../../gateway/changes/changes-endpoint.ts';
 import { forgetKeptBodies, warmRecentDeltas } from '../../../gateway/changes/history-reader.ts';
 import { loadSnapshot } from '../../../gateway/snapshot/snapshot-loader.ts';

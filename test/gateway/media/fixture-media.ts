@@ -1,7 +1,7 @@
 // Test helper: the fixture site built once into a temporary dist and served over HTTP, for the media specifications.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildSite } from '../../../generator/build-site.ts';
+import { buildSite } from '../../../generator/resident/choose-build.ts';
 import { startGateway, type Gateway } from '../../../gateway/http/server.ts';
 import { FIXTURE_USERS } from '../../fixtures/site-users.ts';
 import { send, type RawResponse } from '../http-client.ts';

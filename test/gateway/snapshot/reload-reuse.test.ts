@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { appendFile, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildSite } from '../../../generator/build-site.ts';
+import { buildSite } from '../../../generator/resident/choose-build.ts';
 import { DIST_LAYOUT } from '../../../contract/snapshot.ts';
 import type { SnapshotRoot } from '../../../contract/snapshot.ts';
 import { loadSnapshot } from '../../../gateway/snapshot/snapshot-loader.ts';

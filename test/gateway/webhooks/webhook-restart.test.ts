@@ -5,7 +5,7 @@ import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../../generator/build-site.ts';
+import { buildSite } from '../../../generator/resident/choose-build.ts';
 import { webhookId } from '../../../gateway/webhooks/signature.ts';
 import { copyFixture, removeDir } from '../../helpers/fixture-site.ts';
 import { ROOT, runProcess } from '../../helpers/run-process.ts';

@@ -4,7 +4,7 @@ import { appendFile, readFile, stat, symlink, writeFile } from 'node:fs/promises
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../../generator/build-site.ts';
+import { buildSite } from '../../../generator/resident/choose-build.ts';
 import { scanMedia } from '../../../generator/media/scan-media.ts';
 import { planMedia } from '../../../generator/media/media-bodies.ts';
 import { startGateway } from '../../../gateway/http/server.ts';

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../../generator/build-site.ts';
+import { buildSite } from '../../../generator/resident/choose-build.ts';
 import { splitBlocks } from '../../../generator/markdown/split-blocks.ts';
 import { mergeWithYaml, readFrontMatter } from '../../../generator/plan/front-matter.ts';
 import { BuildError } from '../../../generator/types.ts';

@@ -3,7 +3,7 @@ import { appendFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../../generator/build-site.ts';
+import { buildSite } from '../../../generator/resident/choose-build.ts';
 import { copyFixture, removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
 import { readSnapshot } from '../../helpers/snapshot-bodies.ts';
 import { forgetSavedPlan } from '../../helpers/saved-plan.ts';

@@ -4,7 +4,7 @@ import { appendFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../../generator/build-site.ts';
+import { buildSite } from '../../../generator/resident/choose-build.ts';
 import { copyFixture, removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
 import { buildWithFault, listTree } from '../../helpers/faulty-build.ts';
 import { forgetSavedPlan } from '../../helpers/saved-plan.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite, formatProblem } from '../../../generator/build-site.ts';
+import { buildSite, formatProblem } from '../../../generator/resident/choose-build.ts';
 import { rendererFingerprint } from '../../../generator/render/render-cache.ts';
 import { loadSavedPlan, SAVED_PLAN_FILE, type SavedPlan } from '../../../generator/resident/saved-plan.ts';
 import { buildOnSavedPlan } from '../../../generator/resident/saved-plan-build.ts';

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../../generator/build-site.ts';
+import { buildSite } from '../../../generator/resident/choose-build.ts';
 import { storedEncodings } from '../../../generator/write/compression-policy.ts';
 import { copyFixture, removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
 import { readSnapshot } from '../../helpers/snapshot-bodies.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DIST_LAYOUT, type ChangeReport } from '../../../contract/snapshot.ts';
-import { buildSite } from '../../../generator/build-site.ts';
+import { buildSite } from '../../../generator/resident/choose-build.ts';
 import { copyFixture, removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
 import { readSnapshot } from '../../helpers/snapshot-bodies.ts';
 import { runProcess } from '../../helpers/run-process.ts';

@@ -6,7 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DIST_LAYOUT, type SnapshotIndex } from '../../../contract/snapshot.ts';
 import { build, planBuild, type BuildPlan } from '../../../generator/build.ts';
-import { buildSite } from '../../../generator/build-site.ts';
+import { buildSite } from '../../../generator/resident/choose-build.ts';
 import { loadSite } from '../../../generator/load/load-site.ts';
 import { openApiResponse } from '../../../generator/load/openapi-document.ts';
 import { siteSearchResponses } from '../../../generator/search/site-search.ts';
