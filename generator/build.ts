@@ -15,7 +15,7 @@ import { itemJsonEncoder, type ItemJson } from './plan/tree/item-json.ts';
 import { accessSettingProblems } from './plan/access-settings.ts';
 import { duplicateUrlWarnings } from './plan/duplicate-urls.ts';
 import { BUILT_IN_TABS, FALLBACK_THEME_TABS, fieldsFor, mergeTabs, parseMetatabs } from './plan/meta-definitions.ts';
-import { metaBody, type MetaItem } from './plan/meta-values.ts';
+import type { MetaItem } from './plan/meta-values.ts';
 import { mainNavigation, pluginSystemEntries, systemNavigation } from './plan/navigation-menus.ts';
 import { parseSources, type ParseMemo, type ParsedSources } from './plan/parse-sources.ts';
 import { activePlugins, listSetting, settingsBody } from './plan/settings.ts';
@@ -25,6 +25,7 @@ import { snapshotTokensOf, tokenFileOf } from './plan/token-file.ts';
 import type { SnapshotToken } from '../contract/api-token.ts';
 import type { BuildProblem, BuildResult, BuiltResponse, SiteSource, SourceFile, StoredResponse } from './types.ts';
 import { isRecord } from './load/yaml.ts';
+import { pageAnswers, type MetaTabs } from './page-answers.ts';
 import { planMedia, type MediaPlan, type PageTexts } from './media/media-bodies.ts';
 
 const CONTENT = 'content';
@@ -46,17 +47,6 @@ export function metaTabs(model: SiteModel, sources: ParsedSources): MetaTabs {
     page: fieldsFor(tabs, { pageaccess, folder: false }),
     folder: fieldsFor(tabs, { pageaccess, folder: true }),
   };
-}
-
-/** The time of the page's file Typemill reads the default modified date from: its `.md`, else `.txt`, else its
- *  path (a folder's). */
-export function pageFileMtime(mtimes: ReadonlyMap<string, number>, pathWithoutType: string, path: string): number {
-  const candidates = [`${pathWithoutType}.md`, `${pathWithoutType}.txt`, path];
-  for (const candidate of candidates) {
-    const mtime = mtimes.get(CONTENT + candidate);
-    if (mtime !== undefined) return mtime;
-  }
-  return 0;
 }
 
 function contentSettings(source: SiteSource, model: SiteModel): ContentSettings {
@@ -94,25 +84,6 @@ function missingRenderMessage(page: { url: string; pathWithoutType: string }): s
   return `page ${page.url} (${CONTENT}${page.pathWithoutType}): its rendered content is missing; the build cannot finish without it`;
 }
 
-const CONTENT_KEYS = { live: KEYS.contentLive, draft: KEYS.contentDraft } as const;
-
-/** A page's content response: with its body where the build holds it, else by the hash of the body already stored. */
-export function contentResponse(
-  content: StoredContent | RenderedContent,
-  state: 'live' | 'draft',
-  url: string,
-  restriction: object,
-): BuiltResponse | StoredResponse | undefined {
-  const hash = content.hashes[state];
-  const body = 'live' in content ? content[state] : undefined;
-  const key = keyOf(CONTENT_KEYS[state], url);
-  if (body !== undefined)
-    return { key, body, pageContent: true, ...(hash === undefined ? {} : { hash }), ...restriction };
-  return hash === undefined ? undefined : { key, stored: hash, ...restriction };
-}
-
-export type MetaTabs = Record<'page' | 'folder', ReturnType<typeof fieldsFor>>;
-
 /** What a page's meta body needs of the page besides its meta file. */
 export function metaPageOf(page: PageEntry): MetaItem {
   return {
@@ -120,17 +91,6 @@ export function metaPageOf(page: PageEntry): MetaItem {
     isFolder: page.item?.elementType === 'folder',
     ...(page.item?.contains ? { contains: page.item.contains } : {}),
   };
-}
-
-/** A page's meta body: its stored meta values for the page's fields, with the page file's time as Typemill's default
- *  modified date. */
-export function pageMetaBody(
-  page: MetaItem,
-  stored: unknown,
-  tabs: MetaTabs,
-  defaults: { author: unknown; pageFileMtimeMs: number },
-): string {
-  return encodePhpJson(metaBody(page.isFolder ? tabs.folder : tabs.page, stored, page, defaults));
 }
 
 function pageResponses(
@@ -149,15 +109,12 @@ function pageResponses(
     if (content === undefined) throw new Error(missingRenderMessage(page));
     const itemBody = page.item ? `{"item":${itemJson(page.item)}}` : encodePhpJson({ item: model.home });
     responses.push({ key: keyOf(KEYS.item, page.url), body: itemBody, ...withRestriction });
-    const meta = pageMetaBody(metaPageOf(page), sources.yaml.get(`${CONTENT}${page.pathWithoutType}.yaml`), tabs, {
-      author: model.settings.author,
-      pageFileMtimeMs: pageFileMtime(plan.source.mtimes, page.pathWithoutType, page.path),
-    });
-    responses.push({ key: keyOf(KEYS.meta, page.url), body: meta, ...withRestriction });
-    for (const state of ['live', 'draft'] as const) {
-      const response = contentResponse(content, state, page.url, withRestriction);
-      if (response) responses.push(response);
-    }
+    const answering = { ...metaPageOf(page), url: page.url, pathWithoutType: page.pathWithoutType, path: page.path };
+    const stored = sources.yaml.get(`${CONTENT}${page.pathWithoutType}.yaml`);
+    const { author } = model.settings;
+    responses.push(
+      ...pageAnswers(answering, { content, stored, tabs, author, mtimes: plan.source.mtimes, restriction }),
+    );
   }
   return responses;
 }

@@ -2,10 +2,10 @@
 // meta, pagemedia, search) replace theirs in the last snapshot, which is published again patched
 // (docs/decisions.md: A page-local edit patches the last snapshot).
 import type { HistoryPolicy } from '../../contract/history.ts';
-import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import { contentHash } from '../../contract/etag.ts';
 import type { Restriction } from '../../contract/snapshot.ts';
-import { pageFileMtime, pageMetaBody, pageTextsOf, type MetaTabs } from '../build.ts';
+import { pageTextsOf } from '../build.ts';
+import { contentKey, pageAnswers, type MetaTabs } from '../page-answers.ts';
 import { isRecord } from '../load/yaml.ts';
 import { pageMediaResponse } from '../media/media-bodies.ts';
 import type { MetaItem } from '../plan/meta-values.ts';
@@ -84,12 +84,19 @@ export interface EditedSearchPage {
   hashes: { live: string | undefined; draft: string | undefined };
 }
 
-const PAGE_CONTENT = { pageContent: true, compress: true } as const;
-const OTHER_BODY = { pageContent: false, compress: true } as const;
-const CONTENT_KEYS = { live: KEYS.contentLive, draft: KEYS.contentDraft } as const;
-
 function storedMetaValues(stored: unknown): Record<string, unknown> {
   return isRecord(stored) && isRecord(stored.meta) ? stored.meta : {};
+}
+
+/** A response as a patch publishes it: with its body's hash and how its body is used. */
+function patched(response: BuiltResponse): PatchedResponse {
+  return {
+    key: response.key,
+    body: response.body,
+    hash: response.hash ?? contentHash(response.body),
+    use: { pageContent: response.pageContent === true, compress: response.compress !== false },
+    ...(response.restriction ? { restriction: response.restriction } : {}),
+  };
 }
 
 /** The page's answers after the edit, each with its body, and its search inputs; undefined when the page gains or
@@ -98,35 +105,18 @@ function editedPage(plan: PagePlan, index: PublishedIndex, site: EditedSite, pag
   const stored = plan.storedMetaOf(page.pathWithoutType);
   const meta = storedMetaValues(stored);
   const restriction = restrictionOf(meta);
-  const withRestriction = restriction ? { restriction } : {};
   const drafts = new Map<string, string[]>();
   const draftBlocks = pageDraft(site.files, page.pathWithoutType);
   if (draftBlocks) drafts.set(`${CONTENT}${page.pathWithoutType}.txt`, draftBlocks);
   const job = { page: page.pathWithoutType, markdown: pageMarkdown(site.files, page.pathWithoutType), draftBlocks };
   const content = renderWithin(job, seconds, () => renderContent(job, plan.contentSettings, plan.knownPaths));
-  const responses: PatchedResponse[] = [];
-  const hashes = { live: content.hashes.live, draft: content.hashes.draft };
-  for (const state of ['live', 'draft'] as const) {
-    const key = keyOf(CONTENT_KEYS[state], page.url);
-    const body = content[state];
-    const hash = content.hashes[state];
-    if ((body !== undefined) !== (entryOf(index, key) !== undefined)) return undefined;
-    if (body !== undefined && hash !== undefined)
-      responses.push({ key, body, hash, use: PAGE_CONTENT, ...withRestriction });
-  }
-  const metaBody = pageMetaBody(page, stored, plan.tabs, {
-    author: plan.author,
-    pageFileMtimeMs: pageFileMtime(site.mtimes, page.pathWithoutType, page.path),
-  });
-  responses.push({
-    key: keyOf(KEYS.meta, page.url),
-    body: metaBody,
-    hash: contentHash(metaBody),
-    use: OTHER_BODY,
-    ...withRestriction,
-  });
+  for (const state of ['live', 'draft'] as const)
+    if ((content[state] !== undefined) !== (entryOf(index, contentKey(state, page.url)) !== undefined))
+      return undefined;
+  const { tabs, author } = plan;
+  const answers = pageAnswers(page, { content, stored, tabs, author, mtimes: site.mtimes, restriction });
   const media = pageMediaResponse(pageTextsOf(site.files, drafts, page.pathWithoutType));
-  responses.push({ ...media, hash: contentHash(media.body), use: OTHER_BODY });
+  const responses = [...answers, media].map(patched);
   const search: EditedSearchPage = {
     url: page.url,
     slug: page.slug,
@@ -135,7 +125,7 @@ function editedPage(plan: PagePlan, index: PublishedIndex, site: EditedSite, pag
     restriction,
     live: content.live,
     draft: content.draft,
-    hashes,
+    hashes: { live: content.hashes.live, draft: content.hashes.draft },
   };
   return { responses, search };
 }
@@ -175,14 +165,7 @@ export async function buildEditedPages(
     [...searchPages.values()],
     [...plan.pages.values()].map((page) => page.restriction),
   );
-  for (const response of [...search, ...llms])
-    responses.push({
-      key: response.key,
-      body: response.body,
-      hash: response.hash ?? contentHash(response.body),
-      use: { pageContent: false, compress: response.compress !== false },
-      ...(response.restriction ? { restriction: response.restriction } : {}),
-    });
+  for (const response of [...search, ...llms]) responses.push(patched({ ...response, pageContent: false }));
   const published = await publishPatched(options.out, index, responses, {
     builtAt: new Date(),
     history: options.history,

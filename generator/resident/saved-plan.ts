@@ -4,7 +4,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { MetaTabs } from '../build.ts';
+import type { MetaTabs } from '../page-answers.ts';
 import type { FileStamp } from '../load/load-site.ts';
 import type { ContentSettings } from '../render/content-bodies.ts';
 import { CACHE_DIR } from '../render/render-cache.ts';
