@@ -1,5 +1,5 @@
-// The full pipeline of a site build: load → plan → render → finish → search → write → switch. Which build runs (a
-// page-local patch or this) is chosen above it (resident/choose-build.ts).
+// The full pipeline of a site build: load → plan → render → finish → search → write → switch; which build runs (a
+// page-local patch or this) is chosen above it (docs/decisions.md: One pipeline, and one chooser above it).
 import { resolve } from 'node:path';
 import { finishBuild, planBuild, type BuildPlan } from './build.ts';
 import type { BuildSiteOptions, BuildSiteOutcome } from './build-outcome.ts';

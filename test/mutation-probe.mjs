@@ -184,18 +184,18 @@ const PROBES = [
   },
   {
     name: 'publish removes current, then links it',
-    file: 'generator/write/write-snapshot.ts',
-    find: '  await symlink(join(DIST_LAYOUT.snapshotsDir, id), temporaryLink);\n  await rename(temporaryLink, join(distDir, DIST_LAYOUT.currentLink));',
+    file: 'storage/switch-current.ts',
+    find: '  await symlink(join(DIST_LAYOUT.snapshotsDir, id), prepared);\n  await rename(prepared, join(distDir, DIST_LAYOUT.currentLink));',
     replace:
-      '  await rm(join(distDir, DIST_LAYOUT.currentLink), { force: true });\n  await symlink(join(DIST_LAYOUT.snapshotsDir, id), join(distDir, DIST_LAYOUT.currentLink));',
+      "  await (await import('node:fs/promises')).rm(join(distDir, DIST_LAYOUT.currentLink), { force: true });\n  await symlink(join(DIST_LAYOUT.snapshotsDir, id), join(distDir, DIST_LAYOUT.currentLink));",
     tests: 'generator/write/atomic-publish\\.test\\.ts$',
   },
   {
     name: 'publish switches current before the snapshot folder is complete',
-    file: 'generator/write/write-snapshot.ts',
-    find: '  await rename(staging.directory, directory);\n',
+    file: 'generator/write/commit-snapshot.ts',
+    find: '  await rename(staging, join(distDir, DIST_LAYOUT.snapshotsDir, id));\n',
     replace:
-      '  await symlink(join(DIST_LAYOUT.snapshotsDir, id), join(distDir, `.early-${id}`));\n  await rename(join(distDir, `.early-${id}`), join(distDir, DIST_LAYOUT.currentLink));\n  await new Promise((resolve) => setTimeout(resolve, 1));\n  await rename(staging.directory, directory);\n',
+      '  await switchCurrent(distDir, id);\n  await new Promise((resolve) => setTimeout(resolve, 1));\n  await rename(staging, join(distDir, DIST_LAYOUT.snapshotsDir, id));\n',
     tests: 'generator/write/atomic-publish\\.test\\.ts$',
   },
   {
@@ -400,7 +400,7 @@ const PROBES = [
   {
     name: 'a build publishes inputs that changed while it read them',
     file: 'generator/build-site.ts',
-    find: '  if (changed.length > 0) throw new InputsChangedError(changed);',
+    find: '  inputsUnchanged(options.changedInputs)();\n',
     replace: '',
     tests: 'product/watch\\.test\\.ts$',
   },
@@ -428,7 +428,7 @@ const PROBES = [
   {
     name: 'a patched load keeps the old time of an edited page',
     file: 'generator/load/patch-site.ts',
-    find: '    if (mtimes.has(path)) mtimes.set(path, read.stamp.mtimeMs);',
+    find: '    if (last.source.mtimes.has(path)) last.source.mtimes.set(path, stamp.mtimeMs);\n',
     replace: '',
     tests: 'generator/incremental-equals-full\\.test\\.ts$',
   },
@@ -538,10 +538,17 @@ const PROBES = [
     tests: 'search/.*\\.test\\.ts$',
   },
   {
-    name: 'a page-local patch sweeps a file the new snapshot names again',
-    file: 'generator/write/publish-patched.ts',
-    find: '    if (namedAgain.has(file)) continue;\n',
+    name: 'a build reuses the bodies of a dist of the layout before the pool',
+    file: 'generator/write/body-pool.ts',
+    find: '    if (!lstatSync(join(directory, DIST_LAYOUT.bodiesDir)).isSymbolicLink()) return undefined;\n',
     replace: '',
+    tests: 'generator/write/body-pool\\.test\\.ts$',
+  },
+  {
+    name: 'a page-local patch sweeps a file the new snapshot names again',
+    file: 'generator/write/patch-entries.ts',
+    find: '  const removed = [...(base.dropped ?? [])].filter((file) => !namedAgain.has(file));',
+    replace: '  const removed = [...(base.dropped ?? [])];',
     tests: 'generator/edit-undo\\.test\\.ts$',
   },
   {

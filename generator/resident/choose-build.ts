@@ -1,6 +1,6 @@
 // The one entry of a build: a page-local patch of the last snapshot where the edit allows it (on the plan the last
 // one-off build saved, else on the plan a resident builder keeps), else the full pipeline (build-site.ts); it owns
-// what a resident builder keeps between builds (docs/decisions.md: A page-local edit patches the last snapshot).
+// what a resident builder keeps between builds (docs/decisions.md: One pipeline, and one chooser above it).
 import { resolve } from 'node:path';
 import type { BuildPlan } from '../build.ts';
 import type { BuildSiteOptions, BuildSiteOutcome } from '../build-outcome.ts';

@@ -1,6 +1,6 @@
 // The pool writes of a page-local publish: each new body and index shard written once, the files it wrote removed
-// again when the publish fails, and the sweep after the switch (docs/decisions.md: A page-local edit patches the last
-// snapshot).
+// again when the publish fails, and the sweep after the switch
+// (docs/decisions.md: A page-local edit patches the last snapshot).
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { bodyFile, poolName } from '../../contract/dist-folder.ts';
