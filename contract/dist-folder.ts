@@ -15,6 +15,10 @@ export function bodyFile(hash: string, variant: BodyVariant = 'identity'): strin
   return `${BODY_PREFIX}${hash}${BODY_SUFFIXES[variant]}`;
 }
 
+/** An identity body file as an index names it, with a hash of a safe length and alphabet: shards and history name
+ *  only these. */
+export const IDENTITY_FILE = new RegExp(`^${BODY_PREFIX}[A-Za-z0-9_-]{1,128}\\.json$`);
+
 /** A file's name in the pool: the index's `bodies/<name>` without the folder. */
 export function poolName(file: string): string {
   return file.slice(BODY_PREFIX.length);

@@ -1,6 +1,6 @@
 // The change history a snapshot carries for the change feed and the webhooks (docs/changes.md): the root's `history`
 // names the kept snapshots in order, each with a content-addressed delta body against the one before it.
-import { DIST_LAYOUT } from './snapshot.ts';
+import { IDENTITY_FILE } from './dist-folder.ts';
 import type { HistoryEntry, HistoryRoot, Restriction } from './snapshot.ts';
 
 export type { HistoryChunk, HistoryEntry, HistoryRoot } from './snapshot.ts';
@@ -43,8 +43,6 @@ export function parseVersion(version: string): { etag: string; restriction: Rest
 /** A restricted slug's parts as a version: each part's hash with its restriction, in order. */
 export type SlugPartsVersion = Array<[string, Restriction | null]>;
 
-const HISTORY_FILE = new RegExp(`^${DIST_LAYOUT.bodiesDir}/[A-Za-z0-9_-]{1,128}\\.json$`);
-
 /** Every pool file a history names: its chunks and its inline entries' deltas (a chunk holds its deltas inline). */
 export function historyFiles(history: HistoryRoot | undefined): string[] {
   if (history === undefined) return [];
@@ -72,7 +70,7 @@ function text(value: unknown, where: string): string {
 
 function poolFile(value: unknown, where: string): string {
   const file = text(value, where);
-  if (!HISTORY_FILE.test(file)) fail(where, `"${file}" is not a body file bodies/<hash>.json`);
+  if (!IDENTITY_FILE.test(file)) fail(where, `"${file}" is not a body file bodies/<hash>.json`);
   return file;
 }
 

@@ -1,7 +1,8 @@
 // Validates the parsed index.json root, its shards and accounts.json (unknown until checked) into the contract types.
+import { IDENTITY_FILE } from './dist-folder.ts';
 import { isShardCount, indexShardOf } from './index-shards.ts';
 import { parseHistoryRoot } from './history.ts';
-import { DIST_LAYOUT, SNAPSHOT_FORMAT } from './snapshot.ts';
+import { SNAPSHOT_FORMAT } from './snapshot.ts';
 import { TOKENS_KEY } from './api-token.ts';
 import type { Account, Accounts, IndexEntry, IndexShard, IndexShardFile, Restriction, SlugPart } from './snapshot.ts';
 import type { HistoryRoot, SnapshotRoot, StoredFile } from './snapshot.ts';
@@ -97,11 +98,9 @@ function mapValues<T>(value: unknown, where: string, parse: (item: unknown, wher
   return Object.fromEntries(Object.entries(fields).map(([key, item]) => [key, parse(item, `${where}["${key}"]`)]));
 }
 
-const SHARD_FILE = new RegExp(`^${DIST_LAYOUT.bodiesDir}/[A-Za-z0-9_-]{1,128}\\.json$`);
-
 function indexShard(value: unknown, where: string): IndexShard {
   const { file, size } = storedFile(value, () => where);
-  if (!SHARD_FILE.test(file)) fail(`${where}.file`, `"${file}" is not a body file bodies/<hash>.json`);
+  if (!IDENTITY_FILE.test(file)) fail(`${where}.file`, `"${file}" is not a body file bodies/<hash>.json`);
   return { file, size, entries: count(record(value, where).entries, `${where}.entries`) };
 }
 

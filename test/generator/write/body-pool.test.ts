@@ -1,6 +1,6 @@
 // The body pool and the sharded index: a one-page rebuild writes only its new bodies and the shard that names them,
 // the sweep keeps what the current and previous snapshots name, a dist of an older format or layout is rebuilt whole.
-import { lstat, mkdir, readdir, readlink, stat, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import { poolName } from '../../../contract/dist-folder.ts';
@@ -82,9 +82,16 @@ Pool('a build that fails leaves the pool as it found it, but never removes a fil
   assert.equal(missingFrom(dist, join(DIST_LAYOUT.snapshotsDir, first.id)), []);
 });
 
-/** Writes an old dist's snapshot folder `old` and makes it current: format 1 (entries inline in index.json) or the
- *  format 2 root of the layout before the pool (the folder's own `bodies`, no link). */
-async function oldDist(old: string, format: 1 | 2): Promise<void> {
+/** Makes `dist` an old dist and returns its current snapshot's id: format 1 (entries inline in index.json, bodies in
+ *  the snapshot folder), or format 2 in the layout before the pool (the snapshot folder holds its bodies itself). */
+async function oldDist(format: 1 | 2): Promise<string> {
+  if (format === 2) {
+    const made = await publishPages(dist);
+    await rm(join(made.directory, DIST_LAYOUT.bodiesDir));
+    await rename(join(dist, DIST_LAYOUT.bodiesDir), join(made.directory, DIST_LAYOUT.bodiesDir));
+    return made.id;
+  }
+  const old = 'old-layout';
   const directory = join(dist, DIST_LAYOUT.snapshotsDir, old);
   await mkdir(join(directory, DIST_LAYOUT.bodiesDir), { recursive: true });
   const entries: Record<string, { file: string; size: number; etag: string }> = {};
@@ -95,19 +102,20 @@ async function oldDist(old: string, format: 1 | 2): Promise<void> {
   }
   const { responses: _responses, errors: _errors, warnings: _warnings, stats, ...rest } = siteResult();
   const counts = { ...stats, responses: ENTRIES, bytes: 0 };
-  const header = { format, id: old, builtAt: '', baseUrl: 'http://localhost', counts, ...rest };
-  const index = format === 1 ? { ...header, entries } : { ...header, shards: [] };
+  const index = { format, id: old, builtAt: '', baseUrl: 'http://localhost', counts, entries, ...rest };
   await writeFile(join(directory, DIST_LAYOUT.indexFile), JSON.stringify(index));
   await writeFile(join(directory, DIST_LAYOUT.accountsFile), '{}');
   await writeFile(join(directory, DIST_LAYOUT.changesFile), '{}');
   await symlink(join(DIST_LAYOUT.snapshotsDir, old), join(dist, DIST_LAYOUT.currentLink));
+  return old;
 }
 
 for (const format of [1, 2] as const) {
   Pool(
     `a dist of format ${format} before the pool is rebuilt whole on its first build, and the new one serves`,
     async () => {
-      await oldDist('old-layout', format);
+      const old = await oldDist(format);
+      assert.not.ok((await lstat(join(dist, DIST_LAYOUT.snapshotsDir, old, DIST_LAYOUT.bodiesDir))).isSymbolicLink());
       const rebuilt = await publishPages(dist, { 'meta:/page-1': '{"meta":"new"}' });
       // The old snapshot is not read: every key is new to the change report, and every body is written to the pool.
       assert.equal(
