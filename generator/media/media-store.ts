@@ -7,8 +7,9 @@ import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BODY_PREFIX, BODY_SUFFIXES, bodyFile, poolName } from '../../contract/dist-folder.ts';
-import { DIST_LAYOUT, type SnapshotIndex } from '../../contract/snapshot.ts';
+import { BODY_SUFFIXES, bodyFile } from '../../contract/dist-folder.ts';
+import { DIST_LAYOUT } from '../../contract/snapshot.ts';
+import { previousBodies, reusePrevious, type PreviousSnapshot } from '../write/body-pool.ts';
 import type { StagedBody } from '../write/staged-body.ts';
 
 export const MEDIA_SUFFIX = BODY_SUFFIXES.media;
@@ -49,32 +50,18 @@ async function copyHashed(directory: string, path: string): Promise<StagedBody> 
   }
 }
 
-/** Hash → media file of the previous snapshot. */
-export function previousMedia(index: SnapshotIndex | undefined): Map<string, StagedBody> {
-  const media = new Map<string, StagedBody>();
-  for (const entry of Object.values(index?.entries ?? {})) {
-    if (!entry.file.startsWith(BODY_PREFIX) || !entry.file.endsWith(MEDIA_SUFFIX)) continue;
-    const hash = entry.file.slice(BODY_PREFIX.length, -MEDIA_SUFFIX.length);
-    if (hash !== '' && !hash.includes('/')) media.set(hash, { hash, identity: { file: entry.file, size: entry.size } });
-  }
-  return media;
-}
-
 export interface MediaStore {
   /** Stores one media file (once per content) and resolves to its body in the staging snapshot. */
   store(path: string): Promise<StagedBody>;
 }
 
-export function openMediaStore(
-  directory: string,
-  previous: { index: SnapshotIndex; pool: ReadonlySet<string> } | undefined,
-): MediaStore {
-  const before = previousMedia(previous?.index);
+export function openMediaStore(directory: string, previous: PreviousSnapshot | undefined): MediaStore {
+  const before = previousBodies(Object.values(previous?.index.entries ?? {}), MEDIA_SUFFIX);
   const stored = new Map<string, Promise<StagedBody>>();
   const place = async (path: string): Promise<StagedBody> => {
     const hash = await hashFile(path);
     const reused = before.get(hash);
-    if (reused !== undefined && previous?.pool.has(poolName(reused.identity.file)) === true) return reused;
+    if (reused !== undefined && previous !== undefined && reusePrevious(previous, reused)) return reused;
     return copyHashed(directory, path);
   };
   return {

@@ -14,11 +14,12 @@ import { rendererFingerprint } from '../render/render-cache.ts';
 import type { RenderMemo } from '../render/render-pages.ts';
 import { loadSearchCounts, saveSearchCounts } from '../search/search-count-cache.ts';
 import type { SearchMemo } from '../search/site-search.ts';
-import type { BuildProblem } from '../types.ts';
+import { inputsUnchanged } from '../inputs-changed.ts';
+import type { BuildProblem, SourceFile } from '../types.ts';
 import type { BodyHashMemo } from './body-hashes.ts';
-import { buildOnSavedPlanOf, buildPagesOf } from './page-outcomes.ts';
-import { publishedBase, type PublishedBase } from './resident-plan.ts';
-import { earlierTextsOf, planToSave } from './saved-plan-build.ts';
+import { buildEditedPages } from './page-build.ts';
+import { publishedBase, residentPagePlan, searchWholeSite, type PublishedBase } from './resident-plan.ts';
+import { buildOnSavedPlan, earlierTextsOf, planToSave } from './saved-plan-build.ts';
 import { savePlan } from './saved-plan.ts';
 
 export { InputsChangedError } from '../inputs-changed.ts';
@@ -44,7 +45,7 @@ export function buildSite(options: BuildSiteOptions): Promise<BuildSiteOutcome> 
   return attempt(options, [], async (planned) => {
     const out = resolve(options.out);
     const fingerprint = await rendererFingerprint();
-    const patched = await buildOnSavedPlanOf(options, fingerprint);
+    const patched = await buildOnSavedPlan(options, fingerprint);
     if (patched !== undefined) return patched;
     const searches = await loadSearchCounts(out, fingerprint);
     let kept: { plan: BuildPlan; loaded: LoadedSite; earlier: ReturnType<typeof earlierTextsOf> } | undefined;
@@ -78,7 +79,7 @@ export async function buildResident(
   const outcome = await attempt(options, base?.warnings ?? [], async (planned) => {
     const replaced = last && patchSite(resolve(options.site), last, changed);
     if (last !== undefined && replaced !== undefined && base !== undefined) {
-      const patched = await buildPagesOf(base, replaced, last, changed, state, options);
+      const patched = await buildPages(base, replaced, last, changed, state, options);
       if (patched !== undefined) return patched;
     }
     let plan: BuildPlan | undefined;
@@ -101,6 +102,31 @@ export async function buildResident(
   // The kept search index describes the last search step; one that was not published must not be patched next.
   if (!outcome.ok) state.searches.site = undefined;
   return outcome;
+}
+
+/** The resident builder's page-local build of an edit (page-build.ts); undefined where the site must be built. */
+async function buildPages(
+  base: PublishedBase,
+  replaced: ReadonlyMap<string, SourceFile>,
+  loaded: LoadedSite,
+  changed: ReadonlySet<string>,
+  state: ResidentState,
+  options: BuildSiteOptions,
+): Promise<BuildSiteOutcome | undefined> {
+  const site = { files: loaded.source.files, mtimes: loaded.source.mtimes };
+  const plan = residentPagePlan(base, loaded.source.files, replaced);
+  const built = await buildEditedPages(plan, base.index, site, changed, state.searches, {
+    out: resolve(options.out),
+    searchAll: searchWholeSite(base, state.searches),
+    ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
+    ...(options.history !== undefined ? { history: options.history } : {}),
+    beforeSwitch: inputsUnchanged(options.changedInputs),
+  });
+  if (built === undefined) return undefined;
+  state.base = { ...base, index: built.published.index };
+  const { stats, warnings } = base;
+  const pages = { rendered: built.pages, reused: base.plan.pages.length - built.pages };
+  return { ok: true, published: built.published, stats, warnings, pages, scope: 'pages' };
 }
 
 /** Runs `build` after the site folder's check; a page that renders too long is a problem of that page's file, like a

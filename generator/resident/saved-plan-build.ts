@@ -1,7 +1,8 @@
 // A one-off build that starts from the last snapshot: when the listing shows that only pages' own texts changed since
 // the last build saved its plan, those pages are read and the last snapshot is patched (page-build.ts); anything else
 // is a site build (docs/decisions.md: A cold build of edited pages patches the last snapshot too).
-import type { HistoryPolicy } from '../../contract/history.ts';
+import type { BuildSiteOptions, BuildSiteOutcome } from '../build-outcome.ts';
+import { inputsUnchanged } from '../inputs-changed.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -14,34 +15,16 @@ import { frontMatterKey, mergeWithYaml, readFrontMatter } from '../plan/front-ma
 import { searchFromCounts } from '../search/search-from-counts.ts';
 import { loadSearchCounts, saveSearchCounts } from '../search/search-count-cache.ts';
 import { languageOf } from '../search/site-search.ts';
-import type { BuildProblem, BuildResult, SourceFile } from '../types.ts';
+import type { BuildResult, SourceFile } from '../types.ts';
 import { readPublishedIndex } from '../write/read-snapshot-index.ts';
 import { poolName } from '../../contract/dist-folder.ts';
 import { namedPoolFiles, type PublishedIndex } from '../write/published-index.ts';
-import type { Published } from '../write/write-snapshot.ts';
 import { buildEditedPages, hashInIndex, type EditedSearchPage, type PagePlan } from './page-build.ts';
 import { pageSummaryOf } from './resident-plan.ts';
 import { loadSavedPlan, savePlan, type SavedPlan } from './saved-plan.ts';
 
 const CONTENT = 'content';
 const PAGE_TEXT = /^content(\/.+)\.(md|txt)$/;
-
-export interface SavedPlanOptions {
-  site: string;
-  out: string;
-  baseUrl: string;
-  rootPath?: string;
-  renderTimeoutSeconds?: number;
-  history?: HistoryPolicy;
-  beforeSwitch?: () => void;
-}
-
-export interface SavedPlanBuild {
-  published: Published;
-  stats: BuildResult['stats'];
-  warnings: BuildProblem[];
-  pages: { rendered: number; reused: number };
-}
 
 /** What the next build must know of the texts: taken before the load's texts are let go. */
 export function earlierTextsOf(plan: BuildPlan, loaded: LoadedSite): Pick<SavedPlan, 'frontMatter' | 'drafted'> {
@@ -152,9 +135,9 @@ function poolHolds(out: string, index: PublishedIndex): boolean {
 
 /** Builds from the saved plan when the site's pages alone changed; undefined when a site build is needed. */
 export async function buildOnSavedPlan(
-  options: SavedPlanOptions,
+  options: BuildSiteOptions,
   fingerprint: string,
-): Promise<SavedPlanBuild | undefined> {
+): Promise<BuildSiteOutcome | undefined> {
   const out = resolve(options.out);
   const root = resolve(options.site);
   const saved = await loadSavedPlan(out, fingerprint);
@@ -197,7 +180,7 @@ export async function buildOnSavedPlan(
     searchAll,
     ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
     ...(options.history !== undefined ? { history: options.history } : {}),
-    ...(options.beforeSwitch ? { beforeSwitch: options.beforeSwitch } : {}),
+    beforeSwitch: inputsUnchanged(options.changedInputs),
   });
   if (built === undefined) return undefined;
   // The counts first: a saved plan is trusted only with the counts of the snapshot it names.
@@ -209,9 +192,11 @@ export async function buildOnSavedPlan(
     mtimes: listing.mtimes,
   });
   return {
+    ok: true,
     published: built.published,
     stats: saved.stats,
     warnings: saved.warnings,
     pages: { rendered: built.pages, reused: saved.pages.length - built.pages },
+    scope: 'pages',
   };
 }

@@ -53,19 +53,21 @@ export async function readPrevious(distDir: string): Promise<PreviousSnapshot | 
   }
 }
 
-/** Hash → the files the previous snapshot stored for it, its index shards included. */
-export function previousBodies(index: SnapshotIndex, shards: readonly IndexShard[]): Map<string, StagedBody> {
+/** Hash → the files of the bodies among `files` named `bodies/<hash><suffix>` (index entries, shards), with their
+ *  compressed copies. */
+export function previousBodies(
+  files: Iterable<StoredFile & { gzip?: StoredFile; br?: StoredFile }>,
+  suffix: string = BODY_SUFFIXES.identity,
+): Map<string, StagedBody> {
   const bodies = new Map<string, StagedBody>();
-  const suffix = BODY_SUFFIXES.identity;
-  for (const entry of [...Object.values(index.entries), ...shards]) {
+  for (const { file, size, gzip, br } of files) {
     // Sliced, not matched: 52,000 entries at 4,000 pages, on every rebuild.
-    if (!entry.file.startsWith(BODY_PREFIX) || !entry.file.endsWith(suffix)) continue;
-    const hash = entry.file.slice(BODY_PREFIX.length, -suffix.length);
+    if (!file.startsWith(BODY_PREFIX) || !file.endsWith(suffix)) continue;
+    const hash = file.slice(BODY_PREFIX.length, -suffix.length);
     if (hash === '' || hash.includes('/') || bodies.has(hash)) continue;
-    const { gzip, br } = entry as { gzip?: StoredFile; br?: StoredFile };
     bodies.set(hash, {
       hash,
-      identity: { file: entry.file, size: entry.size },
+      identity: { file, size },
       ...(gzip ? { gzip: { file: gzip.file, size: gzip.size } } : {}),
       ...(br ? { br: { file: br.file, size: br.size } } : {}),
     });

@@ -109,7 +109,7 @@ interface Slot {
 export async function openStaging(distDir: string): Promise<Staging> {
   const { directory, created } = await openStagingFolder(distDir);
   const previous = await readPrevious(distDir);
-  const before = previous ? previousBodies(previous.index, previous.shards) : new Map<string, StagedBody>();
+  const before = previousBodies(previous ? [...Object.values(previous.index.entries), ...previous.shards] : []);
   const slots = new Map<string, Slot>();
   const media = openMediaStore(directory, previous);
   const mediaInFlight = new Set<Promise<unknown>>();
