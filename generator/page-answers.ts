@@ -39,26 +39,14 @@ export function contentKey(state: 'live' | 'draft', url: string): string {
   return keyOf(CONTENT_KEYS[state], url);
 }
 
-/** The time of the page's file Typemill reads the default modified date from: its `.md`, else `.txt`, else its
- *  path (a folder's). */
-export function pageFileMtime(mtimes: ReadonlyMap<string, number>, pathWithoutType: string, path: string): number {
-  const candidates = [`${pathWithoutType}.md`, `${pathWithoutType}.txt`, path];
-  for (const candidate of candidates) {
+/** The time of the file Typemill reads a page's default modified date from: its `.md`, else `.txt`, else its path
+ *  (a folder's). */
+function pageFileMtime(mtimes: ReadonlyMap<string, number>, { pathWithoutType, path }: AnsweringPage): number {
+  for (const candidate of [`${pathWithoutType}.md`, `${pathWithoutType}.txt`, path]) {
     const mtime = mtimes.get(CONTENT + candidate);
     if (mtime !== undefined) return mtime;
   }
   return 0;
-}
-
-/** A page's meta body: its stored meta values for the page's fields, with the page file's time as Typemill's default
- *  modified date. */
-export function pageMetaBody(
-  page: MetaItem,
-  stored: unknown,
-  tabs: MetaTabs,
-  defaults: { author: unknown; pageFileMtimeMs: number },
-): string {
-  return encodePhpJson(metaBody(page.isFolder ? tabs.folder : tabs.page, stored, page, defaults));
 }
 
 /** The page's meta, then its content live and draft where it has them: with the body where it is in hand, else by the
@@ -70,10 +58,9 @@ export function pageAnswers(
 export function pageAnswers(page: AnsweringPage, inputs: PageAnswerInputs): Array<BuiltResponse | StoredResponse>;
 export function pageAnswers(page: AnsweringPage, inputs: PageAnswerInputs): Array<BuiltResponse | StoredResponse> {
   const withRestriction = inputs.restriction ? { restriction: inputs.restriction } : {};
-  const meta = pageMetaBody(page, inputs.stored, inputs.tabs, {
-    author: inputs.author,
-    pageFileMtimeMs: pageFileMtime(inputs.mtimes, page.pathWithoutType, page.path),
-  });
+  const defaults = { author: inputs.author, pageFileMtimeMs: pageFileMtime(inputs.mtimes, page) };
+  const fields = page.isFolder ? inputs.tabs.folder : inputs.tabs.page;
+  const meta = encodePhpJson(metaBody(fields, inputs.stored, page, defaults));
   const responses: Array<BuiltResponse | StoredResponse> = [
     { key: keyOf(KEYS.meta, page.url), body: meta, ...withRestriction },
   ];
