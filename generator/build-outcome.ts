@@ -6,7 +6,7 @@ import type { ParseMemo } from './plan/parse-sources.ts';
 import type { BodyHashMemo } from './resident/body-hashes.ts';
 import type { PublishedBase } from './resident/resident-plan.ts';
 import type { RenderMemo } from './render/render-pages.ts';
-import type { SearchMemo } from './search/site-search.ts';
+import type { SearchMemo } from './search/search-step.ts';
 import type { BuildProblem, BuildResult } from './types.ts';
 import type { Published } from './write/write-snapshot.ts';
 

@@ -16,7 +16,7 @@ import { publishedBase } from './resident/resident-plan.ts';
 import { earlierTextsOf, planToSave } from './resident/saved-plan-build.ts';
 import { savePlan } from './resident/saved-plan.ts';
 import { publishStaged, stageResponses } from './write/write-snapshot.ts';
-import { siteSearchResponses, type ContentBodies } from './search/site-search.ts';
+import { siteSearchResponses, type ContentBodies } from './search/search-step.ts';
 import { loadSearchCounts, saveSearchCounts as writeSearchCounts } from './search/search-count-cache.ts';
 import { rendererFingerprint } from './render/render-cache.ts';
 import { llmsResponses } from './llms/llms-step.ts';

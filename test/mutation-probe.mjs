@@ -441,7 +441,7 @@ const PROBES = [
   },
   {
     name: "the resident builder keeps a page's search counts after its body changed",
-    file: 'generator/search/site-search.ts',
+    file: 'generator/search/search-step.ts',
     find: 'remembered?.inputs === inputs ? remembered.counted : undefined',
     replace: 'remembered?.counted',
     tests: 'generator/incremental-equals-full\\.test\\.ts$',

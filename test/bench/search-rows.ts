@@ -7,7 +7,7 @@ import { SEARCH_SHARD_PREFIX } from '../../contract/endpoints.ts';
 import { loadSnapshot } from '../../gateway/snapshot/snapshot-loader.ts';
 import { planBuild } from '../../generator/build.ts';
 import { loadSite } from '../../generator/load/load-site.ts';
-import { siteSearchResponses } from '../../generator/search/site-search.ts';
+import { siteSearchResponses } from '../../generator/search/search-step.ts';
 import { PROJECT_ROOT } from './build-bench.ts';
 import { median } from './measure.ts';
 import type { MadeSite } from './make-site.ts';
