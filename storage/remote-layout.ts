@@ -1,9 +1,9 @@
-// The published layout in a bucket, shared by publisher and follower: keys, pointer and manifest formats, their
+// The uploaded layout in a bucket, shared by uploader and follower: keys, pointer and manifest formats, their
 // validators.
 import { createHash } from 'node:crypto';
 import { DIST_LAYOUT } from '../contract/snapshot.ts';
 
-/** Bumped when a follower of this version could not read what a publisher writes. */
+/** Bumped when a follower of this version could not read what an uploader writes. */
 export const REMOTE_FORMAT = 1;
 
 export const REMOTE_LAYOUT = {
@@ -159,7 +159,7 @@ export function bodyListWidth(bodyCount: number): number {
   return bodyCount <= NAME_ALPHABET * BODIES_PER_LIST ? 1 : 2;
 }
 
-/** Bodies are split into lists by the first characters of their name, which is part of a content hash: a publish that
+/** Bodies are split into lists by the first characters of their name, which is part of a content hash: an upload that
  *  changes a few bodies changes a few lists, and the rest are already in the bucket under their own digest. A follower
  *  reads every list the manifest names, however they are grouped. */
 export function bodyListGroup(file: string, width = 1): string {

@@ -19,8 +19,8 @@ export interface GarbageOutcome {
 interface RemoteSnapshot {
   id: string;
   objects: ListedObject[];
-  /** When its manifest was written; undefined for a publish that stopped before its manifest. */
-  publishedAt: number | undefined;
+  /** When its manifest was written; undefined for an upload that stopped before its manifest. */
+  uploadedAt: number | undefined;
 }
 
 async function listSnapshots(store: Store, location: S3Location): Promise<RemoteSnapshot[]> {
@@ -28,9 +28,9 @@ async function listSnapshots(store: Store, location: S3Location): Promise<Remote
   const byId = new Map<string, RemoteSnapshot>();
   for (const object of (await listObjects(store, root)).objects) {
     const id = object.key.slice(root.length).split('/')[0] ?? '';
-    const snapshot = byId.get(id) ?? { id, objects: [], publishedAt: undefined };
+    const snapshot = byId.get(id) ?? { id, objects: [], uploadedAt: undefined };
     snapshot.objects.push(object);
-    if (object.key === remoteKey.manifest(location.prefix, id)) snapshot.publishedAt = object.lastModified;
+    if (object.key === remoteKey.manifest(location.prefix, id)) snapshot.uploadedAt = object.lastModified;
     byId.set(id, snapshot);
   }
   return [...byId.values()];
@@ -38,8 +38,8 @@ async function listSnapshots(store: Store, location: S3Location): Promise<Remote
 
 /** Newest first; snapshots without a manifest are incomplete and never kept (except the current one, which has one). */
 function chooseKept(snapshots: RemoteSnapshot[], current: string, keep: number): Set<string> {
-  const complete = snapshots.filter((snapshot) => snapshot.publishedAt !== undefined && snapshot.id !== current);
-  complete.sort((a, b) => (b.publishedAt ?? 0) - (a.publishedAt ?? 0) || (a.id < b.id ? 1 : -1));
+  const complete = snapshots.filter((snapshot) => snapshot.uploadedAt !== undefined && snapshot.id !== current);
+  complete.sort((a, b) => (b.uploadedAt ?? 0) - (a.uploadedAt ?? 0) || (a.id < b.id ? 1 : -1));
   return new Set([current, ...complete.slice(0, Math.max(0, keep - 1)).map((snapshot) => snapshot.id)]);
 }
 
@@ -61,7 +61,7 @@ export async function referencedKeys(store: Store, location: S3Location, ids: It
     const manifest = parseManifest(await readGzipJson(store, manifestKey), manifestKey);
     const lists = manifest.bodyLists.filter((list) => !keys.has(remoteKey.bodyList(location.prefix, list.sha256)));
     for (const list of lists) keys.add(remoteKey.bodyList(location.prefix, list.sha256));
-    // Read side by side: publish reads the current snapshot's lists on every run.
+    // Read side by side: an upload reads the current snapshot's lists on every run.
     await mapLimit(lists, LIST_CONCURRENCY, async (list) => {
       const listKey = remoteKey.bodyList(location.prefix, list.sha256);
       for (const [file, digest] of Object.entries(parseBodyList(await readGzipJson(store, listKey, list), listKey))) {

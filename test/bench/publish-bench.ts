@@ -9,8 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { makeSite } from './make-site.ts';
 import { startS3Server } from '../storage/s3-server.ts';
-import { publishToStore } from '../../generator/upload/publish-to-store.ts';
-import type { PublishOutcome } from '../../generator/upload/publish-to-store.ts';
+import { uploadSnapshot } from '../../generator/upload/upload-snapshot.ts';
+import type { UploadOutcome } from '../../generator/upload/upload-snapshot.ts';
 import { readSnapshotIndex } from '../../generator/write/read-snapshot-index.ts';
 import { syncSnapshot } from '../../gateway/follow/sync-snapshot.ts';
 import { parsePointer, remoteKey } from '../../storage/remote-layout.ts';
@@ -28,12 +28,12 @@ export function buildWithCli(site: string, out: string): void {
   if (run.status !== 0) throw new Error(`build failed: ${run.stderr}`);
 }
 
-async function timedPublish(
+async function timedUpload(
   dist: string,
   server: Awaited<ReturnType<typeof startS3Server>>,
-): Promise<PublishOutcome & { seconds: number }> {
+): Promise<UploadOutcome & { seconds: number }> {
   const started = performance.now();
-  const outcome = await publishToStore({
+  const outcome = await uploadSnapshot({
     dist,
     store: server.store,
     location: { bucket: server.store.bucket, prefix: PREFIX },
@@ -74,14 +74,14 @@ export async function runPublishBench(pages: number, workDir = join(ROOT, 'test'
   buildWithCli(site.site, dist);
   const server = await startS3Server('bench');
   try {
-    const full = await timedPublish(dist, server);
+    const full = await timedUpload(dist, server);
     const fullSearch = newSearchBytes(join(dist, 'current'), new Set());
     const followedFull = await follow(server, cacheDir);
     const page = site.samplePages[0];
     if (page === undefined) throw new Error('the made site has no sample page');
     appendFileSync(page, '\nOne sentence added for the publish benchmark.\n');
     buildWithCli(site.site, dist);
-    const onePage = await timedPublish(dist, server);
+    const onePage = await timedUpload(dist, server);
     const onePageSearch = newSearchBytes(join(dist, 'current'), fullSearch.files);
     const followedOnePage = await follow(server, cacheDir);
     const ratio = onePage.uploadedBytes / full.uploadedBytes;
@@ -92,7 +92,7 @@ export async function runPublishBench(pages: number, workDir = join(ROOT, 'test'
       uploadedBytes,
       skippedObjects,
       seconds,
-    }: PublishOutcome & { seconds: number }) => ({
+    }: UploadOutcome & { seconds: number }) => ({
       uploadedObjects,
       uploadedBytes,
       skippedObjects,

@@ -140,7 +140,7 @@ export async function measureSearch(options: SearchRowsOptions): Promise<SearchF
   log('search: title quality');
   const quality = await measureQuality(search, { username: admin.username, role: admin.role });
   // The bench measures what `npm run serve` runs: the bundle, rebuilt so it is never stale.
-  execFileSync(process.execPath, [join(PROJECT_ROOT, 'gateway', 'cli', 'build-gateway.mjs')], {
+  execFileSync(process.execPath, [join(PROJECT_ROOT, 'gateway', 'cli', 'bundle-gateway.mjs')], {
     cwd: PROJECT_ROOT,
     stdio: 'ignore',
   });

@@ -13,7 +13,7 @@ import type { S3Server } from './s3-server.ts';
 import { changedLists, changedShards, currentBodies, localDist, publish, versionSpec } from './storage-fixture.ts';
 import { startCutProxy } from './cut-proxy.ts';
 import { createStoreClient } from '../../storage/s3-client.ts';
-import { publishToStore } from '../../generator/upload/publish-to-store.ts';
+import { uploadSnapshot } from '../../generator/upload/upload-snapshot.ts';
 import type { LocalDist } from './storage-fixture.ts';
 
 interface Context {
@@ -141,7 +141,7 @@ Publish(
     try {
       await local.write(versionSpec('pub-3', 'three'));
       proxy.throttleNextPuts(2);
-      const outcome = await publishToStore({
+      const outcome = await uploadSnapshot({
         dist: local.dist,
         store: { client, bucket: server.store.bucket },
         location: { bucket: server.store.bucket, prefix: 'site' },

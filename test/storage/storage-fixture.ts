@@ -8,8 +8,8 @@ import type { SnapshotSpec } from '../gateway/make-snapshot.ts';
 import { BODIES, USERS, basic, standardSpec } from '../gateway/fixture.ts';
 import { startFollowingGateway } from '../../gateway/follow/serve-from.ts';
 import type { FollowingGateway } from '../../gateway/follow/serve-from.ts';
-import { publishToStore } from '../../generator/upload/publish-to-store.ts';
-import type { PublishOutcome, PublishRequest } from '../../generator/upload/publish-to-store.ts';
+import { uploadSnapshot } from '../../generator/upload/upload-snapshot.ts';
+import type { UploadOutcome, UploadRequest } from '../../generator/upload/upload-snapshot.ts';
 import type { S3Server } from './s3-server.ts';
 
 export const EDITOR = { Authorization: basic(USERS.editor) };
@@ -44,9 +44,9 @@ export function publish(
   server: S3Server,
   dist: string,
   prefix: string,
-  extra: Partial<PublishRequest> = {},
-): Promise<PublishOutcome> {
-  return publishToStore({ dist, store: server.store, location: { bucket: server.store.bucket, prefix }, ...extra });
+  extra: Partial<UploadRequest> = {},
+): Promise<UploadOutcome> {
+  return uploadSnapshot({ dist, store: server.store, location: { bucket: server.store.bucket, prefix }, ...extra });
 }
 
 export interface Follower {

@@ -1,5 +1,5 @@
-// Publishes a dist folder's snapshot to a bucket: missing or wrong bodies and body lists first, then the snapshot's
-// files and manifest, the pointer last.
+// Uploads a dist folder's published snapshot to a bucket: missing or wrong bodies and body lists first, then the
+// snapshot's files and manifest, the pointer last.
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -28,12 +28,12 @@ import type { LocalSnapshot } from './local-snapshot.ts';
 
 export const UPLOAD_CONCURRENCY = 16;
 
-/** Bodies and snapshot files never change under their key; the pointer changes with every publish. */
+/** Bodies and snapshot files never change under their key; the pointer changes with every upload. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const POINTER_CACHE = 'no-cache';
 const GZIP_FILE: PutMetadata = { contentType: 'application/gzip', cacheControl: IMMUTABLE };
 
-export interface PublishCounts {
+export interface UploadCounts {
   uploadedObjects: number;
   uploadedBytes: number;
   skippedObjects: number;
@@ -43,18 +43,18 @@ export interface PublishCounts {
   totalObjects: number;
 }
 
-export interface PublishOutcome extends PublishCounts {
+export interface UploadOutcome extends UploadCounts {
   snapshot: string;
   previous: string | null;
   target: string;
 }
 
-export interface PublishRequest {
+export interface UploadRequest {
   dist: string;
   store: Store;
   location: S3Location;
-  onProgress?: (counts: PublishCounts) => void;
-  /** Called between the last body upload and the pointer (tests stop a publish there). */
+  onProgress?: (counts: UploadCounts) => void;
+  /** Called between the last body upload and the pointer (tests stop an upload there). */
   beforePointer?: () => Promise<void>;
 }
 
@@ -120,7 +120,7 @@ function uploadOf(key: string, bytes: Buffer, metadata: PutMetadata): Upload {
   return { key, size: bytes.length, sha256: sha256Hex(bytes), md5: md5Hex(bytes), bytes: async () => bytes, metadata };
 }
 
-export async function publishToStore(request: PublishRequest): Promise<PublishOutcome> {
+export async function uploadSnapshot(request: UploadRequest): Promise<UploadOutcome> {
   const { store, location } = request;
   const local = await readLocalSnapshot(request.dist);
   const previous = await readPointer(store, location);
@@ -130,7 +130,7 @@ export async function publishToStore(request: PublishRequest): Promise<PublishOu
   const existing = await listed(remoteKey.bodiesDir(location.prefix));
   const existingLists = await listed(remoteKey.listsDir(location.prefix));
   const existingSnapshot = await listed(remoteKey.snapshotDir(location.prefix, local.id));
-  // The current snapshot's objects were checked or put by the publish that made it current. Unreadable: check all.
+  // The current snapshot's objects were checked or put by the upload that made it current. Unreadable: check all.
   const checkedBefore =
     previous === undefined
       ? new Set<string>()
@@ -178,7 +178,7 @@ export async function publishToStore(request: PublishRequest): Promise<PublishOu
   const pointerIsCurrent =
     previous?.snapshot === pointer.snapshot && previous.manifestSha256 === pointer.manifestSha256;
 
-  const counts: PublishCounts = {
+  const counts: UploadCounts = {
     uploadedObjects: 0,
     uploadedBytes: 0,
     skippedObjects: 0,
