@@ -161,6 +161,13 @@ const PROBES = [
     tests: 'gateway/http/if-none-match\\.test\\.ts$',
   },
   {
+    name: 'the role check lets every signed-in role call every endpoint',
+    file: 'gateway/auth/authorize.ts',
+    find: '  return meetsMinimumRole(role, endpoint.minRole)',
+    replace: "  return role !== 'guest'",
+    tests: '(gateway/auth/authorize|gateway/api/decide|mcp/mcp-(http|stdio))\\.test\\.ts$',
+  },
+  {
     name: 'allowedrole OR alloweduser instead of AND',
     file: 'gateway/auth/roles.ts',
     find: '  if (users !== undefined && users.length > 0 && !users.includes(user.username)) return false;\n  return true;',
