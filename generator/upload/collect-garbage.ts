@@ -1,14 +1,10 @@
 // `--keep N`: keeps the current snapshot and the newest others up to N, deletes the rest and every body (and body list)
-// no kept snapshot references.
-import { gunzipSync } from 'node:zlib';
-import { parseBodyList, parseManifest, remoteKey, sha256Hex } from '../../storage/remote-layout.ts';
-import type { ObjectDigest } from '../../storage/remote-layout.ts';
-import { deleteObjects, getObject, listObjects } from '../../storage/store-objects.ts';
+// no kept snapshot needs.
+import { remoteKey } from '../../storage/remote-layout.ts';
+import { deleteObjects, listObjects } from '../../storage/store-objects.ts';
 import type { ListedObject, Store } from '../../storage/store-objects.ts';
 import type { S3Location } from '../../storage/s3-location.ts';
-import { mapLimit } from '../../storage/map-limit.ts';
-
-const LIST_CONCURRENCY = 16;
+import { neededKeys } from './needed-keys.ts';
 
 export interface GarbageOutcome {
   keptSnapshots: string[];
@@ -43,31 +39,15 @@ function chooseKept(snapshots: RemoteSnapshot[], current: string, keep: number):
   return new Set([current, ...complete.slice(0, Math.max(0, keep - 1)).map((snapshot) => snapshot.id)]);
 }
 
-/** A gzip JSON object, checked against its digest when one is known. Deleting on the strength of an unreadable or
- *  altered list could remove bodies a kept snapshot needs: any problem stops the collection before it deletes. */
-async function readGzipJson(store: Store, key: string, expected?: ObjectDigest): Promise<unknown> {
-  const fetched = await getObject(store, key);
-  if (fetched.kind !== 'found') throw new Error(`cannot read ${key}; nothing was deleted`);
-  if (expected !== undefined && sha256Hex(fetched.bytes) !== expected.sha256)
-    throw new Error(`${key} does not match its digest; nothing was deleted`);
-  return JSON.parse(gunzipSync(fetched.bytes).toString('utf8'));
-}
-
-/** Keys of every body and body list the given snapshots reference. */
+/** Keys of every body and body list the given snapshots need. Deleting on the strength of an unreadable or altered
+ *  manifest, list or index could remove bodies a kept snapshot needs: any problem stops the collection first. */
 export async function referencedKeys(store: Store, location: S3Location, ids: Iterable<string>): Promise<Set<string>> {
   const keys = new Set<string>();
   for (const id of ids) {
-    const manifestKey = remoteKey.manifest(location.prefix, id);
-    const manifest = parseManifest(await readGzipJson(store, manifestKey), manifestKey);
-    const lists = manifest.bodyLists.filter((list) => !keys.has(remoteKey.bodyList(location.prefix, list.sha256)));
-    for (const list of lists) keys.add(remoteKey.bodyList(location.prefix, list.sha256));
-    // Read side by side: an upload reads the current snapshot's lists on every run.
-    await mapLimit(lists, LIST_CONCURRENCY, async (list) => {
-      const listKey = remoteKey.bodyList(location.prefix, list.sha256);
-      for (const [file, digest] of Object.entries(parseBodyList(await readGzipJson(store, listKey, list), listKey))) {
-        keys.add(remoteKey.body(location.prefix, file, digest.sha256));
-      }
+    const needed = await neededKeys(store, location, id).catch((error: unknown) => {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; nothing was deleted`);
     });
+    for (const key of needed) keys.add(key);
   }
   return keys;
 }

@@ -5,22 +5,16 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { mapLimit } from '../../storage/map-limit.ts';
-import {
-  REMOTE_FORMAT,
-  bodyListGroup,
-  bodyListWidth,
-  contentEncodingOf,
-  parsePointer,
-  remoteKey,
-  sha256Hex,
-} from '../../storage/remote-layout.ts';
+import { REMOTE_FORMAT, contentEncodingOf, parsePointer, remoteKey, sha256Hex } from '../../storage/remote-layout.ts';
 import type { BodyList, Manifest, Pointer } from '../../storage/remote-layout.ts';
 import { getObject, headObject, listObjects, putObject, STREAMED_OBJECT_BYTES } from '../../storage/store-objects.ts';
 import type { StreamedBody } from '../../storage/store-objects.ts';
 import type { ListedObject, PutMetadata, Store } from '../../storage/store-objects.ts';
 import { formatS3Location } from '../../storage/s3-location.ts';
 import type { S3Location } from '../../storage/s3-location.ts';
-import { referencedKeys } from './collect-garbage.ts';
+import { planBodyLists } from './body-lists.ts';
+import { listedKeys, readSnapshotLists } from './remote-lists.ts';
+import type { StoredBodyList } from './remote-lists.ts';
 import { md5Hex, readLocalSnapshot } from './local-snapshot.ts';
 import { storedObjectMatches } from './stored-object.ts';
 import type { WantedObject } from './stored-object.ts';
@@ -85,17 +79,12 @@ async function readPointer(store: Store, location: S3Location): Promise<Pointer 
   return parsePointer(fetched.bytes.toString('utf8'), `s3://${store.bucket}/${key}`);
 }
 
-/** The body lists, gzip-compressed; sorted, so an unchanged group gives the same bytes and so the same key. */
-function bodyListsOf(local: LocalSnapshot): Buffer[] {
-  const groups = new Map<string, BodyList>();
-  const width = bodyListWidth(local.bodies.length);
-  for (const body of [...local.bodies].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
-    const name = bodyListGroup(body.file, width);
-    const group = groups.get(name) ?? {};
-    group[body.file] = { sha256: body.sha256, size: body.size };
-    groups.set(name, group);
-  }
-  return [...groups.keys()].sort().map((key) => gzipSync(JSON.stringify(groups.get(key))));
+/** The body lists, gzip-compressed: those of the previous snapshot kept byte for byte, new ones written in name order
+ *  (docs/decisions.md: Body lists are kept and merged, not regrouped). */
+function bodyListsOf(local: LocalSnapshot, previous: readonly StoredBodyList[]): Buffer[] {
+  const live: BodyList = {};
+  for (const body of local.bodies) live[body.file] = { sha256: body.sha256, size: body.size };
+  return planBodyLists(previous, live).map((list) => list.bytes ?? gzipSync(JSON.stringify(list.entries)));
 }
 
 function manifestOf(local: LocalSnapshot, lists: Buffer[]): Buffer {
@@ -130,11 +119,13 @@ export async function uploadSnapshot(request: UploadRequest): Promise<UploadOutc
   const existing = await listed(remoteKey.bodiesDir(location.prefix));
   const existingLists = await listed(remoteKey.listsDir(location.prefix));
   const existingSnapshot = await listed(remoteKey.snapshotDir(location.prefix, local.id));
-  // The current snapshot's objects were checked or put by the upload that made it current. Unreadable: check all.
-  const checkedBefore =
+  // The current snapshot's lists, and the objects they name, were checked or put by an upload. Unreadable: check
+  // all, and write the lists anew.
+  const previousLists =
     previous === undefined
-      ? new Set<string>()
-      : await referencedKeys(store, location, [previous.snapshot]).catch(() => new Set<string>());
+      ? []
+      : await readSnapshotLists(store, location, previous.snapshot).catch(() => [] as StoredBodyList[]);
+  const checkedBefore = listedKeys(location.prefix, previousLists);
 
   const bodyUploads = new Map<string, Upload>();
   for (const body of local.bodies) {
@@ -160,7 +151,7 @@ export async function uploadSnapshot(request: UploadRequest): Promise<UploadOutc
       },
     });
   }
-  const lists = bodyListsOf(local);
+  const lists = bodyListsOf(local, previousLists);
   const listUploads = lists.map((bytes) =>
     uploadOf(remoteKey.bodyList(location.prefix, sha256Hex(bytes)), bytes, GZIP_FILE),
   );

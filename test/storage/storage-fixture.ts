@@ -1,7 +1,7 @@
 // Test helper: dist folders with small snapshots to publish, gateways that follow a bucket, and waiting for conditions.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bodyListGroup } from '../../storage/remote-layout.ts';
+import { MOST_LIST_ENTRIES } from '../../generator/upload/body-lists.ts';
 import { namedFiles, readSnapshotIndex } from '../../generator/write/read-snapshot-index.ts';
 import { makeTempDist, writeAndPublish } from '../gateway/make-snapshot.ts';
 import type { SnapshotSpec } from '../gateway/make-snapshot.ts';
@@ -110,16 +110,16 @@ export async function waitFor(
 export const eventsOf = (logs: Array<Record<string, unknown>>, event: string) =>
   logs.filter((line) => line.event === event);
 
-/** The body files of a dist folder's current snapshot (index shards included), their list groups, the index shard
- *  files and the file of the live navigation. */
+/** The body files of a dist folder's current snapshot (index shards included), how many lists a first upload writes
+ *  for them, the index shard files and the file of the live navigation. */
 export async function currentBodies(
   dist: string,
-): Promise<{ files: string[]; groups: Set<string>; shardFiles: string[]; navigationFile: string }> {
+): Promise<{ files: string[]; lists: number; shardFiles: string[]; navigationFile: string }> {
   const contents = readSnapshotIndex(join(dist, 'current'));
   const files = [...namedFiles(contents)];
   return {
     files,
-    groups: new Set(files.map((file) => bodyListGroup(file))),
+    lists: Math.ceil(files.length / MOST_LIST_ENTRIES),
     shardFiles: contents.shards.map((shard) => shard.file),
     navigationFile: contents.index.entries['navigation:live']?.file ?? '',
   };
@@ -128,18 +128,4 @@ export async function currentBodies(
 /** Index shards of `after` that `before` lacks: when only the live navigation changed, the one shard holding it. */
 export function changedShards(before: { shardFiles: string[] }, after: { shardFiles: string[] }): string[] {
   return after.shardFiles.filter((file) => !before.shardFiles.includes(file));
-}
-
-/** How many body lists a publish (or a follower) must fetch again when only the live navigation changed. */
-export function changedLists(
-  before: { navigationFile: string; shardFiles: string[] },
-  after: { groups: Set<string>; navigationFile: string; shardFiles: string[] },
-): number {
-  const files = [
-    before.navigationFile,
-    after.navigationFile,
-    ...changedShards(after, before),
-    ...changedShards(before, after),
-  ];
-  return new Set(files.map((file) => bodyListGroup(file)).filter((group) => after.groups.has(group))).size;
 }
