@@ -524,6 +524,35 @@ const PROBES = [
     tests: 'storage/repair\\.test\\.ts$',
   },
   {
+    name: 'body lists are never written again, however stale',
+    file: 'generator/upload/body-lists.ts',
+    find: '  if (listed > MOST_LISTED_PER_BODY * Math.max(1, Object.keys(live).length)) return rewrite(live);\n',
+    replace: '',
+    tests: 'generator/upload/body-lists\\.test\\.ts$',
+  },
+  {
+    name: 'a new body list is never merged into the one before it',
+    file: 'generator/upload/body-lists.ts',
+    find: '    if (countOf(newer) * 2 < countOf(older) ||',
+    replace: '    if (true ||',
+    tests: 'generator/upload/body-lists\\.test\\.ts$',
+  },
+  {
+    name: 'a follower fetches every body the lists name, not what the index names',
+    file: 'gateway/follow/sync-snapshot.ts',
+    find: '      [...named].filter((file) => !indexFiles.has(file)),',
+    replace: '      Object.keys(bodies).filter((file) => !indexFiles.has(file)),',
+    tests: 'storage/shard-publish\\.test\\.ts$',
+  },
+  {
+    name: '--keep keeps every body a kept list names',
+    file: 'generator/upload/needed-keys.ts',
+    find: '  const keys = new Set(lists.map((list) => list.key));',
+    replace:
+      '  const keys = new Set(lists.flatMap((list) => [list.key, ...Object.entries(list.entries).map(([file, digest]) => remoteKey.body(prefix, file, digest.sha256))]));',
+    tests: 'storage/keep\\.test\\.ts$',
+  },
+  {
     name: 'a follower keeps a large object that does not match its digest',
     file: 'gateway/follow/sync-snapshot.ts',
     find: '    if (received.size !== expected.size || received.sha256 !== expected.sha256) {',

@@ -12,9 +12,10 @@ import { startS3Server } from '../storage/s3-server.ts';
 import { uploadSnapshot } from '../../generator/upload/upload-snapshot.ts';
 import type { UploadOutcome } from '../../generator/upload/upload-snapshot.ts';
 import { readSnapshotIndex } from '../../generator/write/read-snapshot-index.ts';
+import { readLocalSnapshot } from '../../generator/upload/local-snapshot.ts';
 import { syncSnapshot } from '../../gateway/follow/sync-snapshot.ts';
 import { parsePointer, remoteKey } from '../../storage/remote-layout.ts';
-import { getObject } from '../../storage/store-objects.ts';
+import { getObject, listObjects } from '../../storage/store-objects.ts';
 import type { Store } from '../../storage/store-objects.ts';
 import { createStoreClient } from '../../storage/s3-client.ts';
 
@@ -58,6 +59,30 @@ function newSearchBytes(current: string, before: Set<string>): { bytes: number; 
   return { bytes, files: new Set(files.keys()) };
 }
 
+async function storedSizes(store: Store): Promise<Map<string, number>> {
+  return new Map((await listObjects(store, `${PREFIX}/`)).objects.map((object) => [object.key, object.size]));
+}
+
+/** What an upload added to the bucket, largest first, each named by what it is: the index key of a body (or `index
+ *  shard`), `body list`, or the snapshot file. */
+async function uploadedObjects(dist: string, before: Map<string, number>, after: Map<string, number>) {
+  const { index, shards } = readSnapshotIndex(join(dist, 'current'));
+  const keyOfFile = new Map<string, string>(shards.map((shard) => [shard.file, 'index shard']));
+  for (const [key, entry] of Object.entries(index.entries))
+    for (const stored of [entry, entry.gzip, entry.br]) if (stored) keyOfFile.set(stored.file, key);
+  const fileOfDigest = new Map((await readLocalSnapshot(dist)).bodies.map((body) => [body.sha256, body.file]));
+  const named = (key: string) => {
+    if (key.startsWith(remoteKey.listsDir(PREFIX))) return 'body list';
+    if (key.startsWith(remoteKey.snapshotsDir(PREFIX))) return key.slice(key.lastIndexOf('/') + 1);
+    const file = fileOfDigest.get(key.slice(key.lastIndexOf('/') + 1).split('.')[0] ?? '');
+    return file === undefined ? key : (keyOfFile.get(file) ?? file);
+  };
+  return [...after]
+    .filter(([key, size]) => before.get(key) !== size)
+    .sort((left, right) => right[1] - left[1])
+    .map(([key, bytes]) => ({ object: named(key), bytes }));
+}
+
 /** Publishes a fresh site of `pages` pages in full, then after one page changed, and follows each; the figures. */
 export async function runPublishBench(pages: number, workDir = join(ROOT, 'test', '.tmp', 'publish-bench')) {
   mkdirSync(workDir, { recursive: true });
@@ -78,7 +103,9 @@ export async function runPublishBench(pages: number, workDir = join(ROOT, 'test'
     if (page === undefined) throw new Error('the made site has no sample page');
     appendFileSync(page, '\nOne sentence added for the publish benchmark.\n');
     buildWithCli(site.site, dist);
+    const storedBefore = await storedSizes(store);
     const onePage = await timedUpload(dist, store);
+    const onePageObjects = await uploadedObjects(dist, storedBefore, await storedSizes(store));
     const onePageSearch = newSearchBytes(join(dist, 'current'), fullSearch.files);
     const followedOnePage = await follow(store, cacheDir);
     const ratio = onePage.uploadedBytes / full.uploadedBytes;
@@ -110,6 +137,7 @@ export async function runPublishBench(pages: number, workDir = join(ROOT, 'test'
         downloadedPerUploaded: Number((followedOnePage / onePage.uploadedBytes).toFixed(3)),
         targetMet: followedOnePage <= 2 * onePage.uploadedBytes,
       },
+      onePageObjects,
     };
     return result;
   } finally {
