@@ -1,11 +1,11 @@
 // `npm run bundle` (also run by `npm ci` through `prepare`, and by `npm start` and `npm test`): bundles every command
 // into a file plain node starts, so no command compiles TypeScript when it starts: the gateway's into gateway/build/
-// (gateway/cli/build-gateway.mjs, which a gateway-only install keeps) and the generator's into generator/build/
+// (gateway/cli/bundle-gateway.mjs, which a gateway-only install keeps) and the generator's into generator/build/
 // (init, build, check, watch, publish, user, token, rollback and the render worker they start).
 // docs/decisions.md: The generator's commands run a bundle
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { buildGateway, bundleCommand } from '../gateway/cli/build-gateway.mjs';
+import { bundleGateway, bundleCommand } from '../gateway/cli/bundle-gateway.mjs';
 
 const generator = fileURLToPath(new URL('../generator/', import.meta.url));
 export const GENERATOR_BUNDLE_DIR = `${generator}build`;
@@ -17,7 +17,7 @@ const GENERATOR_ENTRIES = ['init', 'build', 'check', 'watch', 'publish', 'user',
 export async function bundleCommands() {
   await mkdir(GENERATOR_BUNDLE_DIR, { recursive: true });
   await Promise.all([
-    buildGateway(),
+    bundleGateway(),
     ...GENERATOR_ENTRIES.map(({ entry, bundled }) => bundleCommand(entry, bundled, 'generator/')),
   ]);
 }

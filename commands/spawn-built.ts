@@ -20,8 +20,7 @@ export function startBuiltGateway(
   args: string[],
   options: { onLine?: (line: string) => void; env?: NodeJS.ProcessEnv } = {},
 ): Promise<BuiltGateway> {
-  if (!existsSync(BUILT_GATEWAY))
-    return Promise.reject(new Error(`${BUILT_GATEWAY} is missing: run npm run build:gateway`));
+  if (!existsSync(BUILT_GATEWAY)) return Promise.reject(new Error(`${BUILT_GATEWAY} is missing: run npm run bundle`));
   const child = spawn(process.execPath, [BUILT_GATEWAY, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: options.env ?? process.env,

@@ -11,7 +11,7 @@ import type { ParseMemo } from './plan/parse-sources.ts';
 import { rendererFingerprint } from './render/render-cache.ts';
 import { renderSitePages, type RenderedSite, type RenderMemo } from './render/render-pages.ts';
 import { withRememberedHashes, type BodyHashMemo } from './resident/body-hashes.ts';
-import { siteSearchResponses, type ContentBodies, type SearchMemo } from './search/site-search.ts';
+import { siteSearchResponses, type ContentBodies, type SearchMemo } from './search/search-step.ts';
 import type { BuildProblem, BuildResult, StoredResponse } from './types.ts';
 import { openStaging, type Staging } from './write/snapshot-staging.ts';
 import { publishStaged, stageResponses } from './write/write-snapshot.ts';

@@ -1,10 +1,11 @@
-// The published layout in a bucket, shared by publisher and follower: keys, pointer and manifest formats, their
+// The uploaded layout in a bucket, shared by uploader and follower: keys, pointer and manifest formats, their
 // validators.
 import { createHash } from 'node:crypto';
 import { DIST_LAYOUT } from '../contract/snapshot.ts';
 
-/** Bumped when a follower of this version could not read what a publisher writes. */
-export const REMOTE_FORMAT = 1;
+/** Bumped when a follower of this version could not read what an uploader writes. 2: body lists may name bodies
+ *  the snapshot no longer has, and garbage collection may delete those; a follower fetches what the index names. */
+export const REMOTE_FORMAT = 2;
 
 export const REMOTE_LAYOUT = {
   pointer: 'current.json',
@@ -44,7 +45,8 @@ export interface Manifest {
   snapshot: string;
   /** Snapshot file name → digest of its gzip object; `changes.json` may be absent. */
   files: Partial<Record<SnapshotFileName, ObjectDigest>>;
-  /** Digests of the body lists (`lists/<sha256>.json.gz`), which together name every body of the snapshot. */
+  /** Digests of the body lists (`lists/<sha256>.json.gz`), read in this order, a later list winning for a name in
+   *  two: together they name every body of the snapshot, and may name bodies of earlier ones. */
   bodyLists: ObjectDigest[];
 }
 
@@ -147,24 +149,6 @@ export function parsePointer(text: string, where: string): Pointer {
     manifestSha256,
     publishedAt,
   };
-}
-
-/** Bodies per list up to which one character of the name groups them (64 lists); above it, two (4,096 lists). */
-const BODIES_PER_LIST = 256;
-const NAME_ALPHABET = 64;
-
-/** How many characters of a body's name choose its list, for a snapshot of `bodyCount` bodies: lists of at most a few
- *  hundred bodies, so a change rewrites a few small lists, while the manifest names at most 4,096 of them. */
-export function bodyListWidth(bodyCount: number): number {
-  return bodyCount <= NAME_ALPHABET * BODIES_PER_LIST ? 1 : 2;
-}
-
-/** Bodies are split into lists by the first characters of their name, which is part of a content hash: a publish that
- *  changes a few bodies changes a few lists, and the rest are already in the bucket under their own digest. A follower
- *  reads every list the manifest names, however they are grouped. */
-export function bodyListGroup(file: string, width = 1): string {
-  const start = REMOTE_LAYOUT.bodiesDir.length + 1;
-  return file.slice(start, start + width);
 }
 
 export function parseBodyList(value: unknown, where: string): BodyList {

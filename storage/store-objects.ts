@@ -53,7 +53,7 @@ export interface PutMetadata {
   cacheControl: string;
 }
 
-/** User metadata (`x-amz-meta-sha256`) carrying the SHA-256 of the bytes put, so a later publish can check by HEAD. */
+/** User metadata (`x-amz-meta-sha256`) carrying the SHA-256 of the bytes put, so a later upload can check by HEAD. */
 export const SHA256_METADATA = 'sha256';
 
 /** Objects larger than this are streamed to and from disk (large media), never held whole in memory. */
@@ -131,7 +131,7 @@ export interface StoredHead {
   contentType: string | undefined;
   contentEncoding: string | undefined;
   cacheControl: string | undefined;
-  /** The `x-amz-meta-sha256` a publish wrote; absent on objects others (or an older snapi) put. */
+  /** The `x-amz-meta-sha256` an upload wrote; absent on objects others (or an older snapi) put. */
   sha256: string | undefined;
 }
 

@@ -14,10 +14,11 @@ import type { RevokedTokens } from '../auth/token-table.ts';
 import { logNameOf } from '../auth/credential-cache.ts';
 import { checkCredentials } from '../auth/authenticate.ts';
 import type { CredentialOutcome, VerifyPassword } from '../auth/authenticate.ts';
-import { meetsMinimumRole, passesRestriction } from '../auth/roles.ts';
+import { passesRestriction } from '../auth/roles.ts';
+import { authorize } from '../auth/authorize.ts';
 import type { LoadedEntry } from '../snapshot/model.ts';
 import type { LoadedSnapshot, ServingState } from '../snapshot/serving-state.ts';
-import { MESSAGES, errorReply, forUser, jsonReply, permissionDeniedReply } from '../reply/reply.ts';
+import { MESSAGES, errorReply, forUser, jsonReply } from '../reply/reply.ts';
 import type { Reply } from '../reply/reply.ts';
 import { entryReply, composedReply } from '../reply/success-reply.ts';
 import type { ReplyPolicy } from '../snapshot/model.ts';
@@ -241,8 +242,8 @@ export function decide(request: GatewayRequest, tables: DecisionTables): Eventua
       return forUser(reply, logName);
     }
     const { endpoint } = destination;
-    if (!meetsMinimumRole(user.role, endpoint.minRole))
-      return forUser(permissionDeniedReply(user.role, endpoint.privilege, endpoint.resource), logName);
+    const denied = authorize(user.role, endpoint);
+    if (denied !== undefined) return forUser(denied, logName);
     // Parameters (400).
     const checked = checkQueryString(endpoint.parameters, destination.queryString);
     if ('reply' in checked) return forUser(checked.reply, logName);

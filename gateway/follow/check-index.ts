@@ -30,16 +30,26 @@ export function checkIndex(indexBytes: Buffer, manifest: Manifest, bodies: BodyL
   return root;
 }
 
-/** Every entry of every shard (verified by digest on the way in) must name only body files the lists name. */
-export async function checkShards(staging: string, root: SnapshotRoot, bodies: BodyList, where: string): Promise<void> {
+/** Every entry of every shard (verified by digest on the way in) must name only body files the lists name; the files
+ *  they name. */
+export async function checkShards(
+  staging: string,
+  root: SnapshotRoot,
+  bodies: BodyList,
+  where: string,
+): Promise<Set<string>> {
+  const named = new Set<string>();
   for (let position = 0; position < root.shards.length; position++) {
     const file = join(staging, root.shards[position]?.file ?? '');
     const shard = parseIndexShard(JSON.parse(await readFile(file, 'utf8')), root, position);
     for (const [key, entry] of Object.entries(shard.entries)) {
-      for (const named of [entry.file, entry.gzip?.file, entry.br?.file]) {
-        if (named !== undefined && bodies[named] === undefined)
-          throw new Error(`${where}: entries["${key}"] names ${named}, which the body lists do not name`);
+      for (const file of [entry.file, entry.gzip?.file, entry.br?.file]) {
+        if (file === undefined) continue;
+        if (bodies[file] === undefined)
+          throw new Error(`${where}: entries["${key}"] names ${file}, which the body lists do not name`);
+        named.add(file);
       }
     }
   }
+  return named;
 }

@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import type { SnapshotRoot } from '../../contract/snapshot.ts';
 import { checkIndex, checkShards } from './check-index.ts';
+import { historyFiles } from '../../contract/history.ts';
 import { mapLimit } from '../../storage/map-limit.ts';
 import {
   REMOTE_LAYOUT,
@@ -111,30 +112,41 @@ async function placeObject(
   counts.downloadedBytes += digest.size;
 }
 
-/** The body lists, kept in the staging folder too: unchanged lists are then reused like bodies. */
+/** The body lists, kept in the staging folder too: unchanged lists are then reused like bodies. Read in the
+ *  manifest's order, a later list's digest winning for a name in two. */
 async function readBodyLists(
   request: SyncRequest,
   manifest: Manifest,
   staging: string,
   counts: Counts,
 ): Promise<BodyList> {
-  const bodies: BodyList = {};
-  await mapLimit(manifest.bodyLists, DOWNLOAD_CONCURRENCY, async (digest) => {
+  const lists = await mapLimit(manifest.bodyLists, DOWNLOAD_CONCURRENCY, async (digest) => {
     const key = remoteKey.bodyList(request.prefix, digest.sha256);
     const destination = join(staging, REMOTE_LAYOUT.listsDir, `${digest.sha256}.json.gz`);
     await placeObject(request, key, digest, destination, counts);
-    Object.assign(
-      bodies,
-      parseBodyList(parseGzipJson(await readFile(destination), key), `s3://${request.store.bucket}/${key}`),
-    );
+    return parseBodyList(parseGzipJson(await readFile(destination), key), `s3://${request.store.bucket}/${key}`);
   });
-  return bodies;
+  return Object.assign({}, ...lists) as BodyList;
 }
 
-async function placeBodies(request: SyncRequest, bodies: BodyList, staging: string, counts: Counts): Promise<void> {
-  await mapLimit(Object.entries(bodies), DOWNLOAD_CONCURRENCY, ([file, digest]) =>
-    placeObject(request, remoteKey.body(request.prefix, file, digest.sha256), digest, join(staging, file), counts),
-  );
+/** Places the named files; the lists may name more (bodies of earlier snapshots), which are left in the bucket. */
+async function placeBodies(
+  request: SyncRequest,
+  bodies: BodyList,
+  files: Iterable<string>,
+  staging: string,
+  counts: Counts,
+): Promise<void> {
+  await mapLimit([...files], DOWNLOAD_CONCURRENCY, (file) => {
+    const digest = bodies[file] as ObjectDigest;
+    return placeObject(
+      request,
+      remoteKey.body(request.prefix, file, digest.sha256),
+      digest,
+      join(staging, file),
+      counts,
+    );
+  });
 }
 
 /** Leaves `snapshots/<id>/` complete in the cache (or throws and leaves nothing half-made); does not switch `current`.
@@ -172,13 +184,22 @@ export async function syncSnapshot(request: SyncRequest): Promise<SyncOutcome> {
       await writeFile(join(staging, name), plain, { mode });
       await chmod(join(staging, name), mode);
     }
-    await placeBodies(request, bodies, staging, counts);
     if (root === undefined) throw new Error(`s3://${store.bucket}/${manifestKey}: names no ${DIST_LAYOUT.indexFile}`);
-    await checkShards(
+    // The index's own bodies first: its shards name every other body the snapshot needs.
+    const indexFiles = new Set([...root.shards.map((shard) => shard.file), ...historyFiles(root.history)]);
+    await placeBodies(request, bodies, indexFiles, staging, counts);
+    const named = await checkShards(
       staging,
       root,
       bodies,
       `s3://${store.bucket}/${remoteKey.snapshotFile(prefix, id, 'index.json')}`,
+    );
+    await placeBodies(
+      request,
+      bodies,
+      [...named].filter((file) => !indexFiles.has(file)),
+      staging,
+      counts,
     );
     await rename(staging, target);
     return { snapshot: id, ...counts };

@@ -5,9 +5,8 @@ import type { AuthenticatedUser } from '../auth/credential-cache.ts';
 import { ENDPOINTS } from '../api/endpoints.ts';
 import type { EndpointName } from '../api/endpoints.ts';
 import type { Query } from '../http/query.ts';
-import { permissionDeniedReply } from '../reply/reply.ts';
 import type { Reply } from '../reply/reply.ts';
-import { meetsMinimumRole } from '../auth/roles.ts';
+import { authorize } from '../auth/authorize.ts';
 import type { LoadedSnapshot } from '../snapshot/serving-state.ts';
 
 export type EndpointResult =
@@ -39,8 +38,8 @@ export async function endpointText(
   snapshot: LoadedSnapshot,
 ): Promise<{ ok: true; value: string } | { ok: false; status: number; message: string }> {
   const route = ENDPOINTS[endpoint];
-  if (!meetsMinimumRole(user.role, route.minRole))
-    return failure(permissionDeniedReply(user.role, route.privilege, route.resource));
+  const denied = authorize(user.role, route);
+  if (denied !== undefined) return failure(denied);
   const query: Query = new Map(
     Object.entries(parameters).filter((pair): pair is [string, string] => pair[1] !== undefined),
   );

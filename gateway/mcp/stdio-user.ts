@@ -5,12 +5,10 @@ import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../auth/login-limit
 import { MCP_ROUTE } from '../api/endpoints.ts';
 import type { VerifyPassword } from '../auth/authenticate.ts';
 import type { AuthenticatedUser } from '../auth/credential-cache.ts';
-import { MESSAGES, permissionDeniedReply } from '../reply/reply.ts';
-import { meetsMinimumRole } from '../auth/roles.ts';
+import { MESSAGES } from '../reply/reply.ts';
+import { authorize } from '../auth/authorize.ts';
 import type { ServingState } from '../snapshot/serving-state.ts';
 
-/** The MCP server needs what the search endpoint needs: page text. */
-export const MCP_MIN_ROLE = MCP_ROUTE.minRole;
 /** stdio has no client address; its own limiter stops a loop of wrong passwords all the same. */
 const STDIO_LIMITER = createLoginLimiter(DEFAULT_LIMITER_OPTIONS);
 
@@ -70,7 +68,8 @@ export async function stdioUser(
     throw new CredentialsError(
       `snapi mcp: ${MESSAGES.authenticationFailed} Check ${'token' in credentials ? 'SNAPI_TOKEN' : 'SNAPI_USER and SNAPI_PASSWORD'}.`,
     );
-  if (!meetsMinimumRole(user.role, MCP_MIN_ROLE))
-    throw new CredentialsError(`snapi mcp: ${messageOf(permissionDeniedReply(user.role, 'read', 'content'))}`);
+  // The MCP server needs what the search endpoint needs: page text.
+  const denied = authorize(user.role, MCP_ROUTE);
+  if (denied !== undefined) throw new CredentialsError(`snapi mcp: ${messageOf(denied)}`);
   return user;
 }

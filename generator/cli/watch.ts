@@ -13,7 +13,7 @@ import { eventLine } from '../../contract/event-line.ts';
 import { createStoreClient } from '../../storage/s3-client.ts';
 import { parseS3Location } from '../../storage/s3-location.ts';
 import { describeStoreError, isStoreError } from '../../storage/store-error.ts';
-import { publishToStore } from '../upload/publish-to-store.ts';
+import { uploadSnapshot } from '../upload/upload-snapshot.ts';
 import { siteFolderProblem } from '../load/site-folder.ts';
 import { outFolderProblem } from '../load/out-folder.ts';
 import { startWatching } from '../watch/watch-site.ts';
@@ -73,7 +73,7 @@ function uploader(target: string, values: Record<string, unknown>, out: string) 
   const store = { client, bucket: location.bucket };
   return async () => {
     try {
-      const { snapshot, uploadedObjects, uploadedBytes, skippedObjects } = await publishToStore({
+      const { snapshot, uploadedObjects, uploadedBytes, skippedObjects } = await uploadSnapshot({
         dist: out,
         store,
         location,

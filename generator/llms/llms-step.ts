@@ -9,7 +9,7 @@ import type { BuildPlan } from '../build.ts';
 import { walkItems } from '../plan/tree/build-items.ts';
 import type { Item } from '../plan/tree/item.ts';
 import { restrictionOf, storedMeta } from '../plan/site-model.ts';
-import type { ContentBodies } from '../search/site-search.ts';
+import type { ContentBodies } from '../search/search-step.ts';
 import type { BuiltResponse, StoredResponse } from '../types.ts';
 import { llmsPartText, llmsTxtText, type LlmsPage, type LlmsSite } from './llms-text.ts';
 import { isPublic, llmsViews } from './llms-views.ts';

@@ -13,8 +13,6 @@ const SHARD_DIR = 'rendered-pages';
 const SHARD_SUFFIX = '.v8';
 /** One base64url character of the key: 64 shards, about 60 pages each at 4,000 pages. */
 const SHARD_KEY_CHARS = 1;
-/** The single-file cache of earlier versions, removed when the sharded one is written. */
-const LEGACY_CACHE_FILE = 'rendered-pages.v8';
 const GENERATOR_DIR = fileURLToPath(new URL('..', import.meta.url));
 /** Cached entries hold body hashes and keys the contract defines (contract/etag.ts, contract/endpoints.ts): a new
  *  hash function or key must not reuse them. */
@@ -150,5 +148,4 @@ export async function saveRenderCache(
     await rename(temporary, join(directory, name));
   }
   for (const name of onDisk) if (!wanted.has(name)) await rm(join(directory, name), { force: true });
-  await rm(join(outDir, CACHE_DIR, LEGACY_CACHE_FILE), { force: true });
 }

@@ -13,7 +13,7 @@ import { RenderTimeout } from '../render/render-bound.ts';
 import { rendererFingerprint } from '../render/render-cache.ts';
 import type { RenderMemo } from '../render/render-pages.ts';
 import { loadSearchCounts, saveSearchCounts } from '../search/search-count-cache.ts';
-import type { SearchMemo } from '../search/site-search.ts';
+import type { SearchMemo } from '../search/search-step.ts';
 import { inputsUnchanged } from '../inputs-changed.ts';
 import type { BuildProblem, SourceFile } from '../types.ts';
 import type { BodyHashMemo } from './body-hashes.ts';

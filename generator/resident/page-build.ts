@@ -13,7 +13,7 @@ import { restrictionOf } from '../plan/site-model.ts';
 import { renderContent, type ContentSettings } from '../render/content-bodies.ts';
 import { DEFAULT_RENDER_TIMEOUT_SECONDS, renderWithin } from '../render/render-bound.ts';
 import { updateSearchPages } from '../search/search-update.ts';
-import type { SearchMemo } from '../search/site-search.ts';
+import type { SearchMemo } from '../search/search-step.ts';
 import type { BuiltResponse, SourceFile } from '../types.ts';
 import type { PatchedResponse } from '../write/patch-entries.ts';
 import { publishPatched } from '../write/publish-patched.ts';

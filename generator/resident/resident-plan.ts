@@ -4,7 +4,7 @@ import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import { contentHash } from '../../contract/etag.ts';
 import { metaPageOf, metaTabs, type BuildPlan, type PageEntry } from '../build.ts';
 import { frontMatterKey } from '../plan/front-matter.ts';
-import { languageOf, searchPageOf, siteSearchResponses, type SearchMemo } from '../search/site-search.ts';
+import { languageOf, searchPageOf, siteSearchResponses, type SearchMemo } from '../search/search-step.ts';
 import type { BuildProblem, BuildResult, BuiltResponse, SourceFile } from '../types.ts';
 import type { PublishedIndex } from '../write/published-index.ts';
 import { hashInIndex, type EditedSearchPage, type PagePlan, type PageSummary } from './page-build.ts';

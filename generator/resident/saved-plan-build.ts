@@ -14,7 +14,7 @@ import { parseYaml } from '../load/yaml.ts';
 import { frontMatterKey, mergeWithYaml, readFrontMatter } from '../plan/front-matter.ts';
 import { searchFromCounts } from '../search/search-from-counts.ts';
 import { loadSearchCounts, saveSearchCounts } from '../search/search-count-cache.ts';
-import { languageOf } from '../search/site-search.ts';
+import { languageOf } from '../search/search-step.ts';
 import type { BuildResult, SourceFile } from '../types.ts';
 import { readPublishedIndex } from '../write/read-snapshot-index.ts';
 import { poolName } from '../../contract/dist-folder.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { CACHE_DIR } from '../render/render-cache.ts';
 import type { CountedDocument } from './page-search.ts';
-import type { SearchMemo } from './site-search.ts';
+import type { SearchMemo } from './search-step.ts';
 import { createTermTable } from './term-table.ts';
 
 const FILE = join(CACHE_DIR, 'search-counts.v8');

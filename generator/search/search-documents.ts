@@ -86,7 +86,7 @@ export function pageDocuments(page: SearchPage, bodies: PageBodies): IndexedDocu
 }
 
 /** Every page's documents from built responses in memory (the checker and tests; the build streams, see
- *  site-search.ts). */
+ *  search-step.ts). */
 export function searchDocuments(pages: readonly SearchPage[], responses: readonly BuiltResponse[]): IndexedDocument[] {
   const byKey = new Map(responses.map((response) => [response.key, response]));
   return pages.flatMap((page) => {

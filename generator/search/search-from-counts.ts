@@ -4,9 +4,9 @@ import { shardCountFor } from '../../contract/search/search-shards.ts';
 import { languageTools } from '../../contract/search/search-terms.ts';
 import type { BuiltResponse } from '../types.ts';
 import { countedPage, type CountedPage } from './page-search.ts';
-import { searchSiteResponses, writeSearchSite } from './search-site.ts';
+import { searchSiteResponses, writeSearchSite } from './kept-search-index.ts';
 import { createTermTable } from './term-table.ts';
-import { pageInputs, type SearchMemo, type SearchPageInputs } from './site-search.ts';
+import { pageInputs, type SearchMemo, type SearchPageInputs } from './search-step.ts';
 
 /** A page of the site in site order, with its bodies' hashes, and its bodies when the edit changed them. */
 export interface CountablePage extends SearchPageInputs {

@@ -1,10 +1,10 @@
 // The search step of a page-local rebuild: some existing pages' bodies, title or restriction changed, the site's pages
-// and their order did not. Recounts those pages and patches the last step's index (search-site.ts).
+// and their order did not. Recounts those pages and patches the last step's index (kept-search-index.ts).
 import type { BuiltResponse } from '../types.ts';
 import { countedPage } from './page-search.ts';
-import { byUrl, changedResponses, writeSearchSite } from './search-site.ts';
-import { pageInputs } from './site-search.ts';
-import type { SearchMemo, SearchPageInputs } from './site-search.ts';
+import { byUrl, changedResponses, writeSearchSite } from './kept-search-index.ts';
+import { pageInputs } from './search-step.ts';
+import type { SearchMemo, SearchPageInputs } from './search-step.ts';
 
 /** An existing page of the last build (same URL, same place in site order) with its inputs now. */
 export interface EditedPage extends SearchPageInputs {

@@ -1,14 +1,10 @@
 // `--keep N`: keeps the current snapshot and the newest others up to N, deletes the rest and every body (and body list)
-// no kept snapshot references.
-import { gunzipSync } from 'node:zlib';
-import { parseBodyList, parseManifest, remoteKey, sha256Hex } from '../../storage/remote-layout.ts';
-import type { ObjectDigest } from '../../storage/remote-layout.ts';
-import { deleteObjects, getObject, listObjects } from '../../storage/store-objects.ts';
+// no kept snapshot needs.
+import { remoteKey } from '../../storage/remote-layout.ts';
+import { deleteObjects, listObjects } from '../../storage/store-objects.ts';
 import type { ListedObject, Store } from '../../storage/store-objects.ts';
 import type { S3Location } from '../../storage/s3-location.ts';
-import { mapLimit } from '../../storage/map-limit.ts';
-
-const LIST_CONCURRENCY = 16;
+import { neededKeys } from './needed-keys.ts';
 
 export interface GarbageOutcome {
   keptSnapshots: string[];
@@ -19,8 +15,8 @@ export interface GarbageOutcome {
 interface RemoteSnapshot {
   id: string;
   objects: ListedObject[];
-  /** When its manifest was written; undefined for a publish that stopped before its manifest. */
-  publishedAt: number | undefined;
+  /** When its manifest was written; undefined for an upload that stopped before its manifest. */
+  uploadedAt: number | undefined;
 }
 
 async function listSnapshots(store: Store, location: S3Location): Promise<RemoteSnapshot[]> {
@@ -28,9 +24,9 @@ async function listSnapshots(store: Store, location: S3Location): Promise<Remote
   const byId = new Map<string, RemoteSnapshot>();
   for (const object of (await listObjects(store, root)).objects) {
     const id = object.key.slice(root.length).split('/')[0] ?? '';
-    const snapshot = byId.get(id) ?? { id, objects: [], publishedAt: undefined };
+    const snapshot = byId.get(id) ?? { id, objects: [], uploadedAt: undefined };
     snapshot.objects.push(object);
-    if (object.key === remoteKey.manifest(location.prefix, id)) snapshot.publishedAt = object.lastModified;
+    if (object.key === remoteKey.manifest(location.prefix, id)) snapshot.uploadedAt = object.lastModified;
     byId.set(id, snapshot);
   }
   return [...byId.values()];
@@ -38,36 +34,20 @@ async function listSnapshots(store: Store, location: S3Location): Promise<Remote
 
 /** Newest first; snapshots without a manifest are incomplete and never kept (except the current one, which has one). */
 function chooseKept(snapshots: RemoteSnapshot[], current: string, keep: number): Set<string> {
-  const complete = snapshots.filter((snapshot) => snapshot.publishedAt !== undefined && snapshot.id !== current);
-  complete.sort((a, b) => (b.publishedAt ?? 0) - (a.publishedAt ?? 0) || (a.id < b.id ? 1 : -1));
+  const complete = snapshots.filter((snapshot) => snapshot.uploadedAt !== undefined && snapshot.id !== current);
+  complete.sort((a, b) => (b.uploadedAt ?? 0) - (a.uploadedAt ?? 0) || (a.id < b.id ? 1 : -1));
   return new Set([current, ...complete.slice(0, Math.max(0, keep - 1)).map((snapshot) => snapshot.id)]);
 }
 
-/** A gzip JSON object, checked against its digest when one is known. Deleting on the strength of an unreadable or
- *  altered list could remove bodies a kept snapshot needs: any problem stops the collection before it deletes. */
-async function readGzipJson(store: Store, key: string, expected?: ObjectDigest): Promise<unknown> {
-  const fetched = await getObject(store, key);
-  if (fetched.kind !== 'found') throw new Error(`cannot read ${key}; nothing was deleted`);
-  if (expected !== undefined && sha256Hex(fetched.bytes) !== expected.sha256)
-    throw new Error(`${key} does not match its digest; nothing was deleted`);
-  return JSON.parse(gunzipSync(fetched.bytes).toString('utf8'));
-}
-
-/** Keys of every body and body list the given snapshots reference. */
+/** Keys of every body and body list the given snapshots need. Deleting on the strength of an unreadable or altered
+ *  manifest, list or index could remove bodies a kept snapshot needs: any problem stops the collection first. */
 export async function referencedKeys(store: Store, location: S3Location, ids: Iterable<string>): Promise<Set<string>> {
   const keys = new Set<string>();
   for (const id of ids) {
-    const manifestKey = remoteKey.manifest(location.prefix, id);
-    const manifest = parseManifest(await readGzipJson(store, manifestKey), manifestKey);
-    const lists = manifest.bodyLists.filter((list) => !keys.has(remoteKey.bodyList(location.prefix, list.sha256)));
-    for (const list of lists) keys.add(remoteKey.bodyList(location.prefix, list.sha256));
-    // Read side by side: publish reads the current snapshot's lists on every run.
-    await mapLimit(lists, LIST_CONCURRENCY, async (list) => {
-      const listKey = remoteKey.bodyList(location.prefix, list.sha256);
-      for (const [file, digest] of Object.entries(parseBodyList(await readGzipJson(store, listKey, list), listKey))) {
-        keys.add(remoteKey.body(location.prefix, file, digest.sha256));
-      }
+    const needed = await neededKeys(store, location, id).catch((error: unknown) => {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; nothing was deleted`);
     });
+    for (const key of needed) keys.add(key);
   }
   return keys;
 }

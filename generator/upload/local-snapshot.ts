@@ -115,7 +115,7 @@ export async function readLocalSnapshot(dist: string): Promise<LocalSnapshot> {
   if (shards.length === 0)
     throw new Error(`${join(directory, DIST_LAYOUT.indexFile)}: written by an earlier snapi: run npm run build first`);
   if (!isSnapshotId(header.id))
-    throw new Error(`${join(directory, DIST_LAYOUT.indexFile)}: snapshot id "${header.id}" cannot be published`);
+    throw new Error(`${join(directory, DIST_LAYOUT.indexFile)}: snapshot id "${header.id}" cannot be uploaded`);
   const files = new Map<SnapshotFileName, Buffer>();
   for (const [name, bytes] of raw) files.set(name, await gzipAsync(bytes));
   const bodies = await mapLimit(

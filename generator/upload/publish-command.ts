@@ -6,8 +6,8 @@ import type { S3Location } from '../../storage/s3-location.ts';
 import { describeStoreError, isStoreError } from '../../storage/store-error.ts';
 import { collectGarbage } from './collect-garbage.ts';
 import type { GarbageOutcome } from './collect-garbage.ts';
-import { publishToStore } from './publish-to-store.ts';
-import type { PublishOutcome } from './publish-to-store.ts';
+import { uploadSnapshot } from './upload-snapshot.ts';
+import type { UploadOutcome } from './upload-snapshot.ts';
 import { startUploadProgress } from './upload-progress.ts';
 
 export const USAGE = `usage: snapi publish --dist DIR --to s3://BUCKET/PREFIX [--endpoint URL] [--region R] [--keep N] [--json]
@@ -74,7 +74,7 @@ function parseOptions(argv: string[]): PublishOptions {
   };
 }
 
-function summaryLine(outcome: PublishOutcome, garbage: GarbageOutcome | undefined, seconds: number): string {
+function summaryLine(outcome: UploadOutcome, garbage: GarbageOutcome | undefined, seconds: number): string {
   const collected =
     garbage === undefined
       ? ''
@@ -104,7 +104,7 @@ export async function runPublishCommand(argv: string[], io: CommandIo): Promise<
   const store = { client, bucket: options.location.bucket };
   const progress = io.progressStream ? startUploadProgress(io.progressStream) : undefined;
   try {
-    const outcome = await publishToStore({
+    const outcome = await uploadSnapshot({
       dist: options.dist,
       store,
       location: options.location,

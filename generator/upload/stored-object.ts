@@ -1,7 +1,7 @@
-// Whether an object already in the bucket is the one publish would upload: same bytes, same headers. Judged by HEAD.
+// Whether an object already in the bucket is the one the upload would put: same bytes, same headers. Judged by HEAD.
 import type { PutMetadata, StoredHead } from '../../storage/store-objects.ts';
 
-/** The object publish means to have at a key. */
+/** The object the upload means to have at a key. */
 export interface WantedObject {
   size: number;
   sha256: string;
@@ -14,7 +14,7 @@ const sameHeader = (stored: string | undefined, wanted: string | undefined) =>
   (stored ?? '').replace(/\s+/g, '').toLowerCase() === (wanted ?? '').replace(/\s+/g, '').toLowerCase();
 
 /**
- * Trusted only with evidence about the bytes. The SHA-256 a publish put beside them decides when present: that PUT
+ * Trusted only with evidence about the bytes. The SHA-256 an upload put beside them decides when present: that PUT
  * carried Content-MD5, so the store held exactly those bytes. Without it (another tool, an older snapi), the ETag must
  * be the MD5 of the wanted bytes; an ETag that is no MD5 (multipart, SSE-KMS) proves nothing and the object is put
  * again.

@@ -1,8 +1,8 @@
 // A one-line upload progress on a terminal, redrawn at most four times a second.
-import type { PublishCounts } from './publish-to-store.ts';
+import type { UploadCounts } from './upload-snapshot.ts';
 
 export interface UploadProgress {
-  update: (counts: PublishCounts) => void;
+  update: (counts: UploadCounts) => void;
   stop: () => void;
 }
 

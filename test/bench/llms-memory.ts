@@ -20,7 +20,7 @@ if (values.dist === undefined) {
 }
 const log = (line: string) => console.error(`[llms-memory] ${line}`);
 if (values.make !== undefined) await buildMadeSite('llms-memory', Number(values.make), values.dist, log);
-spawnSync('npm', ['run', 'build:gateway'], { cwd: PROJECT_ROOT, stdio: 'ignore' });
+spawnSync('npm', ['run', 'bundle'], { cwd: PROJECT_ROOT, stdio: 'ignore' });
 const tools = {
   taskset: false,
   eleventy: { missing: 'unused' },

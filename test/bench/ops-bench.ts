@@ -194,7 +194,7 @@ if (import.meta.filename === process.argv[1]) {
   const seconds = Number(process.argv[2] ?? 5);
   const workDir = join(PROJECT_ROOT, 'test', '.tmp', 'bench-ops');
   await mkdir(workDir, { recursive: true });
-  execSync(`${process.execPath} gateway/cli/build-gateway.mjs`, { cwd: PROJECT_ROOT, stdio: 'ignore' });
+  execSync(`${process.execPath} gateway/cli/bundle-gateway.mjs`, { cwd: PROJECT_ROOT, stdio: 'ignore' });
   let taskset = false;
   try {
     execSync('command -v taskset', { stdio: 'ignore' });

@@ -188,7 +188,7 @@ if (!values['reuse-snapshot'] || !existsSync(join(gatewayDist, 'current'))) {
   await measureRun(process.execPath, snapiBuildArgs(gatewaySite.site, gatewayDist), PROJECT_ROOT);
 }
 // The bench runs what `npm run serve` runs: the bundle, rebuilt here so it never measures stale sources.
-execFileSync(process.execPath, [join(PROJECT_ROOT, 'gateway', 'cli', 'build-gateway.mjs')], {
+execFileSync(process.execPath, [join(PROJECT_ROOT, 'gateway', 'cli', 'bundle-gateway.mjs')], {
   cwd: PROJECT_ROOT,
   stdio: 'ignore',
 });

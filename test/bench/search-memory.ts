@@ -17,7 +17,7 @@ if (values.dist === undefined) {
 }
 const log = (line: string) => console.error(`[search-memory] ${line}`);
 if (values.make !== undefined) await buildMadeSite('search-memory', Number(values.make), values.dist, log);
-spawnSync('npm', ['run', 'build:gateway'], { cwd: PROJECT_ROOT, stdio: 'ignore' });
+spawnSync('npm', ['run', 'bundle'], { cwd: PROJECT_ROOT, stdio: 'ignore' });
 const taskset = spawnSync('sh', ['-c', 'command -v taskset'], { encoding: 'utf8' }).stdout.trim() !== '';
 const tools = { taskset, eleventy: { missing: 'unused' }, hugo: { missing: 'unused' }, nginx: { missing: 'unused' } };
 const runs: Array<{ startMs: number; rssMb: number }> = [];

@@ -7,7 +7,7 @@ import { SEARCH_SHARD_PREFIX } from '../../contract/endpoints.ts';
 import { loadSnapshot } from '../../gateway/snapshot/snapshot-loader.ts';
 import { planBuild } from '../../generator/build.ts';
 import { loadSite } from '../../generator/load/load-site.ts';
-import { siteSearchResponses } from '../../generator/search/site-search.ts';
+import { siteSearchResponses } from '../../generator/search/search-step.ts';
 import { PROJECT_ROOT } from './build-bench.ts';
 import { median } from './measure.ts';
 import type { MadeSite } from './make-site.ts';
@@ -140,7 +140,7 @@ export async function measureSearch(options: SearchRowsOptions): Promise<SearchF
   log('search: title quality');
   const quality = await measureQuality(search, { username: admin.username, role: admin.role });
   // The bench measures what `npm run serve` runs: the bundle, rebuilt so it is never stale.
-  execFileSync(process.execPath, [join(PROJECT_ROOT, 'gateway', 'cli', 'build-gateway.mjs')], {
+  execFileSync(process.execPath, [join(PROJECT_ROOT, 'gateway', 'cli', 'bundle-gateway.mjs')], {
     cwd: PROJECT_ROOT,
     stdio: 'ignore',
   });

@@ -12,7 +12,7 @@ import type { LoadedEntry } from '../../gateway/snapshot/model.ts';
 import { finishBuild, planBuild, renderPages } from '../../generator/build.ts';
 import { loadSite } from '../../generator/load/load-site.ts';
 import { pageVersions } from '../../generator/search/search-documents.ts';
-import { siteSearchResponses } from '../../generator/search/site-search.ts';
+import { siteSearchResponses } from '../../generator/search/search-step.ts';
 import { contentReader } from '../helpers/content-reader.ts';
 import { SAMPLE_SITE, SAMPLE_USERS } from './sample-dist.ts';
 

@@ -11,7 +11,7 @@ import { loadSite } from '../../generator/load/load-site.ts';
 import { buildSearchIndex, searchIndexResponse } from '../../generator/search/build-search-index.ts';
 import { searchDocuments } from '../../generator/search/search-documents.ts';
 import type { IndexedDocument } from '../../generator/search/search-documents.ts';
-import { siteSearchResponse } from '../../generator/search/site-search.ts';
+import { siteSearchResponse } from '../../generator/search/search-step.ts';
 import { contentReader } from '../helpers/content-reader.ts';
 import { createRandom } from '../bench/prng.ts';
 import { SAMPLE_SITE } from './sample-dist.ts';

@@ -265,7 +265,7 @@ Faults(
     if (pointer.kind !== 'found') throw new Error('no pointer');
     const json = { contentType: 'application/json', cacheControl: 'no-cache' };
     const before = errorsOf(follower).length;
-    await putObject(server.store, 'site/current.json', Buffer.from('{"format":2,"snapshot":"k-9"}'), json);
+    await putObject(server.store, 'site/current.json', Buffer.from('{"format":3,"snapshot":"k-9"}'), json);
     await follower.gateway.follower.checkNow();
     await putObject(server.store, 'site/current.json', Buffer.from('<html>not a pointer</html>'), json);
     await follower.gateway.follower.checkNow();
@@ -275,7 +275,7 @@ Faults(
       [
         navigationOf('six'),
         [
-          's3://snapi-test/site/current.json has format 2, newer than this snapi reads (1): upgrade snapi',
+          's3://snapi-test/site/current.json has format 3, newer than this snapi reads (2): upgrade snapi',
           's3://snapi-test/site/current.json is not JSON: it is not a snapi snapshot pointer',
         ],
       ],

@@ -4,14 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseS3Location } from '../../storage/s3-location.ts';
 import { createStoreClient } from '../../storage/s3-client.ts';
-import {
-  bodyListGroup,
-  bodyListWidth,
-  parseBodyList,
-  parseManifest,
-  parsePointer,
-  remoteKey,
-} from '../../storage/remote-layout.ts';
+import { parseBodyList, parseManifest, parsePointer, remoteKey } from '../../storage/remote-layout.ts';
 
 const SHA = 'a'.repeat(64);
 const DIGEST = { sha256: SHA, size: 10 };
@@ -72,7 +65,7 @@ const Validators = suite('pointer, manifest and body list validators');
 
 Validators('a pointer must be JSON of this format with a snapshot id that is one folder name', () => {
   const pointer = (fields: Record<string, unknown>) =>
-    JSON.stringify({ format: 1, snapshot: 's-1', manifestSha256: SHA, publishedAt: 'x', ...fields });
+    JSON.stringify({ format: 2, snapshot: 's-1', manifestSha256: SHA, publishedAt: 'x', ...fields });
   assert.equal(
     [
       pointer({}),
@@ -80,14 +73,16 @@ Validators('a pointer must be JSON of this format with a snapshot id that is one
       pointer({ snapshot: '.staging-x' }),
       pointer({ manifestSha256: 'abc' }),
       pointer({ format: 3 }),
+      pointer({ format: 1 }),
       '[]',
     ].map((text) => outcome(() => parsePointer(text, 'P'))),
     [
-      { format: 1, snapshot: 's-1', manifestSha256: SHA, publishedAt: 'x' },
+      { format: 2, snapshot: 's-1', manifestSha256: SHA, publishedAt: 'x' },
       'P.snapshot: "../etc" is not a snapshot id',
       'P.snapshot: ".staging-x" is not a snapshot id',
       'P.manifestSha256: expected 64 hex digits',
-      'P has format 3, newer than this snapi reads (1): upgrade snapi',
+      'P has format 3, newer than this snapi reads (2): upgrade snapi',
+      'P: format 1 is not a snapi publication format',
       'P: expected an object',
     ],
   );
@@ -111,15 +106,15 @@ Validators('body lists name only plain body files, so nothing from the store bec
 Validators('a manifest needs the index and accounts digests and a list of body lists; changes.json is optional', () => {
   const files = { 'index.json': DIGEST, 'accounts.json': DIGEST };
   assert.equal(
-    outcome(() => parseManifest({ format: 1, snapshot: 's-1', files, bodyLists: [DIGEST] }, 'M')),
-    { format: 1, snapshot: 's-1', files, bodyLists: [DIGEST] },
+    outcome(() => parseManifest({ format: 2, snapshot: 's-1', files, bodyLists: [DIGEST] }, 'M')),
+    { format: 2, snapshot: 's-1', files, bodyLists: [DIGEST] },
   );
   assert.equal(
-    outcome(() => parseManifest({ format: 1, snapshot: 's-1', files: { 'index.json': DIGEST }, bodyLists: [] }, 'M')),
+    outcome(() => parseManifest({ format: 2, snapshot: 's-1', files: { 'index.json': DIGEST }, bodyLists: [] }, 'M')),
     'M.files["accounts.json"]: expected an object',
   );
   assert.equal(
-    outcome(() => parseManifest({ format: 1, snapshot: 's-1', files, bodies: {} }, 'M')),
+    outcome(() => parseManifest({ format: 2, snapshot: 's-1', files, bodies: {} }, 'M')),
     'M.bodyLists: expected an array',
   );
 });
@@ -136,20 +131,6 @@ Validators('keys keep the body file extension and sit under the prefix', () => {
   );
 });
 
-const Lists = suite('body lists');
-
-Lists('group bodies by one character of their name up to 16,384 bodies (64 lists), by two above (4,096 lists)', () => {
-  assert.equal(
-    [bodyListWidth(2_734), bodyListWidth(16_384), bodyListWidth(16_385), bodyListWidth(260_000)],
-    [1, 1, 2, 2],
-  );
-  assert.equal(
-    [bodyListGroup('bodies/Ab3x.json'), bodyListGroup('bodies/Ab3x.json.gz', 2), bodyListGroup('bodies/-Q.media', 2)],
-    ['A', 'Ab', '-Q'],
-  );
-});
-
 Location.run();
 Addressing.run();
 Validators.run();
-Lists.run();

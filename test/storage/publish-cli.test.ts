@@ -50,7 +50,7 @@ Cli.before(async (context) => {
     cacheControl: 'no-cache',
   });
   await putObject(context.server.store, 'notjson/current.json', Buffer.from('hello'), json);
-  await putObject(context.server.store, 'newer/current.json', Buffer.from('{"format":2,"snapshot":"x"}'), json);
+  await putObject(context.server.store, 'newer/current.json', Buffer.from('{"format":3,"snapshot":"x"}'), json);
 });
 Cli.after(async ({ server, local, empty }) => {
   await server.remove();
@@ -137,7 +137,7 @@ const BAD_INPUT: Array<[string, (context: Context) => [string[], Record<string, 
   [
     'a pointer of a newer format',
     ({ local, server }) => [['--dist', local.dist, '--to', 's3://snapi-test/newer', '--endpoint', server.endpoint], {}],
-    'snapi publish: failed: s3://snapi-test/newer/current.json has format 2, newer than this snapi reads (1): upgrade snapi',
+    'snapi publish: failed: s3://snapi-test/newer/current.json has format 3, newer than this snapi reads (2): upgrade snapi',
   ],
   [
     'a dist folder without a snapshot',

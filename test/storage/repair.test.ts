@@ -11,7 +11,7 @@ import { readSnapshotIndex } from '../../generator/write/read-snapshot-index.ts'
 import { send } from '../gateway/http-client.ts';
 import { createStoreClient } from '../../storage/s3-client.ts';
 import { runPublishCommand } from '../../generator/upload/publish-command.ts';
-import { publishToStore } from '../../generator/upload/publish-to-store.ts';
+import { uploadSnapshot } from '../../generator/upload/upload-snapshot.ts';
 import { startCutProxy } from './cut-proxy.ts';
 import { startS3Server } from './s3-server.ts';
 import type { S3Server } from './s3-server.ts';
@@ -266,7 +266,7 @@ Repair(
       requestTimeoutMs: 5_000,
     });
     try {
-      const outcome = await publishToStore({
+      const outcome = await uploadSnapshot({
         dist: local.dist,
         store: { client, bucket: server.store.bucket },
         location: { bucket: server.store.bucket, prefix: 'site' },

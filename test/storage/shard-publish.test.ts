@@ -1,17 +1,20 @@
-// A one-page change of a built snapshot, published to a real S3-compatible server and followed: the PUTs are the new
-// body, the one index shard naming it, the body lists holding them, the snapshot files, manifest and pointer; the
-// follower downloads the same and nothing else.
+// A one-page change of a built snapshot, uploaded to a real S3-compatible server and followed: the PUTs are the new
+// body, the one index shard naming it, one new body list naming just those, the snapshot files, manifest and pointer;
+// the follower downloads the same and nothing else.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { bodyListGroup, parsePointer, remoteKey, sha256Hex } from '../../storage/remote-layout.ts';
+import { gunzipSync } from 'node:zlib';
+import { parsePointer, remoteKey, sha256Hex } from '../../storage/remote-layout.ts';
 import { getObject } from '../../storage/store-objects.ts';
 import { contentHash } from '../../contract/etag.ts';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { readSnapshotIndex } from '../../generator/write/read-snapshot-index.ts';
 import { syncSnapshot } from '../../gateway/follow/sync-snapshot.ts';
+import { snapshotFolder } from '../../gateway/follow/cache-folder.ts';
 import { makeTempDist } from '../gateway/make-snapshot.ts';
 import { ENTRIES, SHARDS, publishPages } from '../helpers/many-pages.ts';
 import { startS3Server } from './s3-server.ts';
@@ -64,10 +67,10 @@ Sharded(
     const { server, dist } = context;
     await publishPages(dist);
     const first = await publish(server, dist, PREFIX);
-    // Every body and shard, one list per first character (64 at most), 3 snapshot files, manifest and pointer.
+    // Every body and shard, one list naming them all, 3 snapshot files, manifest and pointer.
     const lists = context.puts.filter((key) => key.startsWith(remoteKey.listsDir(PREFIX))).length;
-    assert.equal([first.uploadedObjects, lists <= 64], [ENTRIES + SHARDS + lists + 5, true]);
-    assert.is((await follow(context)).downloadedObjects, ENTRIES + SHARDS + lists + 4);
+    assert.equal([first.uploadedObjects, lists], [ENTRIES + SHARDS + 1 + 5, 1]);
+    assert.is((await follow(context)).downloadedObjects, ENTRIES + SHARDS + 1 + 4);
 
     const shardsBefore = shardFiles(dist);
     context.puts.length = 0;
@@ -80,21 +83,23 @@ Sharded(
     const newBody = `${DIST_LAYOUT.bodiesDir}/${contentHash(body)}.json`;
     const oldBody = `${DIST_LAYOUT.bodiesDir}/${contentHash(JSON.stringify({ prefix: 'content:live', page: 7 }))}.json`;
     const delta = readSnapshotIndex(join(dist, DIST_LAYOUT.currentLink)).index.history?.recent.at(-1)?.delta ?? '';
-    const touchedLists = new Set(
-      [newBody, oldBody, delta, ...newShards, ...oldShards].map((file) => bodyListGroup(file)),
-    );
     const second = await publish(server, dist, PREFIX);
     const puts = (folder: string) => context.puts.filter((key) => key.startsWith(folder)).sort();
     const expectedBodies = await Promise.all([newBody, delta, ...newShards].map((file) => bodyKey(dist, file)));
     assert.equal(puts(remoteKey.bodiesDir(PREFIX)), expectedBodies.sort());
-    assert.is(puts(remoteKey.listsDir(PREFIX)).length, touchedLists.size);
+    // The list kept from the first upload still names the old body and shard; the new one names only the new files.
+    const [newList, ...otherLists] = puts(remoteKey.listsDir(PREFIX));
+    const stored = await getObject(server.store, newList ?? '');
+    if (stored.kind !== 'found') throw new Error('the new list is missing');
+    const listed = Object.keys(JSON.parse(gunzipSync(stored.bytes).toString('utf8')) as object).sort();
+    assert.equal([listed, otherLists], [[newBody, delta, ...newShards].sort(), []]);
     assert.is(puts(remoteKey.snapshotsDir(PREFIX)).length, 4);
-    assert.equal([second.uploadedObjects, context.puts.length], [3 + touchedLists.size + 5, 3 + touchedLists.size + 5]);
+    assert.equal([second.uploadedObjects, context.puts.length], [3 + 1 + 5, 3 + 1 + 5]);
+    // The follower places what the index names: the old body and shard, still listed, are neither fetched nor linked.
     const followed = await follow(context);
-    assert.equal(
-      [followed.downloadedObjects, followed.reusedObjects],
-      [3 + touchedLists.size + 4, ENTRIES + SHARDS - 2 + lists - touchedLists.size],
-    );
+    assert.equal([followed.downloadedObjects, followed.reusedObjects], [3 + 1 + 4, ENTRIES + SHARDS - 2 + 1]);
+    const placed = (file: string) => existsSync(join(snapshotFolder(context.cache, second.snapshot), file));
+    assert.equal([oldBody, ...oldShards, newBody].map(placed), [false, false, true]);
   },
 );
 

@@ -1,15 +1,15 @@
 // Test helper: dist folders with small snapshots to publish, gateways that follow a bucket, and waiting for conditions.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bodyListGroup } from '../../storage/remote-layout.ts';
+import { MOST_LIST_ENTRIES } from '../../generator/upload/body-lists.ts';
 import { namedFiles, readSnapshotIndex } from '../../generator/write/read-snapshot-index.ts';
 import { makeTempDist, writeAndPublish } from '../gateway/make-snapshot.ts';
 import type { SnapshotSpec } from '../gateway/make-snapshot.ts';
 import { BODIES, USERS, basic, standardSpec } from '../gateway/fixture.ts';
 import { startFollowingGateway } from '../../gateway/follow/serve-from.ts';
 import type { FollowingGateway } from '../../gateway/follow/serve-from.ts';
-import { publishToStore } from '../../generator/upload/publish-to-store.ts';
-import type { PublishOutcome, PublishRequest } from '../../generator/upload/publish-to-store.ts';
+import { uploadSnapshot } from '../../generator/upload/upload-snapshot.ts';
+import type { UploadOutcome, UploadRequest } from '../../generator/upload/upload-snapshot.ts';
 import type { S3Server } from './s3-server.ts';
 
 export const EDITOR = { Authorization: basic(USERS.editor) };
@@ -44,9 +44,9 @@ export function publish(
   server: S3Server,
   dist: string,
   prefix: string,
-  extra: Partial<PublishRequest> = {},
-): Promise<PublishOutcome> {
-  return publishToStore({ dist, store: server.store, location: { bucket: server.store.bucket, prefix }, ...extra });
+  extra: Partial<UploadRequest> = {},
+): Promise<UploadOutcome> {
+  return uploadSnapshot({ dist, store: server.store, location: { bucket: server.store.bucket, prefix }, ...extra });
 }
 
 export interface Follower {
@@ -110,16 +110,16 @@ export async function waitFor(
 export const eventsOf = (logs: Array<Record<string, unknown>>, event: string) =>
   logs.filter((line) => line.event === event);
 
-/** The body files of a dist folder's current snapshot (index shards included), their list groups, the index shard
- *  files and the file of the live navigation. */
+/** The body files of a dist folder's current snapshot (index shards included), how many lists a first upload writes
+ *  for them, the index shard files and the file of the live navigation. */
 export async function currentBodies(
   dist: string,
-): Promise<{ files: string[]; groups: Set<string>; shardFiles: string[]; navigationFile: string }> {
+): Promise<{ files: string[]; lists: number; shardFiles: string[]; navigationFile: string }> {
   const contents = readSnapshotIndex(join(dist, 'current'));
   const files = [...namedFiles(contents)];
   return {
     files,
-    groups: new Set(files.map((file) => bodyListGroup(file))),
+    lists: Math.ceil(files.length / MOST_LIST_ENTRIES),
     shardFiles: contents.shards.map((shard) => shard.file),
     navigationFile: contents.index.entries['navigation:live']?.file ?? '',
   };
@@ -128,18 +128,4 @@ export async function currentBodies(
 /** Index shards of `after` that `before` lacks: when only the live navigation changed, the one shard holding it. */
 export function changedShards(before: { shardFiles: string[] }, after: { shardFiles: string[] }): string[] {
   return after.shardFiles.filter((file) => !before.shardFiles.includes(file));
-}
-
-/** How many body lists a publish (or a follower) must fetch again when only the live navigation changed. */
-export function changedLists(
-  before: { navigationFile: string; shardFiles: string[] },
-  after: { groups: Set<string>; navigationFile: string; shardFiles: string[] },
-): number {
-  const files = [
-    before.navigationFile,
-    after.navigationFile,
-    ...changedShards(after, before),
-    ...changedShards(before, after),
-  ];
-  return new Set(files.map((file) => bodyListGroup(file)).filter((group) => after.groups.has(group))).size;
 }

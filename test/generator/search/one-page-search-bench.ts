@@ -7,8 +7,8 @@ import { KEYS, keyOf } from '../../../contract/endpoints.ts';
 import { contentHash } from '../../../contract/etag.ts';
 import { finishBuild, planBuild, renderPages } from '../../../generator/build.ts';
 import { loadSite } from '../../../generator/load/load-site.ts';
-import { languageOf, searchPageOf, siteSearchResponses } from '../../../generator/search/site-search.ts';
-import type { SearchMemo } from '../../../generator/search/site-search.ts';
+import { languageOf, searchPageOf, siteSearchResponses } from '../../../generator/search/search-step.ts';
+import type { SearchMemo } from '../../../generator/search/search-step.ts';
 import { makeSite } from '../../bench/make-site.ts';
 import { median } from '../../bench/measure.ts';
 

@@ -2,7 +2,7 @@
 import { contentHash } from '../../../contract/etag.ts';
 import { type BuildPlan, finishBuild, planBuild, renderPages } from '../../../generator/build.ts';
 import { loadSite } from '../../../generator/load/load-site.ts';
-import type { ContentBodies } from '../../../generator/search/site-search.ts';
+import type { ContentBodies } from '../../../generator/search/search-step.ts';
 import { SAMPLE_SITE } from '../../search/sample-dist.ts';
 
 export async function sampleContents(): Promise<{ plan: BuildPlan; contents: ContentBodies; reads: string[] }> {

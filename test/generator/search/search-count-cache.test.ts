@@ -7,8 +7,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CACHE_DIR } from '../../../generator/render/render-cache.ts';
 import { loadSearchCounts, saveSearchCounts } from '../../../generator/search/search-count-cache.ts';
-import { siteSearchResponses } from '../../../generator/search/site-search.ts';
-import type { SearchMemo } from '../../../generator/search/site-search.ts';
+import { siteSearchResponses } from '../../../generator/search/search-step.ts';
+import type { SearchMemo } from '../../../generator/search/search-step.ts';
 import { removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
 import { sampleContents } from './sample-contents.ts';
 

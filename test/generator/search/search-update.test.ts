@@ -10,8 +10,8 @@ import type { SearchRoot } from '../../../contract/search/search-shards.ts';
 import { type BuildPlan, build, planBuild } from '../../../generator/build.ts';
 import { updateSearchPages } from '../../../generator/search/search-update.ts';
 import type { EditedPage } from '../../../generator/search/search-update.ts';
-import { languageOf, searchPageOf, siteSearchResponses } from '../../../generator/search/site-search.ts';
-import type { ContentBodies, SearchMemo } from '../../../generator/search/site-search.ts';
+import { languageOf, searchPageOf, siteSearchResponses } from '../../../generator/search/search-step.ts';
+import type { ContentBodies, SearchMemo } from '../../../generator/search/search-step.ts';
 import type { SiteSource } from '../../../generator/types.ts';
 
 /** 210 pages give 16 shards; common terms count from 200 documents. */

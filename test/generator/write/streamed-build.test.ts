@@ -9,7 +9,7 @@ import { build, planBuild, type BuildPlan } from '../../../generator/build.ts';
 import { buildSite } from '../../../generator/resident/choose-build.ts';
 import { loadSite } from '../../../generator/load/load-site.ts';
 import { openApiResponse } from '../../../generator/load/openapi-document.ts';
-import { siteSearchResponses } from '../../../generator/search/site-search.ts';
+import { siteSearchResponses } from '../../../generator/search/search-step.ts';
 import { contentReader } from '../../helpers/content-reader.ts';
 import type { BuiltResponse } from '../../../generator/types.ts';
 import { llmsResponses } from '../../../generator/llms/llms-step.ts';

@@ -1,4 +1,4 @@
-// `npm run build:gateway` (also run by `npm ci` through `prepare`): bundles each gateway command and the packages
+// `npm run bundle` (also run by `npm ci` through `prepare`): bundles each gateway command and the packages
 // it uses into one file, gateway/build/serve.mjs (`npm run serve`), gateway/build/mcp.mjs (`snapi mcp`) and webhook.mjs, that
 // plain node starts. (The typed client's built files are committed in client/lib/: npm run generate:client.)
 import { build } from 'esbuild';
@@ -14,7 +14,7 @@ const ENTRIES = [
   { entry: `${gateway}cli/webhook.ts`, built: `${gateway}build/webhook.mjs` },
 ];
 
-export async function buildGateway() {
+export async function bundleGateway() {
   await mkdir(`${gateway}build`, { recursive: true });
   await Promise.all(ENTRIES.map(({ entry, built }) => bundleCommand(entry, built, 'gateway/')));
 }
@@ -41,8 +41,8 @@ export async function bundleCommand(entry, built, from) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  buildGateway().catch((error) => {
-    console.error(`build:gateway: ${error instanceof Error ? error.message : String(error)}`);
+  bundleGateway().catch((error) => {
+    console.error(`bundle-gateway: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });
 }

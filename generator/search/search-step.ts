@@ -12,8 +12,8 @@ import { createSearchIndexBuilder, searchIndexBody } from './build-search-index.
 import { countedPage } from './page-search.ts';
 import type { CountedPage } from './page-search.ts';
 import type { SearchPage } from './search-documents.ts';
-import { searchSiteResponses, writeSearchSite } from './search-site.ts';
-import type { SearchSite } from './search-site.ts';
+import { searchSiteResponses, writeSearchSite } from './kept-search-index.ts';
+import type { SearchSite } from './kept-search-index.ts';
 import { renumberedPages } from './term-renumbering.ts';
 import { createTermTable } from './term-table.ts';
 import type { TermTable } from './term-table.ts';
@@ -58,9 +58,9 @@ export function pageInputs(
 }
 
 /** A resident builder's counts per page URL, with what they were made from (pageInputs): a page whose inputs are the
- *  same keeps its counts without its bodies being read again. `site` is the last step's whole index (search-site.ts),
- *  which updateSearchPages patches; only the per-page entries and their term table are saved to disk
- *  (search-count-cache.ts). */
+ *  same keeps its counts without its bodies being read again. `site` is the last step's whole index
+ *  (kept-search-index.ts), which updateSearchPages patches; only the per-page entries and their term table are saved
+ *  to disk (search-count-cache.ts). */
 export interface SearchMemo extends Map<string, { inputs: string; counted: CountedPage }> {
   site?: SearchSite;
   /** The table the kept counts' term ids refer to; the next step counts into it. */

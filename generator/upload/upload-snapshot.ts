@@ -1,26 +1,20 @@
-// Publishes a dist folder's snapshot to a bucket: missing or wrong bodies and body lists first, then the snapshot's
-// files and manifest, the pointer last.
+// Uploads a dist folder's published snapshot to a bucket: missing or wrong bodies and body lists first, then the
+// snapshot's files and manifest, the pointer last.
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { mapLimit } from '../../storage/map-limit.ts';
-import {
-  REMOTE_FORMAT,
-  bodyListGroup,
-  bodyListWidth,
-  contentEncodingOf,
-  parsePointer,
-  remoteKey,
-  sha256Hex,
-} from '../../storage/remote-layout.ts';
+import { REMOTE_FORMAT, contentEncodingOf, parsePointer, remoteKey, sha256Hex } from '../../storage/remote-layout.ts';
 import type { BodyList, Manifest, Pointer } from '../../storage/remote-layout.ts';
 import { getObject, headObject, listObjects, putObject, STREAMED_OBJECT_BYTES } from '../../storage/store-objects.ts';
 import type { StreamedBody } from '../../storage/store-objects.ts';
 import type { ListedObject, PutMetadata, Store } from '../../storage/store-objects.ts';
 import { formatS3Location } from '../../storage/s3-location.ts';
 import type { S3Location } from '../../storage/s3-location.ts';
-import { referencedKeys } from './collect-garbage.ts';
+import { planBodyLists } from './body-lists.ts';
+import { listedKeys, readSnapshotLists } from './remote-lists.ts';
+import type { StoredBodyList } from './remote-lists.ts';
 import { md5Hex, readLocalSnapshot } from './local-snapshot.ts';
 import { storedObjectMatches } from './stored-object.ts';
 import type { WantedObject } from './stored-object.ts';
@@ -28,12 +22,12 @@ import type { LocalSnapshot } from './local-snapshot.ts';
 
 export const UPLOAD_CONCURRENCY = 16;
 
-/** Bodies and snapshot files never change under their key; the pointer changes with every publish. */
+/** Bodies and snapshot files never change under their key; the pointer changes with every upload. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const POINTER_CACHE = 'no-cache';
 const GZIP_FILE: PutMetadata = { contentType: 'application/gzip', cacheControl: IMMUTABLE };
 
-export interface PublishCounts {
+export interface UploadCounts {
   uploadedObjects: number;
   uploadedBytes: number;
   skippedObjects: number;
@@ -43,18 +37,18 @@ export interface PublishCounts {
   totalObjects: number;
 }
 
-export interface PublishOutcome extends PublishCounts {
+export interface UploadOutcome extends UploadCounts {
   snapshot: string;
   previous: string | null;
   target: string;
 }
 
-export interface PublishRequest {
+export interface UploadRequest {
   dist: string;
   store: Store;
   location: S3Location;
-  onProgress?: (counts: PublishCounts) => void;
-  /** Called between the last body upload and the pointer (tests stop a publish there). */
+  onProgress?: (counts: UploadCounts) => void;
+  /** Called between the last body upload and the pointer (tests stop an upload there). */
   beforePointer?: () => Promise<void>;
 }
 
@@ -85,17 +79,12 @@ async function readPointer(store: Store, location: S3Location): Promise<Pointer 
   return parsePointer(fetched.bytes.toString('utf8'), `s3://${store.bucket}/${key}`);
 }
 
-/** The body lists, gzip-compressed; sorted, so an unchanged group gives the same bytes and so the same key. */
-function bodyListsOf(local: LocalSnapshot): Buffer[] {
-  const groups = new Map<string, BodyList>();
-  const width = bodyListWidth(local.bodies.length);
-  for (const body of [...local.bodies].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
-    const name = bodyListGroup(body.file, width);
-    const group = groups.get(name) ?? {};
-    group[body.file] = { sha256: body.sha256, size: body.size };
-    groups.set(name, group);
-  }
-  return [...groups.keys()].sort().map((key) => gzipSync(JSON.stringify(groups.get(key))));
+/** The body lists, gzip-compressed: those of the previous snapshot kept byte for byte, new ones written in name order
+ *  (docs/decisions.md: Body lists are kept and merged, not regrouped). */
+function bodyListsOf(local: LocalSnapshot, previous: readonly StoredBodyList[]): Buffer[] {
+  const live: BodyList = {};
+  for (const body of local.bodies) live[body.file] = { sha256: body.sha256, size: body.size };
+  return planBodyLists(previous, live).map((list) => list.bytes ?? gzipSync(JSON.stringify(list.entries)));
 }
 
 function manifestOf(local: LocalSnapshot, lists: Buffer[]): Buffer {
@@ -120,7 +109,7 @@ function uploadOf(key: string, bytes: Buffer, metadata: PutMetadata): Upload {
   return { key, size: bytes.length, sha256: sha256Hex(bytes), md5: md5Hex(bytes), bytes: async () => bytes, metadata };
 }
 
-export async function publishToStore(request: PublishRequest): Promise<PublishOutcome> {
+export async function uploadSnapshot(request: UploadRequest): Promise<UploadOutcome> {
   const { store, location } = request;
   const local = await readLocalSnapshot(request.dist);
   const previous = await readPointer(store, location);
@@ -130,11 +119,13 @@ export async function publishToStore(request: PublishRequest): Promise<PublishOu
   const existing = await listed(remoteKey.bodiesDir(location.prefix));
   const existingLists = await listed(remoteKey.listsDir(location.prefix));
   const existingSnapshot = await listed(remoteKey.snapshotDir(location.prefix, local.id));
-  // The current snapshot's objects were checked or put by the publish that made it current. Unreadable: check all.
-  const checkedBefore =
+  // The current snapshot's lists, and the objects they name, were checked or put by an upload. Unreadable: check
+  // all, and write the lists anew.
+  const previousLists =
     previous === undefined
-      ? new Set<string>()
-      : await referencedKeys(store, location, [previous.snapshot]).catch(() => new Set<string>());
+      ? []
+      : await readSnapshotLists(store, location, previous.snapshot).catch(() => [] as StoredBodyList[]);
+  const checkedBefore = listedKeys(location.prefix, previousLists);
 
   const bodyUploads = new Map<string, Upload>();
   for (const body of local.bodies) {
@@ -160,7 +151,7 @@ export async function publishToStore(request: PublishRequest): Promise<PublishOu
       },
     });
   }
-  const lists = bodyListsOf(local);
+  const lists = bodyListsOf(local, previousLists);
   const listUploads = lists.map((bytes) =>
     uploadOf(remoteKey.bodyList(location.prefix, sha256Hex(bytes)), bytes, GZIP_FILE),
   );
@@ -178,7 +169,7 @@ export async function publishToStore(request: PublishRequest): Promise<PublishOu
   const pointerIsCurrent =
     previous?.snapshot === pointer.snapshot && previous.manifestSha256 === pointer.manifestSha256;
 
-  const counts: PublishCounts = {
+  const counts: UploadCounts = {
     uploadedObjects: 0,
     uploadedBytes: 0,
     skippedObjects: 0,
