@@ -828,6 +828,13 @@ const PROBES = [
     replace: '',
     tests: 'gateway/webhooks/webhook-delivery\\.test\\.ts$',
   },
+  {
+    name: 'start: the search index is read before the snapshot is served (a broken one stops the start)',
+    file: 'gateway/snapshot/live-snapshot.ts',
+    find: '{ ...options, searchInBackground: true }',
+    replace: 'options',
+    tests: 'gateway/snapshot/search-after-listen\\.test\\.ts$',
+  },
 ];
 
 /** The runner probes mutate test/run.mjs itself, so their tests run under uvu directly. */

@@ -111,8 +111,9 @@ async function load(
   const accounts = parseAccounts(accountsFile);
   const { trust, warnings } = await buildTrust(root.access, options.lookup);
   const searchEntry = entries.get(SEARCH_INDEX_KEY);
+  const searchLater = searchEntry !== undefined && options.searchInBackground === true && previous === undefined;
   const search =
-    searchEntry === undefined
+    searchEntry === undefined || searchLater
       ? undefined
       : await loadSearchIndex(
           searchEntry.identity.path,
@@ -135,6 +136,7 @@ async function load(
     ...(search === undefined ? {} : { search }),
     ...(root.history === undefined ? {} : { history: root.history }),
   };
+  if (searchLater) snapshot.searchLoading = searchInBackground(snapshot, searchEntry.identity.path);
   const userRecordsText = JSON.stringify(root.userRecords);
   // A changed accounts file makes a fresh cache: a removed user, a new password or role must not pass on a credential
   // remembered from before.
@@ -160,6 +162,20 @@ async function load(
       credentialsKept,
     },
   };
+}
+
+/** Reads the search index of a snapshot already served; a failure leaves it without one, saying why. */
+function searchInBackground(snapshot: LoadedSnapshot, path: string): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => loadSearchIndex(path, snapshot.entries))
+    .then(
+      (index) => {
+        snapshot.search = index;
+      },
+      (error: unknown) => {
+        snapshot.searchFailure = error instanceof Error ? error.message : String(error);
+      },
+    );
 }
 
 /** The keys of the index before that the index read lacks: only the shards read again can have lost any. */
