@@ -12,6 +12,7 @@ import type { CompactEntries } from './compact-entries.ts';
 import { checkBodyFiles, checkShardFiles, readIndex } from './read-index.ts';
 import type { ShardedIndex } from './read-index.ts';
 import { ShardedEntries } from './sharded-entries.ts';
+import { listPool } from './pool-listing.ts';
 import { buildAddressMatcher } from '../auth/ip-trust.ts';
 import type { TrustPolicy } from '../auth/ip-trust.ts';
 import { resolveHosts } from '../auth/trusted-hosts.ts';
@@ -91,6 +92,9 @@ async function load(
     limit: options.memoryBodyLimit ?? MEMORY_BODY_LIMIT,
     left: options.memoryBudget ?? MEMORY_BUDGET,
   };
+  // A fresh load checks every body file: the folder is listed while the index is parsed.
+  const listing = kept === undefined ? listPool(join(directory, DIST_LAYOUT.bodiesDir)) : undefined;
+  listing?.catch(() => undefined);
   const accountsPath = join(directory, DIST_LAYOUT.accountsFile);
   const [index, accountsText] = await Promise.all([
     readIndex(directory, { memory, directory, pool, names }, kept?.reusable?.index),
@@ -101,8 +105,8 @@ async function load(
   if (kept !== undefined && names.otherFileCount > 0)
     throw new Error('index: names body files without a hash; loaded afresh');
   const bodyFilesChecked =
-    kept === undefined
-      ? await checkBodyFiles(directory, names)
+    listing !== undefined
+      ? await checkBodyFiles(directory, names, listing)
       : await checkShardFiles(
           index.parsed.map((position) => index.shards[position]!),
           pool,
