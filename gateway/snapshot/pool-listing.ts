@@ -2,7 +2,7 @@
 // 40,000 pages that is 255,000 names, 0.5 s of the start when listed between the parse and the first request.
 import { Worker } from 'node:worker_threads';
 
-/** Names per message: few messages, and no array of every name on either side. */
+/** Names per message: few messages, each batch one string rather than an object per name. */
 const BATCH = 4096;
 /** File names cannot hold it, so no name can pass for two. */
 export const NAME_SEPARATOR = '\0';
