@@ -120,15 +120,16 @@ export class BodyNames {
     yield* this.#otherFiles.keys();
   }
 
-  /** True when `bodies/<name>` is named: the folder's names are checked without making a path of each. */
-  namesBody(name: string): boolean {
+  /** True when `bodies/<name>` is named, `name` being `text` from `start` to `end`: the folder's names are checked
+   *  where the listing holds them, without making a string of each. */
+  namesBody(text: string, start = 0, end = text.length): boolean {
     for (let variant = 0; variant < VARIANTS; variant++) {
       const suffix = VARIANT_SUFFIXES[variant] ?? '';
-      if (!name.endsWith(suffix)) continue;
-      const number = name.length > suffix.length ? this.#hashes.find(name, 0, name.length - suffix.length) : -1;
+      if (!text.endsWith(suffix, end)) continue;
+      const number = end - start > suffix.length ? this.#hashes.find(text, start, end - suffix.length) : -1;
       if (number !== -1) return (this.#sizes[number * VARIANTS + variant] ?? ABSENT) !== ABSENT;
     }
-    return this.#otherFiles.has(`${PREFIX}${name}`);
+    return this.#otherFiles.size > 0 && this.#otherFiles.has(`${PREFIX}${text.slice(start, end)}`);
   }
 
   /** Distinct body files named. */

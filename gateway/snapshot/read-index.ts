@@ -192,8 +192,12 @@ export async function checkBodyFiles(
 ): Promise<number> {
   let present = 0;
   for (const batch of await listing) {
-    if (batch === '') continue;
-    for (const name of batch.split(NAME_SEPARATOR)) if (entries.namesBody(name)) present++;
+    for (let start = 0; start < batch.length; ) {
+      const separator = batch.indexOf(NAME_SEPARATOR, start);
+      const end = separator === -1 ? batch.length : separator;
+      if (entries.namesBody(batch, start, end)) present++;
+      start = end + 1;
+    }
     // A reload must not stall the requests being served on the old snapshot.
     await new Promise((resolve) => setImmediate(resolve));
   }
