@@ -835,6 +835,13 @@ const PROBES = [
     replace: 'options',
     tests: 'gateway/snapshot/search-after-listen\\.test\\.ts$',
   },
+  {
+    name: 'load: a body file missing from the listed pool is not noticed',
+    file: 'gateway/snapshot/read-index.ts',
+    find: '  if (present === named) return named;\n',
+    replace: '  return named;\n',
+    tests: 'gateway/snapshot/hashed-snapshot\\.test\\.ts$',
+  },
 ];
 
 /** The runner probes mutate test/run.mjs itself, so their tests run under uvu directly. */

@@ -73,9 +73,8 @@ export interface ServingState {
 
 export interface LoadOptions {
   lookup: HostLookup;
-  /** Read the search index after the snapshot is served instead of before, unless a snapshot is being served: a start
-   *  answers in time for what its first requests need (docs/decisions.md: A start reads the search index after it
-   *  listens). */
+  /** Read the search index after the snapshot is served instead of before, unless a snapshot is being served.
+   *  docs/decisions.md: A start reads the search index after it listens */
   searchInBackground?: boolean;
   memoryBodyLimit?: number;
   memoryBudget?: number;
