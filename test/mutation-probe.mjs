@@ -871,6 +871,20 @@ const PROBES = [
     replace: '',
     tests: 'gateway/webhooks/webhook-delivery\\.test\\.ts$',
   },
+  {
+    name: 'start: the search index is read before the snapshot is served (a broken one stops the start)',
+    file: 'gateway/snapshot/live-snapshot.ts',
+    find: '{ ...options, searchInBackground: true }',
+    replace: 'options',
+    tests: 'gateway/snapshot/search-after-listen\\.test\\.ts$',
+  },
+  {
+    name: 'load: a body file missing from the listed pool is not noticed',
+    file: 'gateway/snapshot/read-index.ts',
+    find: '  if (present === named) return named;\n',
+    replace: '  return named;\n',
+    tests: 'gateway/snapshot/hashed-snapshot\\.test\\.ts$',
+  },
 ];
 
 /** The runner probes mutate test/run.mjs itself, so their tests run under uvu directly. */

@@ -4,7 +4,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommandFailure, parseCommandLine, parsePort, runCommand, UsageError } from '../../terminal/command-line.ts';
 import { describeListenError, ensureCanListen } from '../../terminal/listen-check.ts';
-import { handleSignals, startGateway } from '../http/server.ts';
 import type { Gateway } from '../http/server.ts';
 import { parseS3Location } from '../../storage/s3-location.ts';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
@@ -57,6 +56,9 @@ example: snapi serve --dist ./dist --port 8080 --host 0.0.0.0`,
   },
 } as const;
 
+/** Loaded after the command line is read, so `--help` and a usage error do not pay for parsing the gateway. */
+const serverModule = () => import('../http/server.ts');
+
 /** Loaded only with --from: the S3 SDK costs start-up time a gateway serving a local dist does not need to pay. */
 const followModule = () => import('../follow/serve-from.ts');
 
@@ -98,7 +100,7 @@ async function startFromOptions(
     if (!existsSync(join(dist, DIST_LAYOUT.currentLink))) {
       throw new CommandFailure(`no snapshot in ${dist} (build one first: npm run build -- --out ${dist})`);
     }
-    return startGateway({ ...common, dist });
+    return (await serverModule()).startGateway({ ...common, dist });
   }
   asUsage(() => parseS3Location(from, '--from'));
   const follow = await followModule();
@@ -142,5 +144,5 @@ runCommand(SERVE, async () => {
     );
     console.log(`snapi gateway metrics on ${listener.url}`);
   }
-  handleSignals(gateway);
+  (await serverModule()).handleSignals(gateway);
 });

@@ -1,10 +1,9 @@
-// Loads a snapshot's search index, sharded (format 2: a root naming its shards) or whole (format 1, MiniSearch's
-// serialised form): the documents, the scored postings, and what a query needs besides.
+// Loads a snapshot's search index (a root naming its shards): the documents, the scored postings, and what a query
+// needs besides. A snapshot of an older search format is refused with a message to rebuild it.
 import { readFile } from 'node:fs/promises';
 import { readStoredBody } from '../snapshot/body-store.ts';
 import type { LoadedEntry } from '../snapshot/model.ts';
 import { sectionsOf } from '../../contract/search/content-sections.ts';
-import { SEARCH_FORMAT } from '../../contract/search/search-format.ts';
 import type { SearchDocument } from '../../contract/search/search-format.ts';
 import { SHARDED_FORMAT } from '../../contract/search/search-shards.ts';
 import { languageTools } from '../../contract/search/search-terms.ts';
@@ -17,10 +16,8 @@ import type { PageText } from './page-text.ts';
 import type { PostingIndex } from './posting-builder.ts';
 import { createRecentMap } from './recent-map.ts';
 import { loadShards } from './shard-loader.ts';
-import { bodyLeads, siteSynonyms } from './index-extras.ts';
+import { siteSynonyms } from './index-extras.ts';
 import type { ParsedShard, ReadShard } from './shard-loader.ts';
-import { storedDocument } from './stored-documents.ts';
-import { postingIndex } from './term-postings.ts';
 import { createVisibility } from './visibility.ts';
 import type { Visibility } from './visibility.ts';
 import { titleIndex, wordOrder } from './word-order.ts';
@@ -86,7 +83,8 @@ export function folderAncestors(documents: readonly SearchDocument[]): number[][
   });
 }
 
-async function searchIndexOf(
+/** A searchable index of `documents` and their scored postings, with the site's synonyms and snippet text. */
+export async function searchIndexOf(
   documents: SearchDocument[],
   postings: PostingIndex,
   language: string,
@@ -112,31 +110,9 @@ async function searchIndexOf(
   };
 }
 
-function commonTermsOf(value: unknown): Set<string> {
+export function commonTermsOf(value: unknown): Set<string> {
   if (!Array.isArray(value)) fail('commonTerms', 'expected an array of strings');
   return new Set(value.map((term, position) => text(term, `commonTerms[${position}]`)));
-}
-
-/** The whole index in one value (format 1). `entries`: the snapshot's entries, which every document's content key must
- *  name. */
-export async function parseSearchIndex(
-  value: unknown,
-  entries: ReadonlyMap<string, LoadedEntry>,
-): Promise<SearchIndex> {
-  const fields = record(value, 'file');
-  if (fields.format !== SEARCH_FORMAT)
-    fail('format', `expected ${SEARCH_FORMAT}, got ${JSON.stringify(fields.format)}`);
-  if (!Array.isArray(fields.documents)) fail('documents', 'expected an array');
-  const documents = fields.documents.map((item, position) => {
-    const where = `documents[${position}]`;
-    const stored = record(item, where);
-    return storedDocument(stored, where, () => text(stored.key, `${where}.key`), entries);
-  });
-  const language = text(fields.language, 'language');
-  const commonTerms = commonTermsOf(fields.commonTerms);
-  const postings = postingIndex(fields.index, documents.length);
-  const leads = await bodyLeads(documents, entries, postings, await languageTools(language));
-  return searchIndexOf(documents, postings, language, commonTerms, entries, undefined, leads);
 }
 
 /** A shard's bytes, read for the load only: kept by nothing, so the body store's memory budget is not spent on them. */
@@ -188,9 +164,6 @@ export async function loadShardedIndex(
   return { ...index, shards: loaded.parsed, order: loaded.order, shardsParsed: loaded.parsedCount, shardCount };
 }
 
-/** The sharded format before neighbouring-word pairs were stored. */
-const OLDER_SHARDED_FORMAT = 2;
-
 /** Reads the index file named by the snapshot index (a path from the index, never from a request); a sharded index's
  *  root names its shards, which are entries of the same snapshot. `previous`: the index of the snapshot served
  *  before, whose unchanged shards are kept; `removedKeys`: the keys that snapshot had and this one lacks. */
@@ -207,9 +180,5 @@ export async function loadSearchIndex(
   } catch (error) {
     throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-  const format = (value as { format?: unknown } | null)?.format;
-  // A sharded root of another format is refused by loadShardedIndex with a message to rebuild, not read as format 1.
-  return format === SHARDED_FORMAT || format === OLDER_SHARDED_FORMAT
-    ? loadShardedIndex(value, entries, shardReader(entries), previous, removedKeys)
-    : parseSearchIndex(value, entries);
+  return loadShardedIndex(value, entries, shardReader(entries), previous, removedKeys);
 }

@@ -1,6 +1,6 @@
 // The index terms a word may also mean: those it begins (typing) and those one edit away (typos); asked only when
 // needed.
-import type { PostingIndex } from './term-postings.ts';
+import type { PostingIndex } from './posting-builder.ts';
 
 /** MiniSearch's weights for prefix and fuzzy matches, so an expanded term counts less than the word as typed. */
 const WEIGHTS = { prefix: 0.375, fuzzy: 0.45 } as const;

@@ -29,6 +29,13 @@ function logWarnings(state: ServingState, log: EventLog): void {
   for (const warning of state.warnings) log('snapshot-warning', { snapshot: state.snapshot.id, warning });
 }
 
+function logSearchFailure({ snapshot }: ServingState, log: EventLog): void {
+  void snapshot.searchLoading?.then(() => {
+    if (snapshot.searchFailure !== undefined)
+      log('search-refused', { snapshot: snapshot.id, reason: snapshot.searchFailure });
+  });
+}
+
 /** With `allowMissing` (a gateway following a bucket) it opens without a snapshot and loads the first one that appears.
  *  */
 export async function openLiveSnapshot(
@@ -41,8 +48,9 @@ export async function openLiveSnapshot(
   const currentLink = join(distDirectory, DIST_LAYOUT.currentLink);
   let state: ServingState | undefined;
   try {
-    state = await loadSnapshot(distDirectory, options);
+    state = await loadSnapshot(distDirectory, { ...options, searchInBackground: true });
     logWarnings(state, log);
+    logSearchFailure(state, log);
     onServed?.(state);
   } catch (error) {
     if (!allowMissing)

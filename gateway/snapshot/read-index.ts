@@ -3,7 +3,7 @@
 // folder. Nothing here holds a whole shard or a tree of all entries at once (docs/performance.md: Heap after a snapshot
 // load).
 import { BODY_PREFIX, poolName } from '../../contract/dist-folder.ts';
-import { opendirSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
@@ -12,6 +12,7 @@ import { CompactEntries } from './compact-entries.ts';
 import type { ShardPlace } from './compact-entries.ts';
 import type { BodyNames } from './body-names.ts';
 import { createIndexScanner } from './index-scanner.ts';
+import { NAME_SEPARATOR } from './pool-listing.ts';
 import { checkShardHeader, parseIndexRoot, parseShardEntry, shardPlace } from '../../contract/parse-snapshot.ts';
 
 const READ_BYTES = 1024 * 1024;
@@ -182,24 +183,27 @@ export async function checkShardFiles(shards: readonly CompactEntries[], pool: s
   return seen.size;
 }
 
-/** Reads the folder's names in batches rather than listing 200,000 of them at once (a synchronous batch read took half
- *  the CPU time of an async iterator); the full list is only made to name a missing file. Returns how many files the
- *  entries name. */
-export async function checkBodyFiles(directory: string, entries: BodyNames): Promise<number> {
-  const folder = join(directory, DIST_LAYOUT.bodiesDir);
+/** Checks the folder's names (listed by `listPool`, batch by batch) against the names the entries give; the full list
+ *  is only made to name a missing file. Returns how many files the entries name. */
+export async function checkBodyFiles(
+  directory: string,
+  entries: BodyNames,
+  listing: Promise<string[]>,
+): Promise<number> {
   let present = 0;
-  const listing = opendirSync(folder, { bufferSize: LIST_BATCH });
-  try {
-    for (let count = 1, item = listing.readSync(); item !== null; count++, item = listing.readSync()) {
-      if (entries.namesBody(item.name)) present++;
-      // A reload must not stall the requests being served on the old snapshot.
-      if (count % LIST_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
+  for (const batch of await listing) {
+    for (let start = 0; start < batch.length; ) {
+      const separator = batch.indexOf(NAME_SEPARATOR, start);
+      const end = separator === -1 ? batch.length : separator;
+      if (entries.namesBody(batch, start, end)) present++;
+      start = end + 1;
     }
-  } finally {
-    listing.closeSync();
+    // A reload must not stall the requests being served on the old snapshot.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   const named = entries.fileCount;
   if (present === named) return named;
+  const folder = join(directory, DIST_LAYOUT.bodiesDir);
   const listed = new Set(readdirSync(folder).map((name) => `${BODY_PREFIX}${name}`));
   for (const file of entries.files()) if (!listed.has(file)) throw new Error(`${file}: no such body file`);
   return named;

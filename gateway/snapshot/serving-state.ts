@@ -23,8 +23,12 @@ export interface LoadedSnapshot {
   accounts: ReadonlyMap<string, Account>;
   /** API tokens by SHA-256; absent in states not loaded from disk (tests): no token passes. */
   tokens?: TokenTable;
-  /** The search index; absent in snapshots built without one. */
+  /** The search index; absent in snapshots built without one, and until `searchLoading` settles. */
   search?: SearchIndex;
+  /** The first snapshot of a start serves before its search index is read (LoadOptions.searchInBackground): settles
+   *  when `search` is set or `searchFailure` says why it could not be. */
+  searchLoading?: Promise<void>;
+  searchFailure?: string;
   /** The change history (contract/history.ts); absent in snapshots built before the feed existed. */
   history?: HistoryRoot;
 }
@@ -69,6 +73,9 @@ export interface ServingState {
 
 export interface LoadOptions {
   lookup: HostLookup;
+  /** Read the search index after the snapshot is served instead of before, unless a snapshot is being served.
+   *  docs/decisions.md: A start reads the search index after it listens */
+  searchInBackground?: boolean;
   memoryBodyLimit?: number;
   memoryBudget?: number;
 }

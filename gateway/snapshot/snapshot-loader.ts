@@ -12,6 +12,7 @@ import type { CompactEntries } from './compact-entries.ts';
 import { checkBodyFiles, checkShardFiles, readIndex } from './read-index.ts';
 import type { ShardedIndex } from './read-index.ts';
 import { ShardedEntries } from './sharded-entries.ts';
+import { listPool } from './pool-listing.ts';
 import { buildAddressMatcher } from '../auth/ip-trust.ts';
 import type { TrustPolicy } from '../auth/ip-trust.ts';
 import { resolveHosts } from '../auth/trusted-hosts.ts';
@@ -91,6 +92,9 @@ async function load(
     limit: options.memoryBodyLimit ?? MEMORY_BODY_LIMIT,
     left: options.memoryBudget ?? MEMORY_BUDGET,
   };
+  // A fresh load checks every body file: the folder is listed while the index is parsed.
+  const listing = kept === undefined ? listPool(join(directory, DIST_LAYOUT.bodiesDir)) : undefined;
+  listing?.catch(() => undefined);
   const accountsPath = join(directory, DIST_LAYOUT.accountsFile);
   const [index, accountsText] = await Promise.all([
     readIndex(directory, { memory, directory, pool, names }, kept?.reusable?.index),
@@ -101,8 +105,8 @@ async function load(
   if (kept !== undefined && names.otherFileCount > 0)
     throw new Error('index: names body files without a hash; loaded afresh');
   const bodyFilesChecked =
-    kept === undefined
-      ? await checkBodyFiles(directory, names)
+    listing !== undefined
+      ? await checkBodyFiles(directory, names, listing)
       : await checkShardFiles(
           index.parsed.map((position) => index.shards[position]!),
           pool,
@@ -111,8 +115,9 @@ async function load(
   const accounts = parseAccounts(accountsFile);
   const { trust, warnings } = await buildTrust(root.access, options.lookup);
   const searchEntry = entries.get(SEARCH_INDEX_KEY);
+  const searchLater = searchEntry !== undefined && options.searchInBackground === true && previous === undefined;
   const search =
-    searchEntry === undefined
+    searchEntry === undefined || searchLater
       ? undefined
       : await loadSearchIndex(
           searchEntry.identity.path,
@@ -135,6 +140,7 @@ async function load(
     ...(search === undefined ? {} : { search }),
     ...(root.history === undefined ? {} : { history: root.history }),
   };
+  if (searchLater) snapshot.searchLoading = searchInBackground(snapshot, searchEntry.identity.path);
   const userRecordsText = JSON.stringify(root.userRecords);
   // A changed accounts file makes a fresh cache: a removed user, a new password or role must not pass on a credential
   // remembered from before.
@@ -160,6 +166,20 @@ async function load(
       credentialsKept,
     },
   };
+}
+
+/** Reads the search index of a snapshot already served; a failure leaves it without one, saying why. */
+function searchInBackground(snapshot: LoadedSnapshot, path: string): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => loadSearchIndex(path, snapshot.entries))
+    .then(
+      (index) => {
+        snapshot.search = index;
+      },
+      (error: unknown) => {
+        snapshot.searchFailure = error instanceof Error ? error.message : String(error);
+      },
+    );
 }
 
 /** The keys of the index before that the index read lacks: only the shards read again can have lost any. */

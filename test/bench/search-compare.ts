@@ -9,7 +9,7 @@ import { loadSnapshot } from '../../gateway/snapshot/snapshot-loader.ts';
 import type { AsPlainObject } from 'minisearch';
 import { indexedFields } from '../../contract/search/search-format.ts';
 import { folderAncestors } from '../../gateway/search/search-index.ts';
-import { postingIndex } from '../../gateway/search/term-postings.ts';
+import { postingIndex } from '../search/minisearch-postings.ts';
 import { pageText } from '../../gateway/search/page-text.ts';
 import { createVisibility } from '../../gateway/search/visibility.ts';
 import type { IndexedFields } from '../../contract/search/search-format.ts';

@@ -1,7 +1,5 @@
 // Test helper: pages and a search index for the hand-made gateway fixture, so hostile requests reach a real search.
-import { SEARCH_INDEX_KEY } from '../../contract/search/search-format.ts';
-import { buildSearchIndex } from '../../generator/search/build-search-index.ts';
-import { searchDocuments } from '../../generator/search/search-documents.ts';
+import { searchFromCounts } from '../../generator/search/search-from-counts.ts';
 import type { BuiltResponse } from '../../generator/types.ts';
 import type { Restriction } from '../../contract/snapshot.ts';
 import type { FixtureBody } from '../gateway/make-snapshot.ts';
@@ -38,40 +36,41 @@ const PAGES: SearchPage[] = [
   },
 ];
 
-/** Content bodies of the search pages plus the index built from them by the generator's own code. */
+/** Content bodies of the search pages plus the sharded index written from them by the generator's own code. */
 export async function searchFixtureBodies(): Promise<Record<string, FixtureBody>> {
-  const responses: BuiltResponse[] = PAGES.flatMap((page) => [
-    ...(page.live
-      ? [
-          {
-            key: `content:live:${page.url}`,
-            body: page.live,
-            ...(page.restriction ? { restriction: page.restriction } : {}),
-          },
-        ]
-      : []),
-    ...(page.draft
-      ? [
-          {
-            key: `content:draft:${page.url}`,
-            body: page.draft,
-            ...(page.restriction ? { restriction: page.restriction } : {}),
-          },
-        ]
-      : []),
-  ]);
-  const documents = searchDocuments(
-    PAGES.map((page) => ({ url: page.url, slug: page.url.split('/').at(-1) ?? '', name: page.url })),
-    responses,
-  );
-  const index = await buildSearchIndex(documents, 'en');
-  return {
-    ...Object.fromEntries(
-      responses.map((response) => [
-        response.key,
-        { json: response.body, ...(response.restriction ? { restriction: response.restriction } : {}) },
-      ]),
+  const responses: BuiltResponse[] = PAGES.flatMap((page) =>
+    (
+      [
+        ['live', page.live],
+        ['draft', page.draft],
+      ] as const
+    ).flatMap(([version, body]) =>
+      body === undefined
+        ? []
+        : [
+            {
+              key: `content:${version}:${page.url}`,
+              body,
+              ...(page.restriction ? { restriction: page.restriction } : {}),
+            },
+          ],
     ),
-    [SEARCH_INDEX_KEY]: { json: JSON.stringify(index), compressed: false },
-  };
+  );
+  const pages = PAGES.map((page) => ({
+    url: page.url,
+    slug: page.url.split('/').at(-1) ?? '',
+    name: page.url,
+    title: '',
+    restriction: page.restriction,
+    hashes: [undefined, undefined] as const,
+    edited: { live: page.live, draft: page.draft },
+  }));
+  const index = (await searchFromCounts(pages, 'en', new Map())) ?? [];
+  return Object.fromEntries([
+    ...responses.map((response) => [
+      response.key,
+      { json: response.body, ...(response.restriction ? { restriction: response.restriction } : {}) },
+    ]),
+    ...index.map((response) => [response.key, { json: response.body, compressed: false }]),
+  ]);
 }

@@ -50,7 +50,12 @@ production(
     const installed = await readdir(join(copy, 'node_modules'));
     for (const devPackage of ['typescript', 'uvu', 'autocannon', 's3rver', 'lunr'])
       assert.not.ok(installed.includes(devPackage), `${devPackage} was installed`);
-    assert.equal((await readdir(join(copy, 'gateway', 'build'))).sort(), ['mcp.mjs', 'serve.mjs', 'webhook.mjs']);
+    assert.equal((await readdir(join(copy, 'gateway', 'build'))).sort(), [
+      'mcp.mjs',
+      'serve-chunks',
+      'serve.mjs',
+      'webhook.mjs',
+    ]);
     assert.equal((await readdir(join(copy, 'generator', 'build'))).sort(), [
       'build.mjs',
       'check.mjs',

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { matchQuery } from '../../gateway/search/match-query.ts';
 import { languageTools } from '../../contract/search/search-terms.ts';
 import { candidates, fuzzyTerms, prefixTerms, scanned } from '../../gateway/search/term-expansion.ts';
-import { postingIndex } from '../../gateway/search/term-postings.ts';
+import { postingIndex } from './minisearch-postings.ts';
 import { bestFirst } from '../../gateway/search/top-documents.ts';
 import { createVisibility, isVisible } from '../../gateway/search/visibility.ts';
 import { createRandom } from '../bench/prng.ts';

@@ -1,14 +1,19 @@
-// The stored index: common terms left to titles, refusal of a malformed index, and the per-snapshot answer cache.
+// The stored index: common terms left to titles, refusal of an index of an older format, and the per-snapshot answer
+// cache.
 import { composedBody } from '../../gateway/reply/success-reply.ts';
 import type { ComposedBody } from '../../gateway/reply/success-reply.ts';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { answerKey, createAnswerCache } from '../../gateway/search/answer-cache.ts';
 import { COMMON_TERMS, commonTermsOf } from '../../contract/search/search-format.ts';
-import { parseSearchIndex } from '../../gateway/search/search-index.ts';
+import { loadSearchIndex } from '../../gateway/search/search-index.ts';
+import { parseSearchIndex } from './single-search-index.ts';
 import { languageTools } from '../../contract/search/search-terms.ts';
 import type { LoadedEntry } from '../../gateway/snapshot/model.ts';
 import { buildSearchIndex } from '../../generator/search/build-search-index.ts';
+import { removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 
 const common = suite('commonTermsOf');
 
@@ -22,9 +27,9 @@ common('finds terms on more than half of the pages of a large site, by stem, and
   assert.equal([...commonTermsOf(texts.slice(0, COMMON_TERMS.minPages - 1), tools)], []);
 });
 
-const parsing = suite('parseSearchIndex');
+const parsing = suite('loadSearchIndex');
 
-parsing('refuses an index whose documents name no content entry of the snapshot, or whose parts disagree', async () => {
+parsing('refuses a single-body index (format 1) with a message to rebuild, never reading it', async () => {
   const stored = await buildSearchIndex(
     [
       {
@@ -35,19 +40,25 @@ parsing('refuses an index whose documents name no content entry of the snapshot,
     'en',
   );
   const entries = new Map([['content:live:/a', {} as LoadedEntry]]);
-  assert.is((await parseSearchIndex(JSON.parse(JSON.stringify(stored)), entries)).documents.length, 1);
-  const refusal = (value: unknown, map = entries) =>
-    parseSearchIndex(value, map).then(
+  assert.is((await parseSearchIndex(JSON.parse(JSON.stringify(stored)), entries)).documents.length, 1, 'the reference');
+  const folder = await temporaryDir('format-one');
+  try {
+    const file = join(folder, 'search.json');
+    await writeFile(file, JSON.stringify(stored));
+    const refusal = await loadSearchIndex(file, entries).then(
       () => 'accepted',
       (error: Error) => error.message,
     );
-  assert.is(
-    await refusal(stored, new Map()),
-    'search index documents[0].key: "content:live:/a" is no content entry of the snapshot',
-  );
-  assert.is(await refusal({ ...stored, format: 2 }), 'search index format: expected 1, got 2');
-  assert.is(await refusal({ ...stored, documents: [] }), 'search index index: holds 1 documents, the list 0');
-  assert.is(await refusal({ ...stored, commonTerms: 'x' }), 'search index commonTerms: expected an array of strings');
+    assert.is(refusal, 'search index format: expected 3, got 1: rebuild the snapshot with this version of snapi');
+    await writeFile(file, '[1');
+    const broken = await loadSearchIndex(file, entries).then(
+      () => 'accepted',
+      (error: Error) => error.message,
+    );
+    assert.ok(broken.startsWith(`${file}: `), broken);
+  } finally {
+    await removeDir(folder);
+  }
 });
 
 const cache = suite('answer cache');

@@ -1,11 +1,9 @@
-// Reads the single stored index (format 1, MiniSearch's serialised form) into flat scored postings
-// (posting-builder.ts).
-import { count, fail, record } from './index-fields.ts';
-import type { Json } from './index-fields.ts';
-import { FIELD_IDS, PostingCells, scorePostings } from './posting-builder.ts';
-import type { PostingIndex } from './posting-builder.ts';
-
-export type { PostingIndex } from './posting-builder.ts';
+// Test reference: MiniSearch's serialised index (the generator's single-body form, format 1, which no snapshot holds)
+// read into the gateway's flat scored postings, so the shards can be checked against the library they replaced.
+import { count, fail, record } from '../../gateway/search/index-fields.ts';
+import type { Json } from '../../gateway/search/index-fields.ts';
+import { FIELD_IDS, PostingCells, scorePostings } from '../../gateway/search/posting-builder.ts';
+import type { PostingIndex } from '../../gateway/search/posting-builder.ts';
 
 function fieldLengths(stored: Json, documentCount: number): Float64Array[] {
   const lengths = FIELD_IDS.map(() => new Float64Array(documentCount));
