@@ -20,6 +20,7 @@ import { siteSearchResponses, type ContentBodies } from './search/site-search.ts
 import { loadSearchCounts, saveSearchCounts as writeSearchCounts } from './search/search-count-cache.ts';
 import { rendererFingerprint } from './render/render-cache.ts';
 import { llmsResponses } from './llms/llms-step.ts';
+import { llmsWhileRendering } from './llms/llms-while-rendering.ts';
 
 import type { BuildSiteOptions, BuildSiteOutcome, ResidentState } from './build-outcome.ts';
 
@@ -155,7 +156,10 @@ async function stageSite(
   const hashes = resident?.hashes;
   // One read of the generator's sources: the render cache and the search counts on disk are both keyed by it.
   const fingerprint = known ?? memo?.fingerprint ?? (await rendererFingerprint());
+  // The AI files of pages rendered now are made beside rendering, not after it on one core.
+  const earlyLlms = llmsWhileRendering(plan, (batch) => stageResponses(staging, batch));
   const pages = await renderSitePages(plan, {
+    onRendered: earlyLlms.pageRendered,
     outDir: out,
     bodies: staging,
     fingerprint,
@@ -172,8 +176,11 @@ async function stageSite(
   const saveSearchCounts = () =>
     resident === undefined ? writeSearchCounts(out, fingerprint, searches) : Promise.resolve();
   // The AI files: each page's markdown and part, and per view llms.txt and the manifest of llms-full.txt.
-  const llms = await llmsResponses(plan, contentBodies(staging, result.responses), (batch) =>
-    stageResponses(staging, batch),
+  const llms = await llmsResponses(
+    plan,
+    contentBodies(staging, result.responses),
+    (batch) => stageResponses(staging, batch),
+    earlyLlms,
   );
   const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), ...search, ...llms] };
   const changed = options.changedInputs?.() ?? [];

@@ -828,6 +828,20 @@ const PROBES = [
     replace: '',
     tests: 'gateway/webhooks/webhook-delivery\\.test\\.ts$',
   },
+  {
+    name: 'AI files made while rendering: taken although the draft published is another body',
+    file: 'generator/llms/llms-while-rendering.ts',
+    find: '        early.hashes.draft !== bodies.hashOf(keyOf(KEYS.contentDraft, page.url))',
+    replace: '        false',
+    tests: 'generator/llms/llms-while-rendering\\.test\\.ts$',
+  },
+  {
+    name: 'AI files made while rendering: a page made from its draft as live',
+    file: 'generator/llms/llms-while-rendering.ts',
+    find: '      const responses = pageLlmsResponses(page, plan.source.baseUrl, bodies);',
+    replace: '      const responses = pageLlmsResponses(page, plan.source.baseUrl, { ...bodies, live: bodies.draft });',
+    tests: 'generator/(llms/llms-while-rendering|write/streamed-build)\\.test\\.ts$',
+  },
 ];
 
 /** The runner probes mutate test/run.mjs itself, so their tests run under uvu directly. */
