@@ -21,6 +21,7 @@ import { loadSearchCounts, saveSearchCounts as writeSearchCounts } from './searc
 import { rendererFingerprint } from './render/render-cache.ts';
 import { llmsResponses } from './llms/llms-step.ts';
 import { llmsWhileRendering } from './llms/llms-while-rendering.ts';
+import { searchWhileRendering } from './search/search-while-rendering.ts';
 
 import type { BuildSiteOptions, BuildSiteOutcome, ResidentState } from './build-outcome.ts';
 
@@ -156,10 +157,16 @@ async function stageSite(
   const hashes = resident?.hashes;
   // One read of the generator's sources: the render cache and the search counts on disk are both keyed by it.
   const fingerprint = known ?? memo?.fingerprint ?? (await rendererFingerprint());
-  // The AI files of pages rendered now are made beside rendering, not after it on one core.
+  // A one-off build keeps the search counts on disk, as a resident builder keeps them in memory.
+  const searches = resident?.searches ?? (await loadSearchCounts(out, fingerprint));
+  // The AI files and search counts of pages rendered now are made beside rendering, not after it on one core.
   const earlyLlms = llmsWhileRendering(plan, (batch) => stageResponses(staging, batch));
+  const countRendered = await searchWhileRendering(plan, searches);
   const pages = await renderSitePages(plan, {
-    onRendered: earlyLlms.pageRendered,
+    onRendered: (page, content) => {
+      countRendered(page, content);
+      return earlyLlms.pageRendered(page, content);
+    },
     outDir: out,
     bodies: staging,
     fingerprint,
@@ -170,8 +177,6 @@ async function stageSite(
   options.onStage?.('writing snapshot');
   const result = await finishStaged(plan, pages.rendered, staging, hashes);
   // Search: the index is a few more entries of the snapshot (a root and its shards), built from the bodies above.
-  // A one-off build keeps the search counts on disk, as a resident builder keeps them in memory.
-  const searches = resident?.searches ?? (await loadSearchCounts(out, fingerprint));
   const search = await siteSearchResponses(plan, contentBodies(staging, result.responses), { memo: searches });
   const saveSearchCounts = () =>
     resident === undefined ? writeSearchCounts(out, fingerprint, searches) : Promise.resolve();
