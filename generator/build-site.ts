@@ -160,7 +160,8 @@ async function stageSite(
   // A one-off build keeps the search counts on disk, as a resident builder keeps them in memory.
   const searches = resident?.searches ?? (await loadSearchCounts(out, fingerprint));
   // The AI files and search counts of pages rendered now are made beside rendering, not after it on one core.
-  const earlyLlms = llmsWhileRendering(plan, (batch) => stageResponses(staging, batch));
+  // Each page's answers wait for their own files only: waiting for all under way held the render lanes back.
+  const earlyLlms = llmsWhileRendering(plan, (batch) => stageResponses(staging, batch, false));
   const countRendered = await searchWhileRendering(plan, searches);
   const pages = await renderSitePages(plan, {
     onRendered: (page, content) => {
