@@ -20,8 +20,6 @@ import { siteSearchResponses, type ContentBodies } from './search/site-search.ts
 import { loadSearchCounts, saveSearchCounts as writeSearchCounts } from './search/search-count-cache.ts';
 import { rendererFingerprint } from './render/render-cache.ts';
 import { llmsResponses } from './llms/llms-step.ts';
-import { llmsWhileRendering } from './llms/llms-while-rendering.ts';
-import { searchWhileRendering } from './search/search-while-rendering.ts';
 
 import type { BuildSiteOptions, BuildSiteOutcome, ResidentState } from './build-outcome.ts';
 
@@ -157,17 +155,7 @@ async function stageSite(
   const hashes = resident?.hashes;
   // One read of the generator's sources: the render cache and the search counts on disk are both keyed by it.
   const fingerprint = known ?? memo?.fingerprint ?? (await rendererFingerprint());
-  // A one-off build keeps the search counts on disk, as a resident builder keeps them in memory.
-  const searches = resident?.searches ?? (await loadSearchCounts(out, fingerprint));
-  // The AI files and search counts of pages rendered now are made beside rendering, not after it on one core.
-  // Each page's answers wait for their own files only: waiting for all under way held the render lanes back.
-  const earlyLlms = llmsWhileRendering(plan, (batch) => stageResponses(staging, batch, false));
-  const countRendered = await searchWhileRendering(plan, searches);
   const pages = await renderSitePages(plan, {
-    onRendered: (page, content) => {
-      countRendered(page, content);
-      return earlyLlms.pageRendered(page, content);
-    },
     outDir: out,
     bodies: staging,
     fingerprint,
@@ -178,15 +166,14 @@ async function stageSite(
   options.onStage?.('writing snapshot');
   const result = await finishStaged(plan, pages.rendered, staging, hashes);
   // Search: the index is a few more entries of the snapshot (a root and its shards), built from the bodies above.
+  // A one-off build keeps the search counts on disk, as a resident builder keeps them in memory.
+  const searches = resident?.searches ?? (await loadSearchCounts(out, fingerprint));
   const search = await siteSearchResponses(plan, contentBodies(staging, result.responses), { memo: searches });
   const saveSearchCounts = () =>
     resident === undefined ? writeSearchCounts(out, fingerprint, searches) : Promise.resolve();
   // The AI files: each page's markdown and part, and per view llms.txt and the manifest of llms-full.txt.
-  const llms = await llmsResponses(
-    plan,
-    contentBodies(staging, result.responses),
-    (batch) => stageResponses(staging, batch),
-    earlyLlms,
+  const llms = await llmsResponses(plan, contentBodies(staging, result.responses), (batch) =>
+    stageResponses(staging, batch),
   );
   const withDocument = { ...result, responses: [...result.responses, await openApiResponse(), ...search, ...llms] };
   const changed = options.changedInputs?.() ?? [];

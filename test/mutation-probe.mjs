@@ -828,34 +828,6 @@ const PROBES = [
     replace: '',
     tests: 'gateway/webhooks/webhook-delivery\\.test\\.ts$',
   },
-  {
-    name: 'AI files made while rendering: taken although the draft published is another body',
-    file: 'generator/llms/llms-while-rendering.ts',
-    find: '        early.hashes.draft !== bodies.hashOf(keyOf(KEYS.contentDraft, page.url))',
-    replace: '        false',
-    tests: 'generator/llms/llms-while-rendering\\.test\\.ts$',
-  },
-  {
-    name: 'AI files made while rendering: a page made from its draft as live',
-    file: 'generator/llms/llms-while-rendering.ts',
-    find: '      const responses = pageLlmsResponses(page, plan.source.baseUrl, bodies);',
-    replace: '      const responses = pageLlmsResponses(page, plan.source.baseUrl, { ...bodies, live: bodies.draft });',
-    tests: 'generator/(llms/llms-while-rendering|write/streamed-build)\\.test\\.ts$',
-  },
-  {
-    name: 'search counts made while rendering: counted from the draft as live',
-    file: 'generator/search/search-while-rendering.ts',
-    find: 'countedPage(inputs, { live: bodies.live, draft: bodies.draft, title, restriction }, tools, terms)',
-    replace: 'countedPage(inputs, { live: bodies.draft, draft: bodies.draft, title, restriction }, tools, terms)',
-    tests: 'generator/(search/search-while-rendering|write/streamed-build)\\.test\\.ts$',
-  },
-  {
-    name: 'search counts made while rendering: a key the step never matches (every page counted twice)',
-    file: 'generator/search/search-while-rendering.ts',
-    find: '    const key = pageInputs(inputs, language, [bodies.hashes.live, bodies.hashes.draft]);',
-    replace: '    const key = pageInputs(inputs, language, [bodies.hashes.live, bodies.hashes.draft]).replace(/,"[^"]*","[^"]*"\\]$/, "");',
-    tests: 'generator/search/search-while-rendering\\.test\\.ts$',
-  },
 ];
 
 /** The runner probes mutate test/run.mjs itself, so their tests run under uvu directly. */

@@ -25,13 +25,13 @@ export function llmsTitle(metaTitle: string, name: string): string {
   return metaTitle !== '' ? metaTitle : name;
 }
 
-export interface PlannedPage extends LlmsPage {
+interface PlannedPage extends LlmsPage {
   pathWithoutType: string;
 }
 
 /** In llms.txt's order: the home page and the top-level pages (the Overview), then each top-level folder's pages
  *  depth-first in navigation order, each with its top-level folder. llms-full.txt follows the same order. */
-export function plannedPages(plan: BuildPlan, hasLive: (url: string) => boolean): PlannedPage[] {
+function plannedPages(plan: BuildPlan, hasLive: (url: string) => boolean): PlannedPage[] {
   const page = (url: string, pathWithoutType: string, name: string, section: string | undefined): PlannedPage => {
     const meta = storedMeta(plan.sources, pathWithoutType);
     const restriction = restrictionOf(meta);
@@ -94,35 +94,21 @@ export function pageLlmsResponses(
   return responses;
 }
 
-/** Pages' answers made before the step (llms-while-rendering.ts): a page's, when they hold for the bodies published. */
-export interface EarlyAnswers<Staged> {
-  take(
-    page: PlannedPage,
-    bodies: ContentBodies,
-  ): { partHash: string | undefined; staged: Promise<Staged[]> } | undefined;
-}
-
-/** Every answer of the AI files; `stage` stores a batch's bodies and may let them go. `early`: pages' answers made
- *  while the pages rendered (llms-while-rendering.ts), used where they were made from the bodies published. */
+/** Every answer of the AI files; `stage` stores a batch's bodies and may let them go. */
 export async function llmsResponses<Staged extends BuiltResponse | StoredResponse>(
   plan: BuildPlan,
   bodies: ContentBodies,
   stage: (responses: BuiltResponse[]) => Promise<Staged[]>,
-  early?: EarlyAnswers<Staged>,
 ): Promise<Staged[]> {
   const hasLive = (url: string) => bodies.hashOf(keyOf(KEYS.contentLive, url)) !== undefined;
   const pages = plannedPages(plan, hasLive);
   const site = siteOf(plan, pages);
   const partHashes = new Map<string, string>();
-  // One promise per page in llms.txt's order, so the answers come back in the order made without early answers.
-  const perPage: Array<Promise<Staged[]>> = [];
-  const batches: Array<Promise<unknown>> = [];
+  const staged: Array<Promise<Staged[]>> = [];
   for (let first = 0; first < pages.length; first += READ_AHEAD) {
     const batch = pages.slice(first, first + READ_AHEAD);
-    const kept = batch.map((page) => early?.take(page, bodies));
     const made = await Promise.all(
-      batch.map(async (page, position) => {
-        if (kept[position] !== undefined) return [];
+      batch.map(async (page) => {
         const [live, draft] = await Promise.all([
           bodies.read(keyOf(KEYS.contentLive, page.url)),
           bodies.read(keyOf(KEYS.contentDraft, page.url)),
@@ -133,26 +119,14 @@ export async function llmsResponses<Staged extends BuiltResponse | StoredRespons
     for (const response of made.flat())
       if (response.key.startsWith(`${KEYS.llmsPart.prefix}:`)) partHashes.set(response.key, response.hash as string);
     const batchStaged = stage(made.flat());
-    let offset = 0;
-    batch.forEach((page, position) => {
-      const keptPage = kept[position];
-      if (keptPage !== undefined) {
-        if (keptPage.partHash !== undefined) partHashes.set(keyOf(KEYS.llmsPart, page.url), keptPage.partHash);
-        perPage.push(keptPage.staged);
-        return;
-      }
-      const from = offset;
-      offset += made[position]?.length ?? 0;
-      perPage.push(batchStaged.then((staged) => staged.slice(from, offset)));
-    });
     // Awaited below, in order; a failure must not count as unhandled before then.
-    for (const pending of [batchStaged, ...perPage.slice(-batch.length)]) pending.catch(() => undefined);
-    batches.push(batchStaged);
+    batchStaged.catch(() => undefined);
+    staged.push(batchStaged);
     // The next batches are made while this one's files are written (profile: docs/performance.md, Full build
     // profile): waiting on each batch left this thread idle a third of the step.
-    if (batches.length > STAGES_IN_FLIGHT) await batches[batches.length - 1 - STAGES_IN_FLIGHT];
+    if (staged.length > STAGES_IN_FLIGHT) await staged[staged.length - 1 - STAGES_IN_FLIGHT];
   }
-  const responses: Staged[] = (await Promise.all(perPage)).flat();
+  const responses: Staged[] = (await Promise.all(staged)).flat();
   const views = llmsViews(pages).flatMap((view) => {
     const parts = view.listed.map((page) => ({
       hash: partHashes.get(keyOf(KEYS.llmsPart, page.url)) as string,

@@ -36,9 +36,6 @@ export interface RenderPagesOptions {
   fingerprint?: string;
   /** Kept between the builds of a resident builder: pages whose texts did not change skip hashing them again. */
   memo?: RenderMemo;
-  /** Called with each page rendered here, while its bodies are in hand (the AI files step's early answers); the
-   *  page's texts are let go once it resolves. */
-  onRendered?: (page: string, content: RenderedContent) => Promise<void>;
 }
 
 /** What a resident builder keeps between builds: the renderer's fingerprint, the cache as last saved, and each page's
@@ -152,11 +149,7 @@ export async function renderSitePages(plan: BuildPlan, options: RenderPagesOptio
       ...(options.renderTimeoutSeconds !== undefined ? { timeoutSeconds: options.renderTimeoutSeconds } : {}),
     },
     async (batch, jobs) => {
-      const { onRendered } = options;
-      const made = onRendered && Promise.all(batch.map((content, at) => onRendered(jobs[at]?.page ?? '', content)));
-      made?.catch(() => undefined);
       const kept = await storeBatch(options.bodies, batch);
-      await made;
       releaseTexts(jobs);
       return kept;
     },

@@ -2,8 +2,8 @@
 // body is made (bodies the previous snapshot has are reused, not written), so a build keeps hashes and sizes, never
 // every body (docs/decisions.md: Bodies are written while pages render), see docs/snapshot.md on the body pool.
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
@@ -84,7 +84,7 @@ async function addVariants(
       const data = compressed[position];
       if (data === undefined || data.byteLength >= body.identity.size * MAX_COMPRESSED_RATIO) return;
       const file = `${DIST_LAYOUT.bodiesDir}/${body.hash}${SUFFIXES[encoding]}`;
-      writeFileSync(join(directory, file), data);
+      await writeFile(join(directory, file), data);
       variants[encoding] = { file, size: data.byteLength };
     }),
   );
@@ -95,13 +95,11 @@ function encodingsFor(size: number, use: BodyUse): readonly StoredEncoding[] {
   return use.compress ? storedEncodings({ size, pageContent: use.pageContent }) : [];
 }
 
-/** Writes a body's identity file and the compressed copies worth keeping into `directory`'s `bodies`. Synchronous
- *  writes: a body file is small, and three thread-pool round trips (open, write, close) cost this thread twice the CPU
- *  of the system calls themselves (docs/performance.md: Full build profile); compression stays on the thread pool. */
+/** Writes a body's identity file and the compressed copies worth keeping into `directory`'s `bodies`. */
 export async function writeBody(directory: string, hash: string, text: string, use: BodyUse): Promise<StagedBody> {
   const size = Buffer.byteLength(text);
   const identity = { file: `${DIST_LAYOUT.bodiesDir}/${hash}${BODY_SUFFIX}`, size };
-  writeFileSync(join(directory, identity.file), text);
+  await writeFile(join(directory, identity.file), text);
   return addVariants(directory, { hash, identity }, text, encodingsFor(size, use));
 }
 

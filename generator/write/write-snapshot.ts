@@ -89,9 +89,6 @@ function withBody(response: BuiltResponse | StoredResponse): response is BuiltRe
 export async function stageResponses(
   staging: Staging,
   responses: ReadonlyArray<BuiltResponse | StoredResponse>,
-  /** False: resolve once these bodies are written, without waiting for every other body under way (widened ones);
-   *  publishStaged's own call waits for all of them. */
-  settle = true,
 ): Promise<StoredResponse[]> {
   const staged = await mapConcurrently(responses, WRITE_CONCURRENCY, async (response): Promise<StoredResponse> => {
     if (!withBody(response)) return response;
@@ -102,7 +99,7 @@ export async function stageResponses(
     });
     return { key: response.key, stored: hash, ...(response.restriction ? { restriction: response.restriction } : {}) };
   });
-  if (settle) await staging.settled();
+  await staging.settled();
   return staged;
 }
 
