@@ -115,11 +115,17 @@ export async function openStaging(distDir: string): Promise<Staging> {
   const mediaInFlight = new Set<Promise<unknown>>();
 
   let closed = false;
+  /** Slots whose files are still being written: `settled` waits on these only, not on every body of the build. */
+  const unsettled = new Set<Slot>();
   /** `settled` belongs to the latest promise of the slot only: a widened body replaces the first one. */
   const settle = (slot: Slot, body: Promise<StagedBody>): Promise<StagedBody> => {
     slot.settled = undefined;
+    unsettled.add(slot);
     const tracked: Promise<StagedBody> = body.then((value) => {
-      if (slot.body === tracked) slot.settled = value;
+      if (slot.body === tracked) {
+        slot.settled = value;
+        unsettled.delete(slot);
+      }
       return value;
     });
     slot.body = tracked;
@@ -179,14 +185,9 @@ export async function openStaging(distDir: string): Promise<Staging> {
     },
     stored: (hash) => slots.get(hash)?.settled,
     settled: async () => {
-      // A body may be widened while another is awaited: wait until a pass finds nothing new.
-      for (
-        let pending = [...slots.values()];
-        pending.length > 0;
-        pending = [...slots.values()].filter((slot) => slot.settled === undefined)
-      ) {
-        await Promise.all(pending.map((slot) => slot.body));
-      }
+      // A body may be widened while another is awaited: wait until a pass finds nothing new. Only unsettled slots are
+      // awaited: a step that stores in small batches would otherwise wait on every body of the build per batch.
+      while (unsettled.size > 0) await Promise.all([...unsettled].map((slot) => slot.body));
     },
     // Synchronous: the file was just written or linked and is in the page cache; a search step reads every content
     // body back (8,000 at 4,000 pages), and thread-pool round trips would cost more than the reads.
