@@ -54,11 +54,12 @@ export function pairCloseness(
   first: readonly number[],
   second: readonly number[],
 ): number {
-  const { starts, leads, words } = order;
-  const [start, lead, end] = [starts[id]!, leads[id]!, starts[id + 1]!];
+  const words = order.words;
+  const lead = order.leads[id]!;
+  const end = order.starts[id + 1]!;
   let firstInTitle = false;
   let secondInTitle = false;
-  for (let at = start; at < lead; at++) {
+  for (let at = order.starts[id]!; at < lead && !(firstInTitle && secondInTitle); at++) {
     if (!firstInTitle && holds(first, words[at]!)) firstInTitle = true;
     else if (!secondInTitle && holds(second, words[at]!)) secondInTitle = true;
   }
