@@ -651,6 +651,27 @@ const PROBES = [
     tests: 'search/search-relevance\\.test\\.ts$',
   },
   {
+    name: 'a word between two query words in a first line counts as much as none',
+    file: 'gateway/search/word-order.ts',
+    find: 'closeness = Math.max(closeness, 1 / 2 ** between);',
+    replace: 'closeness = Math.max(closeness, 1);',
+    tests: 'search/phrase-closeness\\.test\\.ts$',
+  },
+  {
+    name: "a title holding the query's words counts only in the query's order",
+    file: 'gateway/search/word-order.ts',
+    find: 'else if (!secondInTitle && holds(second, words[at]!)) secondInTitle = true;',
+    replace: 'else if (firstInTitle && !secondInTitle && holds(second, words[at]!)) secondInTitle = true;',
+    tests: 'search/phrase-closeness\\.test\\.ts$',
+  },
+  {
+    name: 'a word whose stem is common is not found by its other spellings in page text',
+    file: 'gateway/search/match-query.ts',
+    find: '    if (index.commonTerms.has(stem))',
+    replace: '    if (false)',
+    tests: 'search/rank-fairness\\.test\\.ts$',
+  },
+  {
     name: "the site's synonyms ignored",
     file: 'gateway/search/match-query.ts',
     find: '    index.synonyms ?? [],',

@@ -6,7 +6,7 @@ import type { PostingIndex } from './posting-builder.ts';
 import { rankDocuments } from './rank-documents.ts';
 import type { RankScratch } from './rank-documents.ts';
 import { synonymMatches } from './site-synonyms.ts';
-import { fuzzyTerms, prefixTerms } from './term-expansion.ts';
+import { fuzzyTerms, prefixTerms, spellingsOf } from './term-expansion.ts';
 import { wholeWords } from './word-order.ts';
 import type { Expansion } from './term-expansion.ts';
 
@@ -146,9 +146,13 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
   // 1. The words as typed (and their stems): a word counts once however many terms it has, so a word whose stem
   // differs from it ("settings", "set") does not weigh twice what one without ("smtp") does.
   // A term the index lacks (a typo's own spelling, found through its stem) takes no share of the word's weight.
+  // A stem on most pages is kept in titles only: the word's other spellings in page text stand in for it.
   for (const word of queryWords) {
     const known = word.exact.filter((term) => postings.terms.has(term));
     for (const term of known) add(word, term, 1 / known.length);
+    const stem = word.exact.at(-1)!;
+    if (index.commonTerms.has(stem))
+      for (const term of spellingsOf(postings, stem, tools)) add(word, term, 1 / known.length);
   }
   // Two words a page writes as one ("user role" → "userrole") match it as both.
   queryWords.forEach((word, position) => {

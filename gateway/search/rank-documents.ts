@@ -3,7 +3,7 @@
 import { COMMON_TERMS } from '../../contract/search/search-format.ts';
 import type { MatchIndex } from './match-index.ts';
 import { bestFirst } from './top-documents.ts';
-import { pairsHeld } from './word-order.ts';
+import { pairCloseness } from './word-order.ts';
 
 /** Per pair of neighbouring query words: the term numbers of the first, then of the second. */
 export type QueryPairs = ReadonlyArray<readonly [number[], number[]]>;
@@ -13,7 +13,8 @@ export type QueryPairs = ReadonlyArray<readonly [number[], number[]]>;
 export const FOLDER_TITLE_SHARE = 1;
 /** A page whose title holds all of the query's rarity scores this many times more than one whose title holds none. */
 export const TITLE_BOOST = 1;
-/** A page holding every neighbouring pair of the query in its title or first lines scores this many times more. */
+/** A page holding every neighbouring pair of the query in its title, or next to each other in its first lines, scores
+ *  this many times more (word-order.ts pairCloseness: less for a word between). */
 export const PHRASE_BOOST = 1.5;
 /** The share of the query's rarity a page holds, raised to this power: missing the rarest word costs most. */
 export const MATCH_POWER = 3;
@@ -100,8 +101,8 @@ export function rankDocuments(
   );
 }
 
-/** Pages holding the query's neighbouring words close together in their title or first lines, by the share of the
- *  query's pairs they hold. */
+/** Pages holding the query's neighbouring words together in their title or close in their first lines, by the share
+ *  of the query's pairs they hold and how close. */
 function boostPhrases(index: MatchIndex, scratch: RankScratch, touchedCount: number, pairs: QueryPairs): void {
   if (pairs.length === 0 || index.wordOrder === undefined) return;
   const { final, touched, words } = scratch;
@@ -109,7 +110,8 @@ function boostPhrases(index: MatchIndex, scratch: RankScratch, touchedCount: num
     const id = touched[position]!;
     // One word of the query cannot stand next to another.
     if ((words[id]! & (words[id]! - 1)) === 0) continue;
-    const held = pairsHeld(index.wordOrder, id, pairs);
+    let held = 0;
+    for (const [first, second] of pairs) held += pairCloseness(index.wordOrder, id, first, second);
     if (held > 0) final[id] = final[id]! * (1 + (PHRASE_BOOST * held) / pairs.length);
   }
 }

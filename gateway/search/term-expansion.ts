@@ -1,5 +1,7 @@
-// The index terms a word may also mean: those it begins (typing) and those one edit away (typos); asked only when
-// needed.
+// The index terms a word may also mean: those it begins (typing), those one edit away (typos), and the other spellings
+// of a stem on most pages; asked only when needed.
+import { termsOf } from '../../contract/search/search-terms.ts';
+import type { LanguageTools } from '../../contract/search/search-terms.ts';
 import type { PostingIndex } from './posting-builder.ts';
 
 /** MiniSearch's weights for prefix and fuzzy matches, so an expanded term counts less than the word as typed. */
@@ -38,6 +40,15 @@ export function prefixTerms(index: PostingIndex, prefix: string): Expansion[] {
     term,
     weight: (WEIGHTS.prefix * term.length) / (term.length + 0.3 * (term.length - prefix.length)),
   }));
+}
+
+/** The index terms written as words whose stem is `stem` (`setting`, `sets` for `set`): where the stem is a common
+ *  term, kept in titles only, they are what still shows a page's text holds the word. The shortest MAX_PREFIX_TERMS
+ *  terms it begins are looked at. */
+export function spellingsOf(index: PostingIndex, stem: string, tools: LanguageTools): string[] {
+  return prefixTerms(index, stem)
+    .map(({ term }) => term)
+    .filter((term) => termsOf(term, tools).includes(stem));
 }
 
 /** Whether two code-point sequences are one insertion, deletion, substitution or transposition apart. */

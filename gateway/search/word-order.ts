@@ -1,16 +1,19 @@
 // Each document's words in order where order says most, its title and its first lines (search-lead.ts), as term
-// numbers; and how many of a query's neighbouring word pairs a document holds close together there.
+// numbers; and how closely a document holds a pair of the query's neighbouring words there.
 import { leadWord } from '../../contract/search/search-lead.ts';
 import type { LanguageTools } from '../../contract/search/search-terms.ts';
 import { fold, tokensOf } from '../../contract/search/search-terms.ts';
 import type { PostingIndex } from './posting-builder.ts';
 
-/** Two query words stand close in a page when at most this many other words (stop words left out) come between. */
+/** Two query words stand close in a page's first lines when at most this many other words (stop words left out) come
+ *  between. */
 export const NEAR_WORDS = 1;
 
-/** Document d's words are `words[starts[d]]` … `words[starts[d + 1] − 1]`: its title, −1, its lead. */
+/** Document d's title words are `words[starts[d]]` … `words[leads[d] − 1]`, its lead's `words[leads[d]]` …
+ *  `words[starts[d + 1] − 1]`. */
 export interface WordOrder {
   starts: Uint32Array;
+  leads: Uint32Array;
   words: Int32Array;
 }
 
@@ -23,37 +26,52 @@ export function wordOrder(
   tools: LanguageTools,
 ): WordOrder {
   const starts = new Uint32Array(titles.length + 1);
+  const leadStarts = new Uint32Array(titles.length);
   const words: number[] = [];
   titles.forEach((title, id) => {
     for (const word of tokensOf(title)) {
       const kept = leadWord(word, tools);
       if (kept !== undefined) words.push(postings.terms.get(kept) ?? -1);
     }
+    leadStarts[id] = words.length;
     const lead = leads?.[id];
-    if (lead !== undefined && lead.length > 0) words.push(-1, ...lead);
+    if (lead !== undefined) words.push(...lead);
     starts[id + 1] = words.length;
   });
-  return { starts, words: Int32Array.from(words) };
+  return { starts, leads: leadStarts, words: Int32Array.from(words) };
 }
 
-/** How many of `pairs` (each: the term numbers of a query word, then of the word after it) stand in that order and
- *  close together in the document's title or lead. */
-export function pairsHeld(order: WordOrder, id: number, pairs: ReadonlyArray<readonly [number[], number[]]>): number {
-  const { starts, words } = order;
-  const end = starts[id + 1]!;
-  let held = 0;
-  for (const [first, second] of pairs) {
-    let found = false;
-    for (let at = starts[id]!; at < end && !found; at++) {
-      if (!first.includes(words[at]!)) continue;
-      for (let next = at + 1; next < end && next <= at + 1 + NEAR_WORDS; next++) {
-        if (words[next] === -1) break;
-        if (second.includes(words[next]!)) found = true;
-      }
-    }
-    if (found) held++;
+function holds(terms: readonly number[], word: number): boolean {
+  return word !== -1 && terms.includes(word);
+}
+
+/** How closely the document holds the pair, from 1 to 0: 1 for both words anywhere in its title (a title is short,
+ *  and "Templates with Twig" says what `twig templates` asks) or the first right before the second in its lead, halved
+ *  for each other word between them there, 0 beyond NEAR_WORDS. */
+export function pairCloseness(
+  order: WordOrder,
+  id: number,
+  first: readonly number[],
+  second: readonly number[],
+): number {
+  const words = order.words;
+  const lead = order.leads[id]!;
+  const end = order.starts[id + 1]!;
+  let firstInTitle = false;
+  let secondInTitle = false;
+  for (let at = order.starts[id]!; at < lead && !(firstInTitle && secondInTitle); at++) {
+    if (!firstInTitle && holds(first, words[at]!)) firstInTitle = true;
+    else if (!secondInTitle && holds(second, words[at]!)) secondInTitle = true;
   }
-  return held;
+  if (firstInTitle && secondInTitle) return 1;
+  let closeness = 0;
+  for (let at = lead; at < end; at++) {
+    if (!holds(first, words[at]!)) continue;
+    for (let between = 0; between <= NEAR_WORDS && at + 1 + between < end; between++)
+      if (holds(second, words[at + 1 + between]!)) closeness = Math.max(closeness, 1 / 2 ** between);
+    if (closeness === 1) break;
+  }
+  return closeness;
 }
 
 /** A title or query as compared whole: its words lower-case and accent-free, stop words kept, one space between. */

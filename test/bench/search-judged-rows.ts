@@ -1,6 +1,9 @@
 // The judged-query rows of `npm run bench`: success@3 and mean reciprocal rank on the sample site (its judged set and
 // its questions), on the search-docs fixture, and on the Typemill documentation when a checkout is given.
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { buildSite } from '../../generator/resident/choose-build.ts';
+import { loadSnapshot } from '../../gateway/snapshot/snapshot-loader.ts';
 import type { AuthenticatedUser } from '../../gateway/auth/credential-cache.ts';
 import type { SearchIndex } from '../../gateway/search/search-index.ts';
 import { FIXTURES, removeDir } from '../helpers/fixture-site.ts';
@@ -8,6 +11,8 @@ import { judge, misses } from '../search/judge.ts';
 import type { JudgedQuery } from '../search/judge.ts';
 import { SAMPLE_JUDGED, SAMPLE_QUESTIONS } from '../search/judged-sample.ts';
 import { SEARCH_DOCS_JUDGED } from '../search/judged-search-docs.ts';
+import { TYPEMILL_DOCS_JUDGED, TYPEMILL_DOCS_SYNONYMS } from '../search/judged-typemill-docs.ts';
+import { PROJECT_ROOT } from './build-bench.ts';
 import { buildSampleDist, sampleSearchIndex } from '../search/sample-dist.ts';
 import type { TargetRow } from './report.ts';
 
@@ -48,4 +53,25 @@ export async function judgedRows(docs?: { index: SearchIndex; queries: readonly 
   }
   if (docs !== undefined) rows.push(await judgedRow('Typemill documentation', docs.index, docs.queries));
   return rows;
+}
+
+/** The Typemill documentation built as a site, its search index and its judged queries. */
+export async function typemillDocs(checkout: string) {
+  const work = join(PROJECT_ROOT, 'test', '.tmp', 'typemill-docs');
+  const site = join(work, 'site');
+  await rm(work, { recursive: true, force: true });
+  await mkdir(join(site, 'settings'), { recursive: true });
+  await cp(checkout, join(site, 'content'), {
+    recursive: true,
+    filter: (source) => !/[/\\]\.git(ignore)?$|\.png$/.test(source),
+  });
+  await writeFile(
+    join(site, 'settings', 'settings.yaml'),
+    `title: 'Typemill Documentation'\nlanguage: en\n${TYPEMILL_DOCS_SYNONYMS}`,
+  );
+  const outcome = await buildSite({ site, out: join(work, 'dist'), baseUrl: 'http://localhost:8080', workers: 0 });
+  if (!outcome.ok) throw new Error(outcome.errors.map((error) => error.message).join('\n'));
+  const { snapshot } = await loadSnapshot(join(work, 'dist'), { lookup: async () => [] });
+  if (snapshot.search === undefined) throw new Error('the snapshot has no search index');
+  return { index: snapshot.search, queries: TYPEMILL_DOCS_JUDGED };
 }

@@ -1,7 +1,7 @@
 // The search rows of `npm run bench`'s table, measured on the build benchmark's site and its snapshot (out-snapi).
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { SEARCH_INDEX_KEY } from '../../contract/search/search-format.ts';
 import { SEARCH_SHARD_PREFIX } from '../../contract/endpoints.ts';
 import { loadSnapshot } from '../../gateway/snapshot/snapshot-loader.ts';
@@ -13,7 +13,7 @@ import { median } from './measure.ts';
 import type { MadeSite } from './make-site.ts';
 import type { TargetRow } from './report.ts';
 import { measureQuality, type QualityFigures } from './search-figures.ts';
-import { judgedRows } from './search-judged-rows.ts';
+import { judgedRows, typemillDocs } from './search-judged-rows.ts';
 import {
   runSearchLoad,
   runSearchOpenLoad,
@@ -274,5 +274,8 @@ export function searchRows(figures: SearchFigures): TargetRow[] {
 
 export async function runSearchRows(options: SearchRowsOptions): Promise<TargetRow[]> {
   options.log('search: judged queries (success@3, MRR)');
-  return [...(await judgedRows()), ...searchRows(await measureSearch(options))];
+  // A checkout of github.com/typemill/docs adds its row; it is not vendored (no licence), so it is named from outside.
+  const checkout = process.env.TYPEMILL_DOCS;
+  const docs = checkout === undefined || checkout === '' ? undefined : await typemillDocs(resolve(checkout));
+  return [...(await judgedRows(docs)), ...searchRows(await measureSearch(options))];
 }

@@ -29,6 +29,8 @@ const PAGES: Record<string, string> = {
   '04-generate-a-form-from-settings.md':
     '# Generate a Form from Settings\n\nThis method renders the fields a plugin declares as a form, with the values a reader saved ' +
     'before, the labels and help texts, and a button that sends it.\n',
+  '06-old-journal.md': '# Old Journal\n\nEach entry is kept here as it was written.\n',
+  '07-new-journal.md': '# New Journal\n\nEach change is noted here with its date.\n',
   '05-form-events-and-messages.md':
     '# Form Events and Messages\n\nA form sends events when a reader changes one of its fields, when it is sent and when the ' +
     'server answers, so a plugin can check the values or show a message.\n',
@@ -87,5 +89,13 @@ fairness('a folder title above a page counts as its own title: Forms › Field O
     '/generate-a-form-from-settings',
   ]);
 });
+
+fairness(
+  "a word whose stem is on most pages is found by the other spellings of the stem in a page's text",
+  async () => {
+    // "note" is on every note, so kept in titles only; "noted" (stem "note") stays in the journal's text.
+    assert.equal((await urls('journal notes')).slice(0, 2), ['/new-journal', '/old-journal']);
+  },
+);
 
 fairness.run();
