@@ -40,14 +40,7 @@ let bundled = false;
 export function snapiBuildArgs(site: string, out: string): string[] {
   if (!bundled) execFileSync(process.execPath, [join(PROJECT_ROOT, 'commands', 'bundle.mjs')], { stdio: 'ignore' });
   bundled = true;
-  return [
-    join(PROJECT_ROOT, 'generator', 'build', 'build.mjs'),
-    '--site',
-    site,
-    '--out',
-    out,
-    '--json',
-  ];
+  return [join(PROJECT_ROOT, 'generator', 'build', 'build.mjs'), '--site', site, '--out', out, '--json'];
 }
 
 function contenders(options: BuildBenchOptions): Contender[] {
