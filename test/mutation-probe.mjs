@@ -169,7 +169,7 @@ const PROBES = [
   },
   {
     name: 'allowedrole OR alloweduser instead of AND',
-    file: 'gateway/auth/roles.ts',
+    file: 'contract/page-access.ts',
     find: '  if (users !== undefined && users.length > 0 && !users.includes(user.username)) return false;\n  return true;',
     replace:
       "  if (users !== undefined && users.length > 0 && !users.includes(user.username)) return role !== undefined && role !== '' && roleRank(user.role) >= roleRank(role);\n  return true;",
@@ -449,8 +449,8 @@ const PROBES = [
   {
     name: "the resident builder keeps a page's search counts after its body changed",
     file: 'generator/search/search-step.ts',
-    find: 'remembered?.inputs === inputs ? remembered.counted : undefined',
-    replace: 'remembered?.counted',
+    find: 'const same = remembered?.inputs === key && remembered.counted.terms === table;',
+    replace: 'const same = remembered !== undefined && remembered.counted.terms === table;',
     tests: 'generator/incremental-equals-full\\.test\\.ts$',
   },
   {
@@ -822,10 +822,10 @@ const PROBES = [
     tests: 'gateway/llms/llms-files\\.test\\.ts$',
   },
   {
-    name: 'AI files: llms-full.txt gzip sends small parts uncompressed',
+    name: 'AI files: llms-full.txt gzip answer streamed uncompressed',
     file: 'gateway/http/parts-reply.ts',
-    find: '      yield gzipSync(await readStoredBody(part.identity));',
-    replace: '      yield await readStoredBody(part.identity);',
+    find: '  const encoded: Readable = gzip ? pipeline(identity, createGzip(), () => undefined) : identity;',
+    replace: '  const encoded: Readable = identity;',
     tests: 'gateway/llms/llms-files\\.test\\.ts$',
   },
   {
