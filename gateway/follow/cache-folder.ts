@@ -1,7 +1,8 @@
 // The follower's local cache: the gateway's dist layout (`current` → `snapshots/<id>/`) plus a pool of verified bodies.
 import { copyFile, link, readdir, readlink, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { PREPARED_LINK_PREFIX, stagingName } from '../../contract/dist-folder.ts';
+import { stagingName } from '../../contract/dist-folder.ts';
+import { pruneSnapshots } from '../../storage/switch-current.ts';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 
 /** Verified body objects by their digest (`<sha256>.json.gz`); snapshot folders hard-link them. */
@@ -56,13 +57,7 @@ export async function linkFromPool(poolPath: string, destination: string): Promi
 /** Keeps the snapshots in `keep` (the current one and the one the gateway may still be answering from); removes the rest,
  *  leftovers of interrupted syncs, and pool files no snapshot links any more. */
 export async function pruneCache(cacheDir: string, keep: ReadonlySet<string>): Promise<void> {
-  const snapshots = join(cacheDir, DIST_LAYOUT.snapshotsDir);
-  for (const name of await readdir(snapshots)) {
-    if (!keep.has(name)) await rm(join(snapshots, name), { recursive: true, force: true });
-  }
-  for (const name of await readdir(cacheDir)) {
-    if (name.startsWith(PREPARED_LINK_PREFIX)) await rm(join(cacheDir, name), { force: true });
-  }
+  await pruneSnapshots(cacheDir, keep);
   const pool = join(cacheDir, POOL_DIR);
   for (const name of await readdir(pool).catch(() => [] as string[])) {
     const path = join(pool, name);

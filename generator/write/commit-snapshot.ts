@@ -1,10 +1,9 @@
 // Commits a complete staging snapshot, for a site build, a page-local patch and a rollback alike: its three files, the
 // switch of `current`, the removal of older snapshot folders, then the pool sweep.
-import { readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PREPARED_LINK_PREFIX } from '../../contract/dist-folder.ts';
 import { DIST_LAYOUT, type ChangeReport, type SnapshotRoot } from '../../contract/snapshot.ts';
-import { switchCurrent } from '../../storage/switch-current.ts';
+import { pruneSnapshots, switchCurrent } from '../../storage/switch-current.ts';
 
 /** What the staging folder still lacks: the index root, `accounts.json`'s text and the change report. */
 export interface SnapshotFiles {
@@ -22,17 +21,6 @@ export interface CommitOptions {
   discard?: (() => Promise<void>) | undefined;
   /** Removes the pool files no kept snapshot names; resolves to how many. */
   sweep: () => Promise<number>;
-}
-
-/** Removes snapshot folders other than `keep`, and prepared links a killed switch left behind. */
-async function pruneOlder(distDir: string, keep: ReadonlySet<string>): Promise<void> {
-  const snapshots = join(distDir, DIST_LAYOUT.snapshotsDir);
-  for (const name of await readdir(snapshots)) {
-    if (!keep.has(name)) await rm(join(snapshots, name), { recursive: true, force: true });
-  }
-  for (const name of await readdir(distDir)) {
-    if (name.startsWith(PREPARED_LINK_PREFIX)) await rm(join(distDir, name), { force: true });
-  }
 }
 
 /** Writes the snapshot's files into `staging`, renames it into place as `snapshots/<id>`, makes it current, then
@@ -55,6 +43,6 @@ export async function commitSnapshot(
   }
   await rename(staging, join(distDir, DIST_LAYOUT.snapshotsDir, id));
   await switchCurrent(distDir, id);
-  await pruneOlder(distDir, new Set([id, ...(options.previous ? [options.previous] : [])]));
+  await pruneSnapshots(distDir, new Set([id, ...(options.previous ? [options.previous] : [])]));
   return options.sweep();
 }
