@@ -100,9 +100,44 @@ function phpReplacer(_key: string, value: unknown): unknown {
   }
 }
 
+/** True when JSON.stringify alone writes what phpReplacer would: only strings, booleans, null, integers below 2^63,
+ *  arrays, and objects PHP sees as maps (a first key other than "0", no undefined member). A replacer function makes
+ *  JSON.stringify call back for every value; content bodies, most of the bytes a build encodes, need none. */
+function needsNoReplacer(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isInteger(value) && Math.abs(value) < 2 ** 63;
+    case 'object': {
+      if (value === null) return true;
+      if (Array.isArray(value)) {
+        for (let index = 0; index < value.length; index++) if (!needsNoReplacer(value[index])) return false;
+        return true;
+      }
+      if (value instanceof PhpFloat || typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+      const record = value as Record<string, unknown>;
+      let first = true;
+      for (const key in record) {
+        if (!Object.hasOwn(record, key)) continue;
+        if (first && key === '0') return false;
+        first = false;
+        const member = record[key];
+        if (member === undefined || !needsNoReplacer(member)) return false;
+      }
+      return !first;
+    }
+    default:
+      return false;
+  }
+}
+
 export function encodePhpJson(value: unknown): string {
   markedFloats = 0;
-  let text = JSON.stringify(value, phpReplacer) as string | undefined;
+  let text = (needsNoReplacer(value) ? JSON.stringify(value) : JSON.stringify(value, phpReplacer)) as
+    | string
+    | undefined;
   if (text === undefined) return 'null';
   if (text.includes('/')) text = text.replaceAll('/', '\\/');
   if (HAS_NON_ASCII.test(text))

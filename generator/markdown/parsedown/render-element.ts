@@ -40,35 +40,54 @@ export function escapeAttribute(value: string): string {
   return escapeText(value).replaceAll('"', '&quot;').replaceAll("'", '&#039;');
 }
 
-export function renderElement(parser: Parser, original: Element): string {
-  if (original.handler === undefined) return renderHandled(parser, sanitise(parser, original));
+export function renderElement(parser: Parser, element: Element): string {
+  // Parsedown sanitises and runs the handler on a copy of the element; reading the parts off the original renders the
+  // same without copying every element twice.
+  const handler = element.handler;
+  if (handler === undefined) return renderParts(parser, element, element.elements, element.text);
   parser.nesting += 1;
   try {
-    return renderHandled(parser, runHandler(parser, sanitise(parser, original)));
+    if (parser.nesting >= MAX_NESTING) return renderParts(parser, element, element.elements, handlerText(handler));
+    return renderParts(parser, element, handle(parser, handler, element.nonNestables ?? []), element.text);
   } finally {
     parser.nesting -= 1;
   }
 }
 
-function renderHandled(parser: Parser, element: Element): string {
+/** The element's markup with its children (`elements`, else its one `element`, else `text`, else `rawHtml`). */
+function renderParts(
+  parser: Parser,
+  element: Element,
+  elements: readonly Element[] | undefined,
+  text: string | undefined,
+): string {
+  const name = element.name;
   let markup = '';
-  if (element.name !== undefined) {
-    markup += `<${element.name}`;
-    for (const [name, value] of element.attributes ?? []) {
-      if (value !== null) markup += ` ${name}="${escapeAttribute(value)}"`;
-    }
+  if (name !== undefined) {
+    markup += `<${name}`;
+    const attributes = element.attributes;
+    if (attributes !== undefined && attributes.size > 0) markup += renderAttributes(parser, name, attributes);
   }
   let content: string | undefined;
-  if (element.elements !== undefined) content = renderElements(parser, element.elements);
+  if (elements !== undefined) content = renderElements(parser, elements);
   else if (element.element !== undefined) content = renderElement(parser, element.element);
-  else if (element.text !== undefined) content = escapeText(element.text);
+  else if (text !== undefined) content = escapeText(text);
   else if (element.rawHtml !== undefined) {
     content = element.allowRawHtmlInSafeMode === true ? element.rawHtml : escapeText(element.rawHtml);
   }
-  if (content !== undefined) {
-    return element.name === undefined ? markup + content : `${markup}>${content}</${element.name}>`;
+  if (content !== undefined) return name === undefined ? markup + content : `${markup}>${content}</${name}>`;
+  return name === undefined ? markup : `${markup} />`;
+}
+
+/** Safe mode's attributes: names that look like names, no on… handlers, safe URLs; null values are left out. */
+function renderAttributes(parser: Parser, name: string, attributes: ReadonlyMap<string, string | null>): string {
+  const urlAttribute = URL_ATTRIBUTE_OF[name];
+  let markup = '';
+  for (const [attribute, value] of attributes) {
+    if (value === null || !GOOD_ATTRIBUTE_NAME.test(attribute) || attribute.toLowerCase().startsWith('on')) continue;
+    markup += ` ${attribute}="${escapeAttribute(attribute === urlAttribute ? safeUrl(parser, value) : value)}"`;
   }
-  return element.name === undefined ? markup : `${markup} />`;
+  return markup;
 }
 
 export function renderElements(parser: Parser, elements: readonly Element[]): string {
@@ -85,34 +104,11 @@ export function renderElements(parser: Parser, elements: readonly Element[]): st
   return markup + (autoBreak ? '\n' : '');
 }
 
-function sanitise(parser: Parser, element: Element): Element {
-  if (element.name === undefined) {
-    if (element.attributes === undefined) return element;
-    const { attributes: _dropped, ...rest } = element;
-    return rest;
-  }
-  if (element.attributes === undefined || element.attributes.size === 0) return element;
-  const attributes = new Map<string, string | null>();
-  const urlAttribute = URL_ATTRIBUTE_OF[element.name];
-  for (const [name, value] of element.attributes) {
-    if (!GOOD_ATTRIBUTE_NAME.test(name) || name.toLowerCase().startsWith('on')) continue;
-    attributes.set(name, name === urlAttribute && value !== null ? safeUrl(parser, value) : value);
-  }
-  return { ...element, attributes };
-}
-
 function safeUrl(parser: Parser, url: string): string {
   const lowerUrl = url.toLowerCase();
   const prefixes = [...SAFE_LINK_PREFIXES, ...parser.options.urlSchemes];
   if (prefixes.some((prefix) => lowerUrl.startsWith(prefix.toLowerCase()))) return url;
   return url.replaceAll(':', '%3A');
-}
-
-function runHandler(parser: Parser, element: Element): Element {
-  if (element.handler === undefined) return element;
-  const { handler, ...rest } = element;
-  if (parser.nesting >= MAX_NESTING) return { ...rest, text: handlerText(handler) };
-  return { ...rest, elements: handle(parser, handler, element.nonNestables ?? []) };
 }
 
 function handlerText(handler: Handler): string {
