@@ -14,16 +14,28 @@ export type { RenderOptions } from './render-env.ts';
 export function renderBlocks(blocks: readonly string[], source: 'md' | 'txt', options: RenderOptions): string[] {
   const headings = new Map<string, HeadingEntry>();
   // Typemill learns the top-level headings while splitting the .md file, before it renders any block.
-  if (source === 'md') for (const block of blocks) registerFirstLineHeading(headings, block, options.langattr);
+  if (source === 'md') registerFirstLineHeadings(headings, blocks, options.langattr);
   // One parser for the page, as Typemill's Content model: headings and footnote numbers carry over between blocks.
   const parser = createParser(options, headings);
   return blocks.map((block) => renderText(parser, block));
 }
 
-function registerFirstLineHeading(headings: Map<string, HeadingEntry>, block: string, langattr: string): void {
-  const firstLine = block.replace(/^\n+/, '').split('\n', 1)[0] ?? '';
-  const indent = /^ */.exec(firstLine)?.[0].length ?? 0;
-  if (indent >= 4) return;
-  const heading = atxHeading(firstLine.slice(indent), langattr);
-  if (heading !== undefined && !headings.has(heading.id)) headings.set(heading.id, heading);
+/** Typemill learns the top-level headings of a .md page while splitting it, before it renders any block: each block's
+ *  first line (after leading blank lines) that is an ATX heading indented less than four spaces. */
+export function registerFirstLineHeadings(
+  headings: Map<string, HeadingEntry>,
+  blocks: readonly string[],
+  langattr: string,
+): void {
+  for (const block of blocks) {
+    let start = 0;
+    while (block.charCodeAt(start) === 0x0a) start++;
+    let indent = 0;
+    while (block.charCodeAt(start + indent) === 0x20) indent++;
+    // atxHeading takes only lines that start with `#`: the line is cut out only for those
+    if (indent >= 4 || block.charCodeAt(start + indent) !== 0x23) continue;
+    const end = block.indexOf('\n', start);
+    const heading = atxHeading(block.slice(start + indent, end === -1 ? block.length : end), langattr);
+    if (heading !== undefined && !headings.has(heading.id)) headings.set(heading.id, heading);
+  }
 }

@@ -71,6 +71,8 @@ function parseMap(spec: string): Array<[string, string]> {
   });
 }
 
+const NOT_ASCII = /[^\x00-\x7F]/;
+
 const mergedMaps = new Map<string, Map<string, string>>();
 
 /** Later maps override earlier ones; the map named by the language moves to the end so it wins. */
@@ -89,9 +91,13 @@ function transliterationFor(language: string): Map<string, string> {
 
 /** URLify::filter(text, 60, language): `Äpfel & Birnen` → `apfel-birnen` (en), `aepfel-birnen` (de). */
 export function slugify(text: string, language: string): string {
-  const map = transliterationFor(language);
-  let transliterated = '';
-  for (const character of text) transliterated += map.get(character) ?? character;
+  let transliterated = text;
+  // every character the maps replace is outside ASCII
+  if (NOT_ASCII.test(text)) {
+    const map = transliterationFor(language);
+    transliterated = '';
+    for (const character of text) transliterated += map.get(character) ?? character;
+  }
   const slug = transliterated
     .replace(/[^\s_\-a-zA-Z0-9]/gu, '')
     .replace(/_/g, ' ')

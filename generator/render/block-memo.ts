@@ -1,9 +1,9 @@
 // Renders a page's bodies like markdown/render.ts's renderBlocks, but each distinct block text once per page: a
 // block's HTML is replayed only where every piece of page state it read is the same (docs/performance.md: Block memo).
-import { atxHeading } from '../markdown/parsedown/blocks/header.ts';
 import { renderText } from '../markdown/parsedown/markup.ts';
 import { createParser } from '../markdown/parsedown/parser.ts';
 import type { HeadingEntry, RenderOptions } from '../markdown/render-env.ts';
+import { registerFirstLineHeadings } from '../markdown/render.ts';
 
 /** A block asked whether a heading id was known (`had`), or registered a heading. */
 type HeadingEvent = { id: string; had: boolean } | { id: string; entry: HeadingEntry };
@@ -138,21 +138,6 @@ function renderRecorded(
     probes,
   };
   return { rendering, replayable: !headings.wholeRead };
-}
-
-/** Typemill learns the top-level headings of a .md page while splitting it, before it renders any block. */
-function registerFirstLineHeadings(
-  headings: Map<string, HeadingEntry>,
-  blocks: readonly string[],
-  langattr: string,
-): void {
-  for (const block of blocks) {
-    const firstLine = block.replace(/^\n+/, '').split('\n', 1)[0] ?? '';
-    const indent = /^ */.exec(firstLine)?.[0].length ?? 0;
-    if (indent >= 4) continue;
-    const heading = atxHeading(firstLine.slice(indent), langattr);
-    if (heading !== undefined && !headings.has(heading.id)) headings.set(heading.id, heading);
-  }
 }
 
 export type BlockRenderer = (blocks: readonly string[], source: 'md' | 'txt', options: RenderOptions) => string[];

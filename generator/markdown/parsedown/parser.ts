@@ -18,7 +18,7 @@ export function createParser(options: RenderOptions, headings: Map<string, Headi
     nextFootnoteNumber: () => ++footnoteCount,
     textElements(text) {
       parser.definitions = emptyDefinitions();
-      const normalised = trimCharacters(text.replace(/\r\n|\r/g, '\n'), '\n');
+      const normalised = trimCharacters(text.includes('\r') ? text.replace(/\r\n|\r/g, '\n') : text, '\n');
       return linesElements(parser, normalised.split('\n'));
     },
     linesElements: (lines) => linesElements(parser, lines),
