@@ -8,7 +8,7 @@ import { LIST_RULE } from './rules-list.ts';
 import { DEFINITION_LIST_RULE, SETEXT_HEADER_RULE, TABLE_RULE } from './rules-paragraph.ts';
 import { IMAGE_RULE, MATH_RULE, NOTICE_RULE, SHORTCODE_RULE } from './rules-typemill.ts';
 
-type RuleBlockType = Exclude<BlockType, 'Paragraph'>;
+export type RuleBlockType = Exclude<BlockType, 'Paragraph'>;
 
 export const BLOCK_RULES: Readonly<Record<RuleBlockType, BlockRule>> = {
   Code: CODE_RULE,

@@ -27,15 +27,22 @@ export const fencedCode: BlockRule = {
     const fenceLength = runLength(line.text, block.fence.char);
     const isClosing =
       fenceLength >= block.fence.openerLength && chopCharacters(line.text.slice(fenceLength), ' ') === '';
-    if (isClosing) return withText({ ...block, complete: true }, codeElement, text.slice(1));
+    if (isClosing) {
+      block.complete = true;
+      return withText(block, codeElement, text.slice(1));
+    }
     text += `\n${line.body}`;
     return withText(block, codeElement, text);
   },
   complete: (block) => block,
 };
 
+/** The block loop holds the only reference to an open block, so it is updated in place: a copy of it per line of code
+ *  was a tenth of the block loop's time. */
 function withText(block: Block, codeElement: NonNullable<Block['element']['element']>, text: string): Block {
-  return { ...block, interrupted: undefined, element: { name: 'pre', element: { ...codeElement, text } } };
+  block.interrupted = undefined;
+  block.element = { name: 'pre', element: { ...codeElement, text } };
+  return block;
 }
 
 function runLength(text: string, char: string): number {

@@ -67,7 +67,10 @@ function continueList(line: Line, block: Block, parser: Parser): Block | undefin
       }
       const item = newItem([nextItem[1] ?? '']);
       block.element.elements?.push(item);
-      return { ...block, li: item, list: { ...state, indent: line.indent } };
+      // the block loop holds the only reference to the open block: it is updated in place
+      block.li = item;
+      block.list = { ...state, indent: line.indent };
+      return block;
     }
     if (startList(line, undefined) !== undefined) return undefined;
   }

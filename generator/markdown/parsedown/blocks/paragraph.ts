@@ -8,10 +8,9 @@ export function startParagraph(line: Line): Block {
 
 export function continueParagraph(line: Line, block: Block): Block | undefined {
   if (block.interrupted !== undefined) return undefined;
-  return {
-    ...block,
-    element: { ...block.element, handler: { kind: 'line', text: `${paragraphText(block)}\n${line.text}` } },
-  };
+  // the block loop holds the only reference to the open block: it is updated in place
+  block.element = { ...block.element, handler: { kind: 'line', text: `${paragraphText(block)}\n${line.text}` } };
+  return block;
 }
 
 /** The raw text of a paragraph block, which definition lists, tables and setext headings take over. */
