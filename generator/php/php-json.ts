@@ -135,14 +135,14 @@ function needsNoReplacer(value: unknown): boolean {
 
 export function encodePhpJson(value: unknown): string {
   markedFloats = 0;
-  let text = (needsNoReplacer(value) ? JSON.stringify(value) : JSON.stringify(value, phpReplacer)) as
-    | string
-    | undefined;
+  const plain = needsNoReplacer(value);
+  let text = (plain ? JSON.stringify(value) : JSON.stringify(value, phpReplacer)) as string | undefined;
   if (text === undefined) return 'null';
   if (text.includes('/')) text = text.replaceAll('/', '\\/');
   if (HAS_NON_ASCII.test(text))
     text = text.replace(NON_ASCII, (character) => '\\u' + character.charCodeAt(0).toString(16).padStart(4, '0'));
-  if (markedFloats === 0 && !text.includes('\\u0000php-float:')) return text;
+  // Without the replacer no float was marked, and the reference encoder would write the same text.
+  if (plain || (markedFloats === 0 && !text.includes('\\u0000php-float:'))) return text;
   let found = 0;
   const restored = text.replace(MARKED_FLOAT, (_match, float: string) => (found++, float));
   return found === markedFloats ? restored : encodeValue(value);

@@ -55,10 +55,20 @@ function continueList(line: BlockLine, block: OpenBlock): OpenBlock | undefined 
   return undefined;
 }
 
+/** Item patterns by list kind and marker: a handful of markers exist, and a pattern compiled per line cost more than
+ *  the rest of the list rule. */
+const ITEM_PATTERNS = new Map<string, RegExp>();
+
 /** A further item of the same list: same marker character (bullet) or delimiter (ordered). */
 function itemPattern(list: ListState): RegExp {
-  const markerType = list.markerType.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-  return new RegExp(`^${list.ordered ? '[0-9]+' : ''}${markerType}(?: |$)`);
+  const key = `${list.ordered}${list.markerType}`;
+  let pattern = ITEM_PATTERNS.get(key);
+  if (pattern === undefined) {
+    const markerType = list.markerType.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    pattern = new RegExp(`^${list.ordered ? '[0-9]+' : ''}${markerType}(?: |$)`);
+    ITEM_PATTERNS.set(key, pattern);
+  }
+  return pattern;
 }
 
 /** `ltrim($number, '0') ?: '0'`: the number an ordered list starts at, as Parsedown compares it with '1'. */

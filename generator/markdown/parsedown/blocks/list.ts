@@ -86,17 +86,30 @@ function continueList(line: Line, block: Block, parser: Parser): Block | undefin
     return block;
   }
   if (block.interrupted === undefined) {
-    itemLines(li).push(line.body.replace(new RegExp(`^ {0,${requiredIndent}}`), ''));
+    // the body without up to requiredIndent leading spaces (Parsedown's /^ {0,n}/)
+    let cut = 0;
+    while (cut < requiredIndent && line.body.charCodeAt(cut) === 0x20) cut++;
+    itemLines(li).push(line.body.slice(cut));
     return block;
   }
   return undefined;
 }
 
+/** Next-item patterns by list type and marker: a handful of markers exist, compiled once each. */
+const NEXT_ITEM_PATTERNS = new Map<string, RegExp>();
+
 function nextItemPattern(state: NonNullable<Block['list']>): RegExp {
-  const markerType = state.markerType.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-  return state.type === 'ol'
-    ? new RegExp(`^[0-9]+${markerType}(?: +(.*)|$)`)
-    : new RegExp(`^${markerType}(?: +(.*)|$)`);
+  const key = `${state.type}${state.markerType}`;
+  let pattern = NEXT_ITEM_PATTERNS.get(key);
+  if (pattern === undefined) {
+    const markerType = state.markerType.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    pattern =
+      state.type === 'ol'
+        ? new RegExp(`^[0-9]+${markerType}(?: +(.*)|$)`)
+        : new RegExp(`^${markerType}(?: +(.*)|$)`);
+    NEXT_ITEM_PATTERNS.set(key, pattern);
+  }
+  return pattern;
 }
 
 function newItem(lines: string[]): Element {
