@@ -4,15 +4,21 @@ import { slugify } from '../../php/slugify.ts';
 
 /** Slugs are costly and each heading is seen twice (when the page is split and when it renders). */
 const CACHE_LIMIT = 4096;
-const cache = new Map<string, string>();
+/** Ids by language, then by line: no key string is built per lookup. */
+const caches = new Map<string, Map<string, string>>();
 
 export function headingId(line: string, langattr: string): string {
-  const key = `${langattr}\0${line}`;
-  let id = cache.get(key);
+  let cache = caches.get(langattr);
+  if (cache === undefined) {
+    caches.clear();
+    cache = new Map();
+    caches.set(langattr, cache);
+  }
+  let id = cache.get(line);
   if (id === undefined) {
     if (cache.size >= CACHE_LIMIT) cache.clear();
     id = `h-${slugify(line, langattr)}`;
-    cache.set(key, id);
+    cache.set(line, id);
   }
   return id;
 }

@@ -1,4 +1,5 @@
 // Turns page markdown into the lines Parsedown's block loop reads: `\n` line ends, outer `\n` trimmed, tabs expanded.
+import { trimCharacters } from './php-string.ts';
 import type { BlockLine } from './types.ts';
 
 /** PHP `chop()` strips these characters, so a line made only of them counts as blank. */
@@ -6,8 +7,9 @@ const BLANK_LINE = /^[ \t\n\r\0\x0B]*$/;
 const TAB_STOP = 4;
 
 export function splitLines(markdown: string): string[] {
-  const normalised = markdown.replace(/\r\n|\r/g, '\n');
-  return normalised.replace(/^\n+/, '').replace(/\n+$/, '').split('\n');
+  const normalised = markdown.includes('\r') ? markdown.replace(/\r\n|\r/g, '\n') : markdown;
+  // outer line ends trimmed from both ends; the pattern /\n+$/ tried every line end of the page
+  return trimCharacters(normalised, '\n').split('\n');
 }
 
 export function isBlankLine(line: string): boolean {

@@ -37,7 +37,7 @@ export const CODE_RULE: BlockRule = {
     if (previous?.type === 'Paragraph' && previous.interrupted === 0) return undefined;
     return line.indent >= CODE_INDENT ? { type: 'Code', interrupted: 0 } : undefined;
   },
-  continue: (line, block) => (line.indent >= CODE_INDENT ? { ...block, interrupted: 0 } : undefined),
+  continue: (line, block) => (line.indent >= CODE_INDENT ? notInterrupted(block) : undefined),
 };
 
 export const FENCED_CODE_RULE: BlockRule = {
@@ -51,9 +51,16 @@ export const FENCED_CODE_RULE: BlockRule = {
   },
   continue: (line, block) => {
     if (block.finished) return undefined;
-    return { ...block, interrupted: 0, finished: closesFence(line.text, block) };
+    const finished = closesFence(line.text, block);
+    return finished === block.finished ? notInterrupted(block) : { ...block, interrupted: 0, finished };
   },
 };
+
+/** The block with its blank-line count reset; unchanged blocks are not copied (a copy per line of code cost more than
+ *  the rest of the rule). */
+function notInterrupted(block: OpenBlock): OpenBlock {
+  return block.interrupted === 0 ? block : { ...block, interrupted: 0 };
+}
 
 function closesFence(text: string, block: OpenBlock): boolean {
   const runLength = leadingRunLength(text, block.fenceCharacter ?? '`');

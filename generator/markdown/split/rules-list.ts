@@ -43,6 +43,7 @@ function continueList(line: BlockLine, block: OpenBlock): OpenBlock | undefined 
   const requiredIndent = list.indent + list.marker.length;
   if (line.indent < requiredIndent) {
     if (itemPattern(list).test(line.text)) {
+      if (block.interrupted === 0 && list.indent === line.indent && !list.itemIsEmpty) return block;
       return { ...block, interrupted: 0, list: { ...list, indent: line.indent, itemIsEmpty: false } };
     }
     if (startList(line, undefined) !== undefined) return undefined;
@@ -50,6 +51,8 @@ function continueList(line: BlockLine, block: OpenBlock): OpenBlock | undefined 
   // A link reference definition is swallowed by the list, even after a blank line.
   if (line.text.startsWith('[') && isReferenceDefinition(line.text)) return block;
   if (line.indent >= requiredIndent || block.interrupted === 0) {
+    // an unchanged block is returned as it is: a copy per list line was most of the rule's time
+    if (block.interrupted === 0 && !list.itemIsEmpty) return block;
     return { ...block, interrupted: 0, list: { ...list, itemIsEmpty: false } };
   }
   return undefined;
