@@ -129,4 +129,19 @@ wholeBodies('escapes slashes and non-ASCII in keys and values of a whole body', 
     '{"content":[{"id":0,"markdown":"# \\u00c4\\/\\u00f6","html":"<h1>\\u00c4\\/\\u00f6 \\ud83d\\ude00<\\/h1>"}]}',
   );
 });
+wholeBodies('writes an integer of 2^63 or more as PHP writes that float, also inside a body of strings', () => {
+  assert.is(
+    encodePhpJson({ content: [{ id: 0, size: 2 ** 63, html: '<p>a</p>' }] }),
+    '{"content":[{"id":0,"size":9.223372036854776e+18,"html":"<p>a<\\/p>"}]}',
+  );
+  assert.is(encodePhpJson({ list: [1, -1e20] }), '{"list":[1,-1.0e+20]}');
+});
+
+wholeBodies('writes a nested PHP list as a list inside a body of strings', () => {
+  assert.is(encodePhpJson({ title: 't', tags: { 0: 'a', 1: 'b' } }), '{"title":"t","tags":["a","b"]}');
+});
+
+wholeBodies('writes a value with toJSON as JSON.stringify reads it, then by PHP rules', () => {
+  assert.is(encodePhpJson({ at: new Date(Date.UTC(2024, 5, 1)) }), '{"at":"2024-06-01T00:00:00.000Z"}');
+});
 wholeBodies.run();
