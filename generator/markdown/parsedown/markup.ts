@@ -14,7 +14,7 @@ const TOC_PARAGRAPH = /(<p[^>]*>\[TOC\]<\/p>)/gi;
 export function renderText(parser: Parser, text: string): string {
   const elements = parser.textElements(text);
   let markup = trimCharacters(parser.renderElements(elements), '\n');
-  markup = markup.replace(ADJACENT_DEFINITION_LISTS, '');
+  if (markup.includes('</dl>')) markup = markup.replace(ADJACENT_DEFINITION_LISTS, '');
   if (parser.definitions.tableOfContents) {
     const toc = buildToc([...parser.headings.values()]);
     markup = markup.replace(TOC_PARAGRAPH, (match: string, paragraph: string) =>
