@@ -41,7 +41,8 @@ export const fencedCode: BlockRule = {
  *  was a tenth of the block loop's time. */
 function withText(block: Block, codeElement: NonNullable<Block['element']['element']>, text: string): Block {
   block.interrupted = undefined;
-  block.element = { name: 'pre', element: { ...codeElement, text } };
+  if (block.element.element === codeElement) codeElement.text = text;
+  else block.element = { name: 'pre', element: { ...codeElement, text } };
   return block;
 }
 
