@@ -88,8 +88,8 @@ function startOfType(
   return undefined;
 }
 
-/** The block with every field of OpenBlock present: the rules copy the open block for each line it takes, and copies
- *  of one shape stay on V8's fast path where a dozen shapes did not. */
+/** The block with every field of its type present, so copies and reads of it stay on V8's fast path
+ *  (docs/decisions.md: The block loops keep one open block of one shape, updated in place). */
 function uniformBlock(block: OpenBlock): OpenBlock {
   return {
     type: block.type,

@@ -77,8 +77,8 @@ function startOfType(
   return undefined;
 }
 
-/** The block with every field of Block present. Blocks of one shape keep the rules' `{ ...block }` copies and field
- *  reads on V8's fast path; blocks of a dozen shapes made them the block loop's main cost. */
+/** The block with every field of its type present, so copies and reads of it stay on V8's fast path
+ *  (docs/decisions.md: The block loops keep one open block of one shape, updated in place). */
 function uniformBlock(block: Block, type: BlockType): Block {
   return {
     type,
