@@ -21,7 +21,7 @@ export function splitBlocks(markdown: string): string[] {
 
   for (const rawLine of splitLines(markdown)) {
     if (isBlankLine(rawLine)) {
-      if (block !== undefined) block = { ...block, interrupted: block.interrupted + 1 };
+      if (block !== undefined) block.interrupted += 1;
       // Typemill keeps blank lines of fenced code, also those after the closing fence.
       if (block?.type === 'FencedCode' && current !== undefined) current.text += '\n';
       continue;

@@ -45,8 +45,9 @@ export interface ListState {
 /** The block being built (Parsedown's `$CurrentBlock`), reduced to what decides where blocks end. */
 export interface OpenBlock {
   readonly type: BlockType;
-  /** Blank lines seen since the block last took a line (Parsedown's `interrupted`); 0 = not interrupted. */
-  readonly interrupted: number;
+  /** Blank lines seen since the block last took a line (Parsedown's `interrupted`); 0 = not interrupted. Counted in
+   *  place: the block loop holds the only reference to the open block. */
+  interrupted: number;
   /** The block takes over the paragraph before it, so its first line joins that block (Parsedown's inherited
    *  `identified`). */
   readonly joinsPrevious?: boolean;
