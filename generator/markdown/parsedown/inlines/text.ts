@@ -4,8 +4,11 @@
 import type { Element, Parser } from '../types.ts';
 
 export function inlineText(parser: Parser, text: string): Element {
+  const abbreviations = parser.definitions.abbreviations;
+  // Without a line end or an abbreviation the text renders as one escaped text, wrapped or not.
+  if (abbreviations.size === 0 && !text.includes('\n')) return { text };
   let element: Element = { elements: hardBreaks(text) };
-  for (const [abbreviation, meaning] of parser.definitions.abbreviations) {
+  for (const [abbreviation, meaning] of abbreviations) {
     const pattern = new RegExp(`\\b${escapeRegExp(abbreviation)}\\b`);
     const abbr: Element = { name: 'abbr', attributes: new Map([['title', meaning]]), text: abbreviation };
     element = markAbbreviations(element, pattern, abbr);
