@@ -104,9 +104,7 @@ function nextItemPattern(state: NonNullable<Block['list']>): RegExp {
   if (pattern === undefined) {
     const markerType = state.markerType.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
     pattern =
-      state.type === 'ol'
-        ? new RegExp(`^[0-9]+${markerType}(?: +(.*)|$)`)
-        : new RegExp(`^${markerType}(?: +(.*)|$)`);
+      state.type === 'ol' ? new RegExp(`^[0-9]+${markerType}(?: +(.*)|$)`) : new RegExp(`^${markerType}(?: +(.*)|$)`);
     NEXT_ITEM_PATTERNS.set(key, pattern);
   }
   return pattern;
