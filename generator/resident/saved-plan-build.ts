@@ -15,12 +15,15 @@ import { frontMatterKey, mergeWithYaml, readFrontMatter } from '../plan/front-ma
 import { searchFromCounts } from '../search/search-from-counts.ts';
 import { loadSearchCounts, saveSearchCounts } from '../search/search-count-cache.ts';
 import { languageOf } from '../search/search-step.ts';
+import { unwrittenSearchSite } from '../search/unwritten-search-site.ts';
 import type { BuildResult, SourceFile } from '../types.ts';
-import { readPublishedIndex } from '../write/read-snapshot-index.ts';
+import { readPublishedIndex, readPublishedRoot, readShards } from '../write/read-snapshot-index.ts';
+import { indexShardOf } from '../../contract/index-shards.ts';
 import { poolName } from '../../contract/dist-folder.ts';
 import { namedPoolFiles, type PublishedIndex } from '../write/published-index.ts';
 import { buildEditedPages, hashInIndex, type EditedSearchPage, type PagePlan } from './page-build.ts';
 import { pageSummaryOf } from './resident-plan.ts';
+import { loadPublishedBodies, savePublishedBodies } from './published-bodies.ts';
 import { loadSavedPlan, savePlan, type SavedPlan } from './saved-plan.ts';
 
 const CONTENT = 'content';
@@ -133,6 +136,17 @@ function poolHolds(out: string, index: PublishedIndex): boolean {
   return true;
 }
 
+/** The index shards an edit of `changed` patches: the site-wide one, and the edited pages' (one page's keys share
+ *  one). */
+function editedShards(plan: PagePlan, changed: ReadonlySet<string>, count: number): number[] {
+  const shards = [0];
+  for (const path of changed) {
+    const page = plan.pages.get(PAGE_TEXT.exec(path)?.[1] ?? '');
+    if (page !== undefined) shards.push(indexShardOf(keyOf(KEYS.contentLive, page.url), count));
+  }
+  return shards;
+}
+
 /** Builds from the saved plan when the site's pages alone changed; undefined when a site build is needed. */
 export async function buildOnSavedPlan(
   options: BuildSiteOptions,
@@ -150,10 +164,18 @@ export async function buildOnSavedPlan(
   const changed = changedFiles(saved, listing);
   const files = changed && editedTexts(root, changed, listing);
   if (changed === undefined || files === undefined) return undefined;
-  const index = readPublishedIndex(join(out, link));
-  if (index === undefined || !poolHolds(out, index)) return undefined;
+  const kept = await loadPublishedBodies(out, saved.snapshot);
+  const directory = join(out, link);
+  const index = kept ? readPublishedRoot(directory, kept.bodies, kept.dropped) : readPublishedIndex(directory);
+  if (index === undefined || (kept === undefined && !poolHolds(out, index))) return undefined;
   const plan = savedPagePlan(saved, listing, files);
+  if (!readShards(index, editedShards(plan, changed, index.shardFiles.length))) return undefined;
   const searches = await loadSearchCounts(out, fingerprint);
+  searches.site = await unwrittenSearchSite(
+    saved.pages.map((page) => page.url),
+    saved.language,
+    searches,
+  );
   const searchAll = (edited: ReadonlyMap<string, EditedSearchPage>) =>
     searchFromCounts(
       saved.pages.map((page) => {
@@ -182,8 +204,11 @@ export async function buildOnSavedPlan(
     ...(options.history !== undefined ? { history: options.history } : {}),
     beforeSwitch: inputsUnchanged(options.changedInputs),
   });
+  // Its unwritten bodies are no index to patch again.
+  searches.site = undefined;
   if (built === undefined) return undefined;
-  // The counts first: a saved plan is trusted only with the counts of the snapshot it names.
+  // The counts and bodies first: a saved plan is trusted only with those of the snapshot it names.
+  await savePublishedBodies(out, built.published.index);
   await saveSearchCounts(out, fingerprint, searches);
   await savePlan(out, {
     ...saved,
