@@ -6,10 +6,10 @@ import { statSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { poolName } from '../../contract/dist-folder.ts';
-import { DIST_LAYOUT, type StoredFile } from '../../contract/snapshot.ts';
+import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { CACHE_DIR } from '../render/render-cache.ts';
 import type { NamedBody, PublishedIndex } from '../write/published-index.ts';
+import { SavedBodyMap } from './saved-body-map.ts';
 
 const FILE = join(CACHE_DIR, 'published-bodies.v8');
 const FORMAT = 1;
@@ -17,13 +17,14 @@ const FORMAT = 1;
 interface SavedBodies {
   format: typeof FORMAT;
   snapshot: string;
-  /** The pool folder's stamp (pool-stamp below) after the build's sweep. */
+  /** The pool folder's stamp (poolStamp) after the build's sweep. */
   pool: string;
-  /** Per body: identity, gzip and brotli file ('' for none). */
-  files: string[];
+  /** Per body: identity, gzip and brotli file ('' for none), joined by newlines: one string reads back at once. */
+  files: string;
   /** Per body: identity, gzip and brotli size, uses. */
-  numbers: number[];
-  dropped: string[];
+  numbers: Float64Array;
+  /** Joined by newlines. */
+  dropped: string;
 }
 
 /** What the last build knew of snapshot `snapshot`, while the pool is as that build left it. */
@@ -40,32 +41,38 @@ export function poolStamp(outDir: string): string {
 }
 
 export async function savePublishedBodies(outDir: string, index: PublishedIndex): Promise<void> {
-  const files: string[] = [];
-  const numbers: number[] = [];
-  for (const { body, uses } of index.bodies.values()) {
-    files.push(body.identity.file, body.gzip?.file ?? '', body.br?.file ?? '');
-    numbers.push(body.identity.size, body.gzip?.size ?? 0, body.br?.size ?? 0, uses);
-  }
   // Unknown only before a publish: every build that publishes knows what it dropped.
   if (index.dropped === undefined) return;
-  const dropped = [...index.dropped];
+  const files: string[] = [];
+  const numbers = new Float64Array(index.bodies.size * 4);
+  let at = 0;
+  for (const made of index.bodies instanceof SavedBodyMap ? index.bodies.rows() : index.bodies.values()) {
+    if ('row' in made) {
+      const { saved } = index.bodies as SavedBodyMap;
+      files.push(...saved.files.slice(made.row * 3, made.row * 3 + 3));
+      numbers.set(saved.numbers.subarray(made.row * 4, made.row * 4 + 4), at);
+    } else {
+      const { body, uses } = made;
+      files.push(body.identity.file, body.gzip?.file ?? '', body.br?.file ?? '');
+      numbers.set([body.identity.size, body.gzip?.size ?? 0, body.br?.size ?? 0, uses], at);
+    }
+    at += 4;
+  }
   const path = join(outDir, FILE);
   await mkdir(join(outDir, CACHE_DIR), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
-  // Written last, its stamp is the pool's at the end of the build: a file of another build's pool never matches.
   const saved: SavedBodies = {
     format: FORMAT,
     snapshot: index.root.id,
+    // Taken after the build's last pool write (the sweep): a pool another build changed since never matches.
     pool: poolStamp(outDir),
-    files,
+    files: files.join('\n'),
     numbers,
-    dropped,
+    dropped: [...index.dropped].join('\n'),
   };
   await writeFile(temporary, serialize(saved));
   await rename(temporary, path);
 }
-
-const stored = (file: string, size: number): StoredFile | undefined => (file === '' ? undefined : { file, size });
 
 /** The bodies saved for `snapshot`; undefined where none were, or the pool changed since (then the caller reads the
  *  whole index and checks the pool holds it). */
@@ -73,23 +80,13 @@ export async function loadPublishedBodies(outDir: string, snapshot: string): Pro
   try {
     const saved = deserialize(await readFile(join(outDir, FILE))) as Partial<SavedBodies> | undefined;
     if (saved?.format !== FORMAT || saved.snapshot !== snapshot || saved.pool !== poolStamp(outDir)) return undefined;
-    const { files = [], numbers = [], dropped = [] } = saved;
-    const bodies = new Map<string, NamedBody>();
-    for (let body = 0; body * 3 < files.length; body++) {
-      const file = files[body * 3] as string;
-      const name = poolName(file);
-      const [size, uses] = [numbers[body * 4] as number, numbers[body * 4 + 3] as number];
-      const gzipFile = stored(files[body * 3 + 1] as string, numbers[body * 4 + 1] as number);
-      const brFile = stored(files[body * 3 + 2] as string, numbers[body * 4 + 2] as number);
-      const staged = {
-        hash: name.slice(0, name.indexOf('.')),
-        identity: { file, size },
-        ...(gzipFile ? { gzip: gzipFile } : {}),
-        ...(brFile ? { br: brFile } : {}),
-      };
-      bodies.set(file, { body: staged, uses });
-    }
-    return { bodies, dropped: new Set(dropped) };
+    const { numbers } = saved;
+    if (typeof saved.files !== 'string' || typeof saved.dropped !== 'string' || !(numbers instanceof Float64Array))
+      return undefined;
+    const files = saved.files === '' ? [] : saved.files.split('\n');
+    if (files.length * 4 !== numbers.length * 3) return undefined;
+    const bodies = new SavedBodyMap({ files, numbers });
+    return { bodies, dropped: new Set(saved.dropped === '' ? [] : saved.dropped.split('\n')) };
   } catch {
     return undefined;
   }

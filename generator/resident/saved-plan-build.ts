@@ -10,6 +10,7 @@ import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { metaTabs, type BuildPlan } from '../build.ts';
 import { decodeUtf8, isReadInput, listSite, type LoadedSite, type SiteListing } from '../load/load-site.ts';
+import { listPlainSite } from '../load/plain-listing.ts';
 import { parseYaml } from '../load/yaml.ts';
 import { frontMatterKey, mergeWithYaml, readFrontMatter } from '../plan/front-matter.ts';
 import { searchFromCounts } from '../search/search-from-counts.ts';
@@ -159,7 +160,7 @@ export async function buildOnSavedPlan(
   if (saved.baseUrl !== options.baseUrl.replace(/\/+$/, '')) return undefined;
   const link = await readlink(join(out, DIST_LAYOUT.currentLink)).catch(() => undefined);
   if (link !== join(DIST_LAYOUT.snapshotsDir, saved.snapshot)) return undefined;
-  const listing = await listSite(root);
+  const listing = listPlainSite(root) ?? (await listSite(root));
   if (listing.errors.length > 0) return undefined;
   const changed = changedFiles(saved, listing);
   const files = changed && editedTexts(root, changed, listing);
@@ -204,8 +205,6 @@ export async function buildOnSavedPlan(
     ...(options.history !== undefined ? { history: options.history } : {}),
     beforeSwitch: inputsUnchanged(options.changedInputs),
   });
-  // Its unwritten bodies are no index to patch again.
-  searches.site = undefined;
   if (built === undefined) return undefined;
   // The counts and bodies first: a saved plan is trusted only with those of the snapshot it names.
   await savePublishedBodies(out, built.published.index);
