@@ -3,7 +3,7 @@
 // is a site build (docs/decisions.md: A cold build of edited pages patches the last snapshot too).
 import type { BuildSiteOptions, BuildSiteOutcome } from '../build-outcome.ts';
 import { inputsUnchanged } from '../inputs-changed.ts';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { KEYS, keyOf } from '../../contract/endpoints.ts';
@@ -18,13 +18,11 @@ import { loadSearchCounts, saveSearchCounts } from '../search/search-count-cache
 import { languageOf } from '../search/search-step.ts';
 import { unwrittenSearchSite } from '../search/unwritten-search-site.ts';
 import type { BuildResult, SourceFile } from '../types.ts';
-import { readPublishedIndex, readPublishedRoot, readShards } from '../write/read-snapshot-index.ts';
-import { indexShardOf } from '../../contract/index-shards.ts';
-import { poolName } from '../../contract/dist-folder.ts';
-import { namedPoolFiles, type PublishedIndex } from '../write/published-index.ts';
-import { buildEditedPages, hashInIndex, type EditedSearchPage, type PagePlan } from './page-build.ts';
+import { buildEditedPages, hashInIndex, type EditedSearchPage, type PagePlan, type PageSummary } from './page-build.ts';
 import { pageSummaryOf } from './resident-plan.ts';
-import { loadPublishedBodies, savePublishedBodies } from './published-bodies.ts';
+import { savePublishedBodies } from './published-bodies.ts';
+import { readSavedIndex } from './saved-index.ts';
+import { UnreadShard } from '../write/read-snapshot-index.ts';
 import { loadSavedPlan, savePlan, type SavedPlan } from './saved-plan.ts';
 
 const CONTENT = 'content';
@@ -130,22 +128,12 @@ function savedPagePlan(saved: SavedPlan, listing: SiteListing, files: ReadonlyMa
   };
 }
 
-/** Whether the pool holds every file the snapshot names: a lost body is made again by a site build. */
-function poolHolds(out: string, index: PublishedIndex): boolean {
-  const pool = new Set(readdirSync(join(out, DIST_LAYOUT.bodiesDir)));
-  for (const file of namedPoolFiles(index)) if (!pool.has(poolName(file))) return false;
-  return true;
-}
-
-/** The index shards an edit of `changed` patches: the site-wide one, and the edited pages' (one page's keys share
- *  one). */
-function editedShards(plan: PagePlan, changed: ReadonlySet<string>, count: number): number[] {
-  const shards = [0];
-  for (const path of changed) {
+/** The pages whose files are among `changed`. */
+function editedPages(plan: PagePlan, changed: ReadonlySet<string>): PageSummary[] {
+  return [...changed].flatMap((path) => {
     const page = plan.pages.get(PAGE_TEXT.exec(path)?.[1] ?? '');
-    if (page !== undefined) shards.push(indexShardOf(keyOf(KEYS.contentLive, page.url), count));
-  }
-  return shards;
+    return page === undefined ? [] : [page];
+  });
 }
 
 /** Builds from the saved plan when the site's pages alone changed; undefined when a site build is needed. */
@@ -165,12 +153,9 @@ export async function buildOnSavedPlan(
   const changed = changedFiles(saved, listing);
   const files = changed && editedTexts(root, changed, listing);
   if (changed === undefined || files === undefined) return undefined;
-  const kept = await loadPublishedBodies(out, saved.snapshot);
-  const directory = join(out, link);
-  const index = kept ? readPublishedRoot(directory, kept.bodies, kept.dropped) : readPublishedIndex(directory);
-  if (index === undefined || (kept === undefined && !poolHolds(out, index))) return undefined;
   const plan = savedPagePlan(saved, listing, files);
-  if (!readShards(index, editedShards(plan, changed, index.shardFiles.length))) return undefined;
+  const index = await readSavedIndex(out, saved.snapshot, editedPages(plan, changed));
+  if (index === undefined) return undefined;
   const searches = await loadSearchCounts(out, fingerprint);
   searches.site = await unwrittenSearchSite(
     saved.pages.map((page) => page.url),
@@ -197,6 +182,7 @@ export async function buildOnSavedPlan(
       saved.language,
       searches,
     );
+  // A shard read on first use that does not read is met before the patch writes anything: a site build then.
   const built = await buildEditedPages(plan, index, { files, mtimes: listing.mtimes }, changed, searches, {
     out,
     allowNoEdit: true,
@@ -204,6 +190,9 @@ export async function buildOnSavedPlan(
     ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
     ...(options.history !== undefined ? { history: options.history } : {}),
     beforeSwitch: inputsUnchanged(options.changedInputs),
+  }).catch((error: unknown) => {
+    if (error instanceof UnreadShard) return undefined;
+    throw error;
   });
   if (built === undefined) return undefined;
   // The counts and bodies first: a saved plan is trusted only with those of the snapshot it names.

@@ -76,12 +76,20 @@ export function readPublishedIndex(directory: string): PublishedIndex | undefine
   }
 }
 
+/** A shard of an index read on demand that does not read: thrown on first use of its entries. */
+export class UnreadShard extends Error {}
+
 /** A shard read and checked on first use of its entries: a page-local build reads those its edit touches. */
 function shardOnDemand(directory: string, root: SnapshotRoot, position: number): IndexShardFile {
   const shard = { shard: position, of: root.shards.length } as IndexShardFile;
   const read = () => {
     const file = join(directory, (root.shards[position] as IndexShard).file);
-    const { entries } = parseIndexShard(parseJson(file), root, position);
+    let entries: Record<string, IndexEntry>;
+    try {
+      entries = parseIndexShard(parseJson(file), root, position).entries;
+    } catch (error) {
+      throw new UnreadShard(`${directory}: ${(error as Error).message}`, { cause: error });
+    }
     // Defined again in place: the key keeps its place, so the shard writes as it reads.
     Object.defineProperty(shard, 'entries', { value: entries, enumerable: true, writable: true, configurable: true });
     return entries;
@@ -92,7 +100,7 @@ function shardOnDemand(directory: string, root: SnapshotRoot, position: number):
 
 /** The snapshot's index with the bodies and drops its build saved (published-bodies.ts), each shard read on first use
  *  (docs/decisions.md: A cold page build reads what the edit touches); undefined where the root does not read. A shard
- *  that does not read throws on use: read the ones a build needs first (readShards). */
+ *  that does not read throws UnreadShard on use: read the ones a build needs first (readShards). */
 export function readPublishedRoot(
   directory: string,
   bodies: PublishedIndex['bodies'],
