@@ -1,7 +1,7 @@
 // A cold page build reads what its edit touches: the index root and the shards of the edited pages with the bodies
 // the last build saved, the pool not listed while its stamp is the one that build left; a pool that changed since is
-// listed and checked, and a lost body makes the build a site build (docs/decisions.md: A cold page build reads what
-// the edit touches).
+// listed and checked, and a lost body makes the build a site build.
+// docs/decisions.md: A cold page build reads what the edit touches
 import { appendFile, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
