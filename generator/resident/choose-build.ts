@@ -18,6 +18,7 @@ import { inputsUnchanged } from '../inputs-changed.ts';
 import type { BuildProblem, SourceFile } from '../types.ts';
 import type { BodyHashMemo } from './body-hashes.ts';
 import { buildEditedPages } from './page-build.ts';
+import { savePublishedBodies } from './published-bodies.ts';
 import { publishedBase, residentPagePlan, searchWholeSite, type PublishedBase } from './resident-plan.ts';
 import { buildOnSavedPlan, earlierTextsOf, planToSave } from './saved-plan-build.ts';
 import { savePlan } from './saved-plan.ts';
@@ -58,7 +59,8 @@ export function buildSite(options: BuildSiteOptions): Promise<BuildSiteOutcome> 
       },
     });
     if (!outcome.ok || kept === undefined) return outcome;
-    // The counts first: a saved plan is trusted only with the counts of the snapshot it names.
+    // The counts and bodies first: a saved plan is trusted only with those of the snapshot it names.
+    await savePublishedBodies(out, outcome.published.index);
     await saveSearchCounts(out, fingerprint, searches);
     const identity = { fingerprint, snapshot: outcome.published.id, site: options.site, rootPath: options.rootPath };
     await savePlan(out, planToSave(kept.plan, kept.loaded, kept.earlier, identity, outcome));

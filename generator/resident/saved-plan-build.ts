@@ -3,24 +3,26 @@
 // is a site build (docs/decisions.md: A cold build of edited pages patches the last snapshot too).
 import type { BuildSiteOptions, BuildSiteOutcome } from '../build-outcome.ts';
 import { inputsUnchanged } from '../inputs-changed.ts';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { KEYS, keyOf } from '../../contract/endpoints.ts';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { metaTabs, type BuildPlan } from '../build.ts';
 import { decodeUtf8, isReadInput, listSite, type LoadedSite, type SiteListing } from '../load/load-site.ts';
+import { listPlainSite } from '../load/plain-listing.ts';
 import { parseYaml } from '../load/yaml.ts';
 import { frontMatterKey, mergeWithYaml, readFrontMatter } from '../plan/front-matter.ts';
 import { searchFromCounts } from '../search/search-from-counts.ts';
 import { loadSearchCounts, saveSearchCounts } from '../search/search-count-cache.ts';
 import { languageOf } from '../search/search-step.ts';
+import { unwrittenSearchSite } from '../search/unwritten-search-site.ts';
 import type { BuildResult, SourceFile } from '../types.ts';
-import { readPublishedIndex } from '../write/read-snapshot-index.ts';
-import { poolName } from '../../contract/dist-folder.ts';
-import { namedPoolFiles, type PublishedIndex } from '../write/published-index.ts';
-import { buildEditedPages, hashInIndex, type EditedSearchPage, type PagePlan } from './page-build.ts';
+import { buildEditedPages, hashInIndex, type EditedSearchPage, type PagePlan, type PageSummary } from './page-build.ts';
 import { pageSummaryOf } from './resident-plan.ts';
+import { savePublishedBodies } from './published-bodies.ts';
+import { readSavedIndex } from './saved-index.ts';
+import { UnreadShard } from '../write/read-snapshot-index.ts';
 import { loadSavedPlan, savePlan, type SavedPlan } from './saved-plan.ts';
 
 const CONTENT = 'content';
@@ -126,11 +128,12 @@ function savedPagePlan(saved: SavedPlan, listing: SiteListing, files: ReadonlyMa
   };
 }
 
-/** Whether the pool holds every file the snapshot names: a lost body is made again by a site build. */
-function poolHolds(out: string, index: PublishedIndex): boolean {
-  const pool = new Set(readdirSync(join(out, DIST_LAYOUT.bodiesDir)));
-  for (const file of namedPoolFiles(index)) if (!pool.has(poolName(file))) return false;
-  return true;
+/** The pages whose files are among `changed`. */
+function editedPages(plan: PagePlan, changed: ReadonlySet<string>): PageSummary[] {
+  return [...changed].flatMap((path) => {
+    const page = plan.pages.get(PAGE_TEXT.exec(path)?.[1] ?? '');
+    return page === undefined ? [] : [page];
+  });
 }
 
 /** Builds from the saved plan when the site's pages alone changed; undefined when a site build is needed. */
@@ -145,15 +148,20 @@ export async function buildOnSavedPlan(
   if (saved.baseUrl !== options.baseUrl.replace(/\/+$/, '')) return undefined;
   const link = await readlink(join(out, DIST_LAYOUT.currentLink)).catch(() => undefined);
   if (link !== join(DIST_LAYOUT.snapshotsDir, saved.snapshot)) return undefined;
-  const listing = await listSite(root);
+  const listing = listPlainSite(root) ?? (await listSite(root));
   if (listing.errors.length > 0) return undefined;
   const changed = changedFiles(saved, listing);
   const files = changed && editedTexts(root, changed, listing);
   if (changed === undefined || files === undefined) return undefined;
-  const index = readPublishedIndex(join(out, link));
-  if (index === undefined || !poolHolds(out, index)) return undefined;
   const plan = savedPagePlan(saved, listing, files);
+  const index = await readSavedIndex(out, saved.snapshot, editedPages(plan, changed));
+  if (index === undefined) return undefined;
   const searches = await loadSearchCounts(out, fingerprint);
+  searches.site = await unwrittenSearchSite(
+    saved.pages.map((page) => page.url),
+    saved.language,
+    searches,
+  );
   const searchAll = (edited: ReadonlyMap<string, EditedSearchPage>) =>
     searchFromCounts(
       saved.pages.map((page) => {
@@ -174,6 +182,7 @@ export async function buildOnSavedPlan(
       saved.language,
       searches,
     );
+  // A shard read on first use that does not read is met before the patch writes anything: a site build then.
   const built = await buildEditedPages(plan, index, { files, mtimes: listing.mtimes }, changed, searches, {
     out,
     allowNoEdit: true,
@@ -181,9 +190,13 @@ export async function buildOnSavedPlan(
     ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
     ...(options.history !== undefined ? { history: options.history } : {}),
     beforeSwitch: inputsUnchanged(options.changedInputs),
+  }).catch((error: unknown) => {
+    if (error instanceof UnreadShard) return undefined;
+    throw error;
   });
   if (built === undefined) return undefined;
-  // The counts first: a saved plan is trusted only with the counts of the snapshot it names.
+  // The counts and bodies first: a saved plan is trusted only with those of the snapshot it names.
+  await savePublishedBodies(out, built.published.index);
   await saveSearchCounts(out, fingerprint, searches);
   await savePlan(out, {
     ...saved,

@@ -10,8 +10,9 @@ import type { SearchMemo } from './search-step.ts';
 import { createTermTable } from './term-table.ts';
 
 const FILE = join(CACHE_DIR, 'search-counts.v8');
-/** 2: counts as term ids into one saved term table; 3: with each document's neighbouring-word pairs. */
-const FORMAT = 3;
+/** 2: counts as term ids into one saved term table; 3: with each document's neighbouring-word pairs; 4: with the
+ *  site's term counts. */
+const FORMAT = 4;
 
 interface SavedCounts {
   format: typeof FORMAT;
@@ -20,6 +21,8 @@ interface SavedCounts {
   terms: string[];
   /** URL, inputs, documents. */
   pages: Array<[string, string, CountedDocument[]]>;
+  /** The last step's site: its pages, documents, each term's documents, and the common term ids. */
+  site?: { pages: number; documents: number; byTerm: Uint32Array; commonTerms: Uint32Array };
 }
 
 /** The memo saved by the last build whose generator and contract code were the same (`fingerprint`). */
@@ -32,6 +35,10 @@ export async function loadSearchCounts(outDir: string, fingerprint: string): Pro
     const table = createTermTable(terms);
     for (const [url, inputs, documents] of pages) memo.set(url, { inputs, counted: { url, terms: table, documents } });
     memo.terms = table;
+    if (saved.site !== undefined) {
+      const { pages: count, documents, byTerm, commonTerms } = saved.site;
+      memo.savedSite = { pages: count, frequencies: { documents, byTerm }, commonTerms: new Set(commonTerms) };
+    }
     return memo;
   } catch {
     return new Map();
@@ -44,6 +51,12 @@ export async function saveSearchCounts(outDir: string, fingerprint: string, memo
   for (const [url, { inputs, counted }] of memo)
     if (counted.terms === memo.terms) pages.push([url, inputs, counted.documents]);
   const saved: SavedCounts = { format: FORMAT, fingerprint, terms: memo.terms?.terms ?? [], pages };
+  const { site } = memo;
+  if (site !== undefined && site.terms === memo.terms) {
+    const { documents, byTerm } = site.frequencies;
+    const commonTerms = Uint32Array.from(site.commonTerms);
+    saved.site = { pages: site.pages.length, documents, byTerm, commonTerms };
+  }
   const path = join(outDir, FILE);
   await mkdir(join(outDir, CACHE_DIR), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;

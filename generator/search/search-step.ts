@@ -17,6 +17,7 @@ import type { SearchSite } from './kept-search-index.ts';
 import { renumberedPages } from './term-renumbering.ts';
 import { createTermTable } from './term-table.ts';
 import type { TermTable } from './term-table.ts';
+import type { TermFrequencies } from './term-frequencies.ts';
 
 /** The identity JSON body of a content key (`keyOf(KEYS.contentLive/contentDraft, url)`), undefined when there is none.
  *  */
@@ -65,6 +66,15 @@ export interface SearchMemo extends Map<string, { inputs: string; counted: Count
   site?: SearchSite;
   /** The table the kept counts' term ids refer to; the next step counts into it. */
   terms?: TermTable;
+  /** The term counts of the last step's site as saved to disk (`site` is not): a cold page build patches them. */
+  savedSite?: SavedSiteCounts;
+}
+
+/** A site's term counts: its pages, their documents, each term's documents, and the common terms. */
+export interface SavedSiteCounts {
+  pages: number;
+  frequencies: TermFrequencies;
+  commonTerms: ReadonlySet<number>;
 }
 
 /** Content bodies by key, and the hash of each (to know a page is unchanged without reading it). */

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseIndexRoot, parseIndexShard } from '../../contract/parse-snapshot.ts';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
-import type { IndexEntry, IndexShard, SnapshotIndex } from '../../contract/snapshot.ts';
+import type { IndexEntry, IndexShard, IndexShardFile, SnapshotIndex, SnapshotRoot } from '../../contract/snapshot.ts';
 import { splitEntries } from '../../contract/index-shards.ts';
 import { historyFiles } from '../../contract/history.ts';
 import { publishedIndex, type PublishedIndex } from './published-index.ts';
@@ -73,5 +73,56 @@ export function readPublishedIndex(directory: string): PublishedIndex | undefine
     return publishedIndex({ ...header, shards }, splitEntries(entries, shards.length), accounts, undefined);
   } catch {
     return undefined;
+  }
+}
+
+/** A shard of an index read on demand that does not read: thrown on first use of its entries. */
+export class UnreadShard extends Error {}
+
+/** A shard read and checked on first use of its entries: a page-local build reads those its edit touches. */
+function shardOnDemand(directory: string, root: SnapshotRoot, position: number): IndexShardFile {
+  const shard = { shard: position, of: root.shards.length } as IndexShardFile;
+  const read = () => {
+    const file = join(directory, (root.shards[position] as IndexShard).file);
+    let entries: Record<string, IndexEntry>;
+    try {
+      entries = parseIndexShard(parseJson(file), root, position).entries;
+    } catch (error) {
+      throw new UnreadShard(`${directory}: ${(error as Error).message}`, { cause: error });
+    }
+    // Defined again in place: the key keeps its place, so the shard writes as it reads.
+    Object.defineProperty(shard, 'entries', { value: entries, enumerable: true, writable: true, configurable: true });
+    return entries;
+  };
+  Object.defineProperty(shard, 'entries', { get: read, enumerable: true, configurable: true });
+  return shard;
+}
+
+/** The snapshot's index with the bodies and drops its build saved (published-bodies.ts), each shard read on first use
+ *  (docs/decisions.md: A cold page build reads what the edit touches); undefined where the root does not read. A shard
+ *  that does not read throws UnreadShard on use: read the ones a build needs first (readShards). */
+export function readPublishedRoot(
+  directory: string,
+  bodies: PublishedIndex['bodies'],
+  dropped: ReadonlySet<string>,
+): PublishedIndex | undefined {
+  try {
+    const { shards, ...header } = parseIndexRoot(parseJson(join(directory, DIST_LAYOUT.indexFile)));
+    const root: SnapshotRoot = { ...header, shards };
+    const accounts = readFileSync(join(directory, DIST_LAYOUT.accountsFile), 'utf8');
+    const shardFiles = shards.map((_, position) => shardOnDemand(directory, root, position));
+    return { root, shardFiles, accounts, bodies, dropped };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads the shards at `positions` of an index read on demand; false where one does not read. */
+export function readShards(index: PublishedIndex, positions: Iterable<number>): boolean {
+  try {
+    for (const position of positions) if (index.shardFiles[position]?.entries === undefined) return false;
+    return true;
+  } catch {
+    return false;
   }
 }
