@@ -5,7 +5,7 @@ import { finishBuild, planBuild, type BuildPlan } from './build.ts';
 import type { BuildSiteOptions, BuildSiteOutcome } from './build-outcome.ts';
 import { inputsUnchanged } from './inputs-changed.ts';
 import { llmsResponses } from './llms/llms-step.ts';
-import { loadSite, type EarlierLoad, type LoadedSite } from './load/load-site.ts';
+import { loadSite, type EarlierLoad, type LoadedSite, type PageTextsKept } from './load/load-site.ts';
 import { openApiResponse } from './load/openapi-document.ts';
 import type { ParseMemo } from './plan/parse-sources.ts';
 import { rendererFingerprint } from './render/render-cache.ts';
@@ -28,6 +28,8 @@ export interface PipelineMemos {
   searches?: SearchMemo;
   /** The generator's fingerprint, when the caller has read it. */
   fingerprint?: string;
+  /** Where page texts are kept when the site is loaded here: 'on-disk' (a one-off build) never holds them all. */
+  pageTexts?: PageTextsKept;
   /** Called once the plan holds the site, before the file texts are let go: what the caller keeps of them. */
   planned?: (plan: BuildPlan, loaded: LoadedSite) => void;
 }
@@ -51,7 +53,9 @@ function contentBodies(staging: Staging, responses: readonly StoredResponse[]): 
 
 /** Builds the whole site and publishes it; a page that renders too long throws its RenderTimeout (nothing published). */
 export async function buildWholeSite(options: BuildSiteOptions, memos: PipelineMemos = {}): Promise<BuildSiteOutcome> {
-  const loaded = memos.loaded ?? (await loadSite(options.site, options.baseUrl, options.rootPath, memos.earlier));
+  const loaded =
+    memos.loaded ??
+    (await loadSite(options.site, options.baseUrl, options.rootPath, memos.earlier, memos.pageTexts ?? 'in-memory'));
   options.onStage?.('rendering pages');
   const plan = planBuild(loaded.source, memos.parses);
   memos.planned?.(plan, loaded);

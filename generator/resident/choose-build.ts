@@ -52,6 +52,7 @@ export function buildSite(options: BuildSiteOptions): Promise<BuildSiteOutcome> 
     const outcome = await buildWholeSite(options, {
       fingerprint,
       searches,
+      pageTexts: 'on-disk',
       planned: (plan, loaded) => {
         planned(plan);
         kept = { plan, loaded, earlier: earlierTextsOf(plan, loaded) };
