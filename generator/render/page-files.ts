@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import { splitBlocks } from '../markdown/split-blocks.ts';
 import { parseDraft } from '../plan/draft-json.ts';
 import { frontMatterBlock } from '../plan/front-matter-block.ts';
-import type { PageSources } from '../plan/page-content.ts';
 import type { PageFileText } from '../plan/page-file.ts';
 import type { ContentJob } from './content-bodies.ts';
 import { blocksHash, markdownHash } from './page-text-hash.ts';
@@ -36,13 +35,14 @@ function readAsPlanned(file: PageFileText): string | string[] {
   return made;
 }
 
-/** The texts the page renders from: the job's own, or read from its files. */
-export function pageSourcesOf(job: ContentJob): PageSources {
+/** The job with the texts the page renders from: its own, or read from its files. */
+export function pageSourcesOf(job: ContentJob): ContentJob {
   const { onDisk } = job;
   if (onDisk === undefined) return job;
   const markdown = onDisk.markdown === undefined ? job.markdown : readAsPlanned(onDisk.markdown);
   const draft = onDisk.draft === undefined ? job.draftBlocks : readAsPlanned(onDisk.draft);
   return {
+    page: job.page,
     markdown: typeof markdown === 'string' ? markdown : undefined,
     draftBlocks: Array.isArray(draft) ? draft : undefined,
   };
