@@ -108,11 +108,15 @@ async function stageSite(
   });
   options.onStage?.('writing snapshot');
   const result = await finishStaged(plan, pages.rendered, staging, memos.hashes);
-  // Search: the index is a few more entries of the snapshot (a root and its shards), built from the bodies above.
-  const search = await siteSearchResponses(
-    plan,
-    contentBodies(staging, result.responses),
-    memos.searches !== undefined ? { memo: memos.searches } : {},
+  // Search: the index is a few more entries of the snapshot (a root and its shards), built from the bodies above and
+  // written at once, so that its bodies are not held through the AI files step.
+  const search = await stageResponses(
+    staging,
+    await siteSearchResponses(
+      plan,
+      contentBodies(staging, result.responses),
+      memos.searches !== undefined ? { memo: memos.searches } : {},
+    ),
   );
   // The AI files: each page's markdown and part, and per view llms.txt and the manifest of llms-full.txt.
   const llms = await llmsResponses(plan, contentBodies(staging, result.responses), (batch) =>

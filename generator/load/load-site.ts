@@ -110,7 +110,7 @@ function readText(location: string, path: string): string | BuildProblem {
 }
 
 /** A page text read at each use and never kept: the plan reads it once, a render worker again
- *  (docs/decisions.md: The plan keeps page summaries; workers read each page's file). */
+ *  (docs/decisions.md: Render workers read each page's file). */
 function onDiskFile(location: string, path: string, mtimeMs: number): SourceFile {
   return {
     path,

@@ -1,5 +1,5 @@
 // A page text the plan does not hold: where to read it again and the hash it had when planned
-// (docs/decisions.md: The plan keeps page summaries; workers read each page's file).
+// (docs/decisions.md: Render workers read each page's file).
 
 /** How the renderer's input is made from the file: a whole `.md`, one without its front matter, the blocks of a `.md` whose front
  *  matter makes it a draft, or a `.txt` draft's JSON blocks. */

@@ -154,7 +154,7 @@ function parseFile(
 }
 
 /** Parses every file once; a file read at each use (`location` set) is read here once and let go, the plan keeping
- *  its summary (docs/decisions.md: The plan keeps page summaries; workers read each page's file). */
+ *  its summary (docs/decisions.md: Render workers read each page's file). */
 export function parseSources(source: SiteSource, memo?: ParseMemo): ParsedSources {
   const sources: ParsedSources = {
     yaml: new Map(),

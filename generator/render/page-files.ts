@@ -1,6 +1,5 @@
 // A render's page texts read from the files the plan named, made as the plan made them and checked against the hash
-// it kept: a file changed since the plan read it stops the build (docs/decisions.md: The plan keeps page summaries;
-// workers read each page's file).
+// it kept: a file changed since the plan read it stops the build (docs/decisions.md: Render workers read each page's file).
 import { readFileSync } from 'node:fs';
 import { splitBlocks } from '../markdown/split-blocks.ts';
 import { parseDraft } from '../plan/draft-json.ts';

@@ -48,6 +48,7 @@ export function buildSite(options: BuildSiteOptions): Promise<BuildSiteOutcome> 
     const patched = await buildOnSavedPlan(options, fingerprint);
     if (patched !== undefined) return patched;
     const searches = await loadSearchCounts(out, fingerprint);
+    searches.keepSite = false;
     let kept: { plan: BuildPlan; loaded: LoadedSite; earlier: ReturnType<typeof earlierTextsOf> } | undefined;
     const outcome = await buildWholeSite(options, {
       fingerprint,

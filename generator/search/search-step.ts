@@ -63,6 +63,8 @@ export function pageInputs(
  *  to disk (search-count-cache.ts). */
 export interface SearchMemo extends Map<string, { inputs: string; counted: CountedPage }> {
   site?: SearchSite;
+  /** False for a one-off build: the next build rebuilds the index from the counts, so its bodies are not kept. */
+  keepSite?: boolean;
   /** The table the kept counts' term ids refer to; the next step counts into it. */
   terms?: TermTable;
 }
@@ -151,7 +153,7 @@ export async function siteSearchResponses(
   const shardCount = shardCountFor(pages.length, options.pagesPerShard);
   // After a renumbering, `last` (of the old table) is written anew.
   const site = writeSearchSite(last, pages, { language, shardCount, tools, terms });
-  if (memo !== undefined) memo.site = site;
+  if (memo !== undefined && memo.keepSite !== false) memo.site = site;
   return searchSiteResponses(site);
 }
 
