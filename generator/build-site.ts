@@ -5,7 +5,7 @@ import { finishBuild, planBuild, type BuildPlan } from './build.ts';
 import type { BuildSiteOptions, BuildSiteOutcome } from './build-outcome.ts';
 import { inputsUnchanged } from './inputs-changed.ts';
 import { llmsResponses } from './llms/llms-step.ts';
-import { loadSite, type EarlierLoad, type LoadedSite } from './load/load-site.ts';
+import { loadSite, type EarlierLoad, type LoadedSite, type PageTextsKept } from './load/load-site.ts';
 import { openApiResponse } from './load/openapi-document.ts';
 import type { ParseMemo } from './plan/parse-sources.ts';
 import { rendererFingerprint } from './render/render-cache.ts';
@@ -28,6 +28,8 @@ export interface PipelineMemos {
   searches?: SearchMemo;
   /** The generator's fingerprint, when the caller has read it. */
   fingerprint?: string;
+  /** Where page texts are kept when the site is loaded here: 'on-disk' (a one-off build) never holds them all. */
+  pageTexts?: PageTextsKept;
   /** Called once the plan holds the site, before the file texts are let go: what the caller keeps of them. */
   planned?: (plan: BuildPlan, loaded: LoadedSite) => void;
 }
@@ -51,7 +53,9 @@ function contentBodies(staging: Staging, responses: readonly StoredResponse[]): 
 
 /** Builds the whole site and publishes it; a page that renders too long throws its RenderTimeout (nothing published). */
 export async function buildWholeSite(options: BuildSiteOptions, memos: PipelineMemos = {}): Promise<BuildSiteOutcome> {
-  const loaded = memos.loaded ?? (await loadSite(options.site, options.baseUrl, options.rootPath, memos.earlier));
+  const loaded =
+    memos.loaded ??
+    (await loadSite(options.site, options.baseUrl, options.rootPath, memos.earlier, memos.pageTexts ?? 'in-memory'));
   options.onStage?.('rendering pages');
   const plan = planBuild(loaded.source, memos.parses);
   memos.planned?.(plan, loaded);
@@ -104,11 +108,15 @@ async function stageSite(
   });
   options.onStage?.('writing snapshot');
   const result = await finishStaged(plan, pages.rendered, staging, memos.hashes);
-  // Search: the index is a few more entries of the snapshot (a root and its shards), built from the bodies above.
-  const search = await siteSearchResponses(
-    plan,
-    contentBodies(staging, result.responses),
-    memos.searches !== undefined ? { memo: memos.searches } : {},
+  // Search: the index is a few more entries of the snapshot (a root and its shards), built from the bodies above and
+  // written at once, so that its bodies are not held through the AI files step.
+  const search = await stageResponses(
+    staging,
+    await siteSearchResponses(
+      plan,
+      contentBodies(staging, result.responses),
+      memos.searches !== undefined ? { memo: memos.searches } : {},
+    ),
   );
   // The AI files: each page's markdown and part, and per view llms.txt and the manifest of llms-full.txt.
   const llms = await llmsResponses(plan, contentBodies(staging, result.responses), (batch) =>

@@ -9,6 +9,7 @@ import {
   type StoredContent,
 } from './render/content-bodies.ts';
 import { encodePhpJson } from './php/php-json.ts';
+import { pageSourcesOf } from './render/page-files.ts';
 import { walkItems } from './plan/tree/build-items.ts';
 import type { Item } from './plan/tree/item.ts';
 import { itemJsonEncoder, type ItemJson } from './plan/tree/item-json.ts';
@@ -17,7 +18,7 @@ import { duplicateUrlWarnings } from './plan/duplicate-urls.ts';
 import { BUILT_IN_TABS, FALLBACK_THEME_TABS, fieldsFor, mergeTabs, parseMetatabs } from './plan/meta-definitions.ts';
 import type { MetaItem } from './plan/meta-values.ts';
 import { mainNavigation, pluginSystemEntries, systemNavigation } from './plan/navigation-menus.ts';
-import { parseSources, type ParseMemo, type ParsedSources } from './plan/parse-sources.ts';
+import { joinedBlocks, parseSources, type ParseMemo, type ParsedSources } from './plan/parse-sources.ts';
 import { activePlugins, listSetting, settingsBody } from './plan/settings.ts';
 import { buildSiteModel, restrictionOf, storedMeta, type SiteModel } from './plan/site-model.ts';
 import { namesByEmail, namesByRole, readUsers } from './plan/users.ts';
@@ -27,6 +28,7 @@ import type { BuildProblem, BuildResult, BuiltResponse, SiteSource, SourceFile, 
 import { isRecord } from './load/yaml.ts';
 import { pageAnswers, type MetaTabs } from './page-answers.ts';
 import { planMedia, type MediaPlan, type PageTexts } from './media/media-bodies.ts';
+import type { PageFileText } from './plan/page-file.ts';
 
 const CONTENT = 'content';
 
@@ -73,10 +75,17 @@ function pageEntries(model: SiteModel): PageEntry[] {
 }
 
 export function contentJob(sources: ParsedSources, page: PageEntry): ContentJob {
+  const markdown = sources.markdown.get(`${CONTENT}${page.pathWithoutType}.md`);
+  const draft = sources.drafts.get(`${CONTENT}${page.pathWithoutType}.txt`);
+  const onDisk = {
+    ...(typeof markdown === 'object' ? { markdown } : {}),
+    ...(draft !== undefined && !Array.isArray(draft) ? { draft } : {}),
+  };
   return {
     page: page.pathWithoutType,
-    markdown: sources.markdown.get(`${CONTENT}${page.pathWithoutType}.md`),
-    draftBlocks: sources.drafts.get(`${CONTENT}${page.pathWithoutType}.txt`),
+    markdown: typeof markdown === 'string' ? markdown : undefined,
+    draftBlocks: Array.isArray(draft) ? draft : undefined,
+    ...(onDisk.markdown !== undefined || onDisk.draft !== undefined ? { onDisk } : {}),
   };
 }
 
@@ -185,27 +194,34 @@ export interface BuildPlan {
   warnings: BuildProblem[];
 }
 
-/** What pagemedia searches: the draft's blocks joined as Typemill joins them, else the live file, and the meta file. */
+/** What pagemedia searches: the draft's blocks joined as Typemill joins them, else the live file, and the meta file.
+ *  A text the plan did not keep gives what it names, found when it was parsed (`onDiskMedia`). */
 export function pageTextsOf(
   files: ReadonlyMap<string, SourceFile>,
-  drafts: ReadonlyMap<string, string[]>,
+  drafts: ReadonlyMap<string, string[] | PageFileText>,
   pathWithoutType: string,
+  onDiskMedia?: ReadonlyMap<string, string[]>,
 ): PageTexts {
-  return {
-    pathWithoutType,
-    markdown:
-      drafts
-        .get(`${CONTENT}${pathWithoutType}.txt`)
-        ?.map((block) => `${block}\n\n`)
-        .join('') ??
-      files.get(`${CONTENT}${pathWithoutType}.md`)?.text ??
-      '',
-    meta: files.get(`${CONTENT}${pathWithoutType}.yaml`)?.text ?? '',
-  };
+  const meta = files.get(`${CONTENT}${pathWithoutType}.yaml`)?.text ?? '';
+  const draftKey = `${CONTENT}${pathWithoutType}.txt`;
+  const draft = drafts.get(draftKey);
+  if (Array.isArray(draft)) return { pathWithoutType, markdown: joinedBlocks(draft), meta };
+  const live = files.get(`${CONTENT}${pathWithoutType}.md`);
+  const fromDisk = draft !== undefined || live?.location !== undefined;
+  if (fromDisk)
+    return {
+      pathWithoutType,
+      markdown: '',
+      markdownMedia: onDiskMedia?.get(draft?.path ?? live?.path ?? '') ?? [],
+      meta,
+    };
+  return { pathWithoutType, markdown: live?.text ?? '', meta };
 }
 
 function pageTexts(source: SiteSource, sources: ParsedSources, pages: readonly PageEntry[]): PageTexts[] {
-  return pages.map(({ pathWithoutType }) => pageTextsOf(source.files, sources.drafts, pathWithoutType));
+  return pages.map(({ pathWithoutType }) =>
+    pageTextsOf(source.files, sources.drafts, pathWithoutType, sources.onDisk?.media),
+  );
 }
 
 /** `memo` keeps each file's parse between the builds of a resident builder (resident/resident-build.ts). */
@@ -248,7 +264,10 @@ export function planBuild(source: SiteSource, memo?: ParseMemo): BuildPlan {
 /** Renders every page's content in this thread (build-site.ts uses the render cache and worker threads instead). */
 export function renderPages(plan: BuildPlan): RenderedPages {
   return new Map(
-    plan.contentJobs.map((job) => [job.page, renderContent(job, plan.contentSettings, plan.source.knownPaths)]),
+    plan.contentJobs.map((job) => [
+      job.page,
+      renderContent(pageSourcesOf(job), plan.contentSettings, plan.source.knownPaths),
+    ]),
   );
 }
 

@@ -5,8 +5,11 @@ import type { Accounts, AccessSettings, Restriction, SlugPart } from '../contrac
 /** A file of the site folder, path relative to the site root with `/` separators. */
 export interface SourceFile {
   path: string;
+  /** The file's text; where `location` is set, read from the file at each use and not kept. */
   text: string;
   mtimeMs: number;
+  /** Absolute path of a page text the build does not keep (load/load-site.ts: pageTexts 'on-disk'). */
+  location?: string;
 }
 
 export interface SiteSource {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { findSymlinkLoops } from './symlink-loops.ts';
 import { scanMedia } from '../media/scan-media.ts';
-import type { BuildProblem, SiteSource, SourceFile } from '../types.ts';
+import { BuildError, type BuildProblem, type SiteSource, type SourceFile } from '../types.ts';
 
 const LISTED = [
   'content/**',
@@ -92,33 +92,66 @@ function unchangedFile(path: string, stamp: FileStamp | undefined, earlier: Earl
     : undefined;
 }
 
+function readProblem(path: string, error: unknown): BuildProblem {
+  const code = (error as NodeJS.ErrnoException).code ?? String(error);
+  return {
+    file: path,
+    message: `cannot read file: ${code}${READ_ERROR_HINTS[code] ? ` (${READ_ERROR_HINTS[code]})` : ''}`,
+  };
+}
+
+/** One file's text as strict UTF-8, or the problem that stops it. */
+function readText(location: string, path: string): string | BuildProblem {
+  try {
+    return decodeUtf8(readFileSync(location), path);
+  } catch (error) {
+    return readProblem(path, error);
+  }
+}
+
+/** A page text read at each use and never kept: the plan reads it once, a render worker again
+ *  (docs/decisions.md: Render workers read each page's file). */
+function onDiskFile(location: string, path: string, mtimeMs: number): SourceFile {
+  return {
+    path,
+    mtimeMs,
+    location,
+    get text(): string {
+      const text = readText(location, path);
+      if (typeof text !== 'string') throw new BuildError(text);
+      return text;
+    },
+  };
+}
+
+/** Where the build keeps the texts of content `.md` and `.txt` files: in memory, or on disk, read when used. */
+export type PageTextsKept = 'in-memory' | 'on-disk';
+const PAGE_TEXT = /^content\/.*\.(md|txt)$/;
+
 /** Plain synchronous reads: one system call each instead of four thread-pool round trips (measured 8x faster). */
 function readFiles(
   root: string,
   paths: readonly string[],
-  stamps: ReadonlyMap<string, FileStamp>,
-  mtimes: ReadonlyMap<string, number>,
+  listing: Pick<SiteListing, 'stamps' | 'mtimes'>,
   errors: BuildProblem[],
   earlier: EarlierLoad | undefined,
+  pageTexts: PageTextsKept,
 ): Map<string, SourceFile> {
   const files = new Map<string, SourceFile>();
   for (const path of paths) {
-    const kept = unchangedFile(path, stamps.get(path), earlier);
+    const mtimeMs = listing.mtimes.get(path) ?? 0;
+    if (pageTexts === 'on-disk' && PAGE_TEXT.test(path)) {
+      files.set(path, onDiskFile(resolve(root, path), path, mtimeMs));
+      continue;
+    }
+    const kept = unchangedFile(path, listing.stamps.get(path), earlier);
     if (kept !== undefined) {
       files.set(path, kept);
       continue;
     }
-    try {
-      const text = decodeUtf8(readFileSync(resolve(root, path)), path);
-      if (typeof text === 'string') files.set(path, { path, text, mtimeMs: mtimes.get(path) ?? 0 });
-      else errors.push(text);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? String(error);
-      errors.push({
-        file: path,
-        message: `cannot read file: ${code}${READ_ERROR_HINTS[code] ? ` (${READ_ERROR_HINTS[code]})` : ''}`,
-      });
-    }
+    const text = readText(resolve(root, path), path);
+    if (typeof text === 'string') files.set(path, { path, text, mtimeMs });
+    else errors.push(text);
   }
   return files;
 }
@@ -190,16 +223,19 @@ export function isReadInput(path: string): boolean {
   return READ.test(path);
 }
 
+/** `pageTexts` 'on-disk': content `.md` and `.txt` texts are read when used, never all held at once (a one-off
+ *  build); a resident builder keeps them in memory to compare the next edit with. */
 export async function loadSite(
   siteDir: string,
   baseUrl: string,
   rootPath?: string,
   earlier?: EarlierLoad,
+  pageTexts: PageTextsKept = 'in-memory',
 ): Promise<LoadedSite> {
   const root = resolve(siteDir);
   const { contentEntries, mtimes, stamps, knownPaths, errors } = await listSite(root);
   const toRead = [...knownPaths].filter((path) => READ.test(path)).sort();
-  const files = readFiles(root, toRead, stamps, mtimes, errors, earlier);
+  const files = readFiles(root, toRead, { stamps, mtimes }, errors, earlier, pageTexts);
   return {
     source: {
       rootPath: rootPath ?? root,

@@ -9,13 +9,16 @@ import { parseYaml, isRecord } from '../load/yaml.ts';
 import { BuildError } from '../types.ts';
 import type { BuildProblem, BuiltResponse } from '../types.ts';
 import { imageSize } from './image-size.ts';
+import { mediaInText } from './media-in-text.ts';
 import { RESTRICTIONS_FILE } from './scan-media.ts';
 import type { MediaFile, MediaFolder, MediaObject, MediaSource } from '../types.ts';
 
-/** What pagemedia reads of a page: its draft (else live) markdown and its meta YAML, as text. */
+/** What pagemedia reads of a page: its draft (else live) markdown and its meta YAML, as text; `markdownMedia` in place
+ *  of the markdown where the plan kept only what it names (plan/parse-sources.ts). */
 export interface PageTexts {
   pathWithoutType: string;
   markdown: string;
+  markdownMedia?: readonly string[];
   meta: string;
 }
 
@@ -32,8 +35,6 @@ const FILE_KEYS: Record<MediaFolder, KeyKind> = {
   files: KEYS.mediaFiles,
 };
 const RESTRICTIONS_PATH = `media/files/${RESTRICTIONS_FILE}`;
-/** Typemill's findMediaInText; `[^\n]` is PCRE's `.` without the s flag (JavaScript's `.` also stops at \r). */
-const MEDIA_IN_TEXT = /media\/(?:live|files)\/([^\n]+?\.[a-zA-Z]{2,4})/g;
 
 const seconds = (file: MediaFile) => Math.floor(file.mtimeMs / 1000);
 
@@ -107,10 +108,10 @@ function fileResponses(files: MediaFile[]): BuiltResponse[] {
 
 /** A page's pagemedia answer: the media paths its texts name, in the order they appear. */
 export function pageMediaResponse(page: PageTexts): BuiltResponse {
-  const found = (text: string) => [...text.matchAll(MEDIA_IN_TEXT)].map((match) => match[1] ?? '');
+  const inMarkdown = page.markdownMedia ?? mediaInText(page.markdown);
   return {
     key: keyOf(KEYS.pageMedia, page.pathWithoutType),
-    body: encodePhpJson({ pagemedia: [...found(page.markdown), ...found(page.meta)] }),
+    body: encodePhpJson({ pagemedia: [...inMarkdown, ...mediaInText(page.meta)] }),
   };
 }
 

@@ -1,6 +1,7 @@
 // YAML front matter of a markdown page as a second source of metadata (Hugo/Jekyll/Eleventy style).
 import matter from 'gray-matter';
 import { isRecord, parseYaml, YamlTimestamp } from '../load/yaml.ts';
+import { frontMatterBlock } from './front-matter-block.ts';
 
 /** Keys of the `meta` tab a front matter may set directly. */
 const META_KEYS = new Set([
@@ -34,20 +35,6 @@ export interface FrontMatter {
   draft: boolean;
   /** The markdown after the closing `---` line. */
   body: string;
-}
-
-/** Lines 0..close of a page that starts with a `---` line and has a later `---` line, else undefined. */
-function frontMatterBlock(text: string): { block: string; body: string } | undefined {
-  const lines = text.split('\n');
-  if ((lines[0] ?? '').replace(/\r$/, '') !== '---') return undefined;
-  const close = lines.findIndex((line, index) => index > 0 && line.replace(/\r$/, '') === '---');
-  if (close < 0) return undefined;
-  const block =
-    lines
-      .slice(0, close + 1)
-      .map((line) => line.replace(/\r$/, ''))
-      .join('\n') + '\n';
-  return { block, body: lines.slice(close + 1).join('\n') };
 }
 
 /** A `.md` file's front matter block as written ('' for none): the same block, the same meta values and draft flag. */

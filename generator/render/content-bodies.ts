@@ -4,11 +4,14 @@ import { contentHash } from '../../contract/etag.ts';
 import type { RenderOptions } from '../markdown/render.ts';
 import { encodePhpJson } from '../php/php-json.ts';
 import { pageContent, type PageSources } from '../plan/page-content.ts';
+import type { PageFiles } from '../plan/page-file.ts';
 
 /** What one page's content depends on, besides the site-wide settings. */
 export interface ContentJob extends PageSources {
   /** `pathWithoutType` of the page: `/index`, `/01-guides/02-setup`. */
   page: string;
+  /** Set where the plan kept no texts: the render reads them from these files (render/page-files.ts). */
+  onDisk?: PageFiles;
 }
 
 /** RenderOptions without `fileExists`, which the caller answers from the site's known paths. */

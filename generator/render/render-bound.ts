@@ -17,7 +17,7 @@ export class RenderTimeout extends Error {
 
 /** The file a page's render reads first: its .md, or its .txt draft when it has no .md. */
 export function contentFileOf(job: ContentJob): string {
-  return `content${job.page}.${job.markdown === undefined ? 'txt' : 'md'}`;
+  return `content${job.page}.${job.markdown === undefined && job.onDisk?.markdown === undefined ? 'txt' : 'md'}`;
 }
 
 // A synchronous render on this thread cannot be interrupted by a timer; V8's watchdog for vm scripts stops any code

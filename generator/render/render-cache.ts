@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { ContentJob, ContentSettings, StoredContent } from './content-bodies.ts';
 import { bundleFiles, RUNS_BUNDLE } from '../running-code.ts';
+import { blocksHash, markdownHash } from './page-text-hash.ts';
 
 export const CACHE_DIR = '.cache';
 const SHARD_DIR = 'rendered-pages';
@@ -20,9 +21,6 @@ const CONTRACT_DIR = fileURLToPath(new URL('../../contract/', import.meta.url));
 /** Packages whose code renders markdown: a new version must not reuse old output. None today: the renderer is
  *  the generator's own code, which the source hash covers. */
 const RENDER_PACKAGES: readonly string[] = [];
-
-/** With the u flag a well-formed pair is one code point, so only a lone surrogate matches. */
-const LONE_SURROGATE = /\p{Cs}/u;
 
 export type RenderCacheEntries = Map<string, StoredContent>;
 
@@ -51,22 +49,17 @@ export async function rendererFingerprint(): Promise<string> {
   return hash.digest('base64url');
 }
 
-/** Each text goes in with its length first, so no two different inputs hash the same stream; no JSON copy of the
- *  page's markdown is made (45 MB per build at 4,000 pages). */
+/** Everything that renders a page: the renderer, the settings and the hashes of its texts (page-text-hash.ts), which
+ *  a page whose texts stay on disk carries from the plan instead of the texts. */
 export function renderKey(fingerprint: string, settings: ContentSettings, job: ContentJob): string {
-  const hash = createHash('sha256').update(fingerprint).update('\0').update(JSON.stringify(settings)).update('\0');
-  const texts = [
-    job.markdown,
-    ...(job.draftBlocks === undefined ? [] : [String(job.draftBlocks.length), ...job.draftBlocks]),
-  ];
-  hash.update(`${job.markdown === undefined ? 'no-md' : 'md'}:${job.draftBlocks === undefined ? 'no-txt' : 'txt'}\0`);
-  for (const text of texts) {
-    if (text === undefined) continue;
-    // UTF-8 turns a lone surrogate into U+FFFD; JSON keeps it apart (only draft JSON can hold one).
-    if (!LONE_SURROGATE.test(text)) hash.update(`${text.length}:`).update(text);
-    else hash.update(`json:${JSON.stringify(text)}`);
-  }
-  return hash.digest('base64url');
+  const markdown = job.onDisk?.markdown?.hash ?? (job.markdown === undefined ? 'no-md' : markdownHash(job.markdown));
+  const draft = job.onDisk?.draft?.hash ?? (job.draftBlocks === undefined ? 'no-txt' : blocksHash(job.draftBlocks));
+  return createHash('sha256')
+    .update(fingerprint)
+    .update('\0')
+    .update(JSON.stringify(settings))
+    .update(`\0md:${markdown}\0txt:${draft}`)
+    .digest('base64url');
 }
 
 /** An entry stays valid while every file the renderer asked about still exists, or still does not. */

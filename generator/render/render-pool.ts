@@ -4,6 +4,7 @@ import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { mapOnLanes, type Lane } from '../write/concurrency.ts';
 import { renderContent, type ContentJob, type ContentSettings, type RenderedContent } from './content-bodies.ts';
+import { pageSourcesOf } from './page-files.ts';
 import { contentFileOf, DEFAULT_RENDER_TIMEOUT_SECONDS, renderWithin, RenderTimeout } from './render-bound.ts';
 import type { PageStarted, RenderBatch, RenderWorkerData } from './render-worker.ts';
 import { renderWorkerBootstrap } from '../running-code.ts';
@@ -86,7 +87,7 @@ function hereLane<R>(
 ): Lane<Batch, R[]> {
   return async (jobs) => {
     const results = jobs.map((job) =>
-      renderWithin(job, timeoutSeconds, () => renderContent(job, settings, knownPaths)),
+      renderWithin(job, timeoutSeconds, () => renderContent(pageSourcesOf(job), settings, knownPaths)),
     );
     await yieldToEvents();
     return keep(results, jobs);

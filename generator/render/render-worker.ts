@@ -1,6 +1,7 @@
 // Worker thread of the render pool: renders batches of pages' content bodies sent by render-pool.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderContent, type ContentJob, type ContentSettings } from './content-bodies.ts';
+import { pageSourcesOf } from './page-files.ts';
 
 export interface RenderWorkerData {
   settings: ContentSettings;
@@ -23,7 +24,7 @@ const known = new Set(knownPaths);
 parentPort?.on('message', ({ batch, jobs }: RenderBatch) => {
   const results = jobs.map((job, page) => {
     parentPort?.postMessage({ batch, page } satisfies PageStarted);
-    return renderContent(job, settings, known);
+    return renderContent(pageSourcesOf(job), settings, known);
   });
   parentPort?.postMessage({ batch, results });
 });

@@ -49,10 +49,12 @@ export function buildSite(options: BuildSiteOptions): Promise<BuildSiteOutcome> 
     const patched = await buildOnSavedPlan(options, fingerprint);
     if (patched !== undefined) return patched;
     const searches = await loadSearchCounts(out, fingerprint);
+    searches.keepSite = false;
     let kept: { plan: BuildPlan; loaded: LoadedSite; earlier: ReturnType<typeof earlierTextsOf> } | undefined;
     const outcome = await buildWholeSite(options, {
       fingerprint,
       searches,
+      pageTexts: 'on-disk',
       planned: (plan, loaded) => {
         planned(plan);
         kept = { plan, loaded, earlier: earlierTextsOf(plan, loaded) };

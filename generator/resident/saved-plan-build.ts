@@ -31,9 +31,13 @@ const PAGE_TEXT = /^content(\/.+)\.(md|txt)$/;
 /** What the next build must know of the texts: taken before the load's texts are let go. */
 export function earlierTextsOf(plan: BuildPlan, loaded: LoadedSite): Pick<SavedPlan, 'frontMatter' | 'drafted'> {
   const frontMatter = new Map<string, string>();
-  for (const [path, file] of loaded.source.files)
-    if (path.startsWith(`${CONTENT}/`) && path.endsWith('.md') && !plan.sources.renamedEntries.has(path))
-      frontMatter.set(path, frontMatterKey(file.text));
+  for (const [path, file] of loaded.source.files) {
+    if (!path.startsWith(`${CONTENT}/`) || !path.endsWith('.md') || plan.sources.renamedEntries.has(path)) continue;
+    // A text the plan did not keep was read once, when parsed: its block was kept then (none if unreadable).
+    const key =
+      file.location === undefined ? frontMatterKey(file.text) : plan.sources.onDisk?.frontMatterKeys.get(path);
+    if (key !== undefined) frontMatter.set(path, key);
+  }
   const drafted = new Set([...plan.sources.drafts.keys()].filter((path) => loaded.source.files.has(path)));
   return { frontMatter, drafted };
 }

@@ -64,6 +64,8 @@ export function pageInputs(
  *  to disk (search-count-cache.ts). */
 export interface SearchMemo extends Map<string, { inputs: string; counted: CountedPage }> {
   site?: SearchSite;
+  /** False for a one-off build: the next build rebuilds the index from the counts, so its bodies are not kept. */
+  keepSite?: boolean;
   /** The table the kept counts' term ids refer to; the next step counts into it. */
   terms?: TermTable;
   /** The term counts of the last step's site as saved to disk (`site` is not): a cold page build patches them. */
@@ -161,7 +163,7 @@ export async function siteSearchResponses(
   const shardCount = shardCountFor(pages.length, options.pagesPerShard);
   // After a renumbering, `last` (of the old table) is written anew.
   const site = writeSearchSite(last, pages, { language, shardCount, tools, terms });
-  if (memo !== undefined) memo.site = site;
+  if (memo !== undefined && memo.keepSite !== false) memo.site = site;
   return searchSiteResponses(site);
 }
 
