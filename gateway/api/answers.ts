@@ -56,10 +56,13 @@ function fromEntry(entry: LoadedEntry | undefined, user: AuthenticatedUser, notF
 /** Endpoints keyed by the normalised `url` parameter; `keysOf` lists keys to try in order. */
 export function byUrl(keysOf: (url: string, values: ParameterValues) => string[]) {
   return ({ values, user, snapshot }: EndpointInput): Answer => {
-    const key = keysOf(normalizeUrl(textValue(values, 'url')), values).find((candidate) =>
-      snapshot.entries.has(candidate),
-    );
-    return fromEntry(key === undefined ? undefined : snapshot.entries.get(key), user, MESSAGES.pageNotFound);
+    // One lookup per key tried: `has` then `get` looked the found key up twice.
+    const { entries } = snapshot;
+    for (const key of keysOf(normalizeUrl(textValue(values, 'url')), values)) {
+      const entry = entries.get(key);
+      if (entry !== undefined) return fromEntry(entry, user, MESSAGES.pageNotFound);
+    }
+    return notFound(MESSAGES.pageNotFound);
   };
 }
 
