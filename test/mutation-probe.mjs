@@ -12,6 +12,20 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  *  */
 const PROBES = [
   {
+    name: 'search: a later section holding as many terms as the best one wins the snippet',
+    file: 'gateway/search/page-text.ts',
+    find: '    if (count > bestCount) {',
+    replace: '    if (count >= bestCount) {',
+    tests: 'search/best-section\\.test\\.ts$',
+  },
+  {
+    name: 'search: the section walk stops at the first section holding a term',
+    file: 'gateway/search/page-text.ts',
+    find: '    if (ahead <= bestCount) break;',
+    replace: '    if (count > 0) break;',
+    tests: 'search/best-section\\.test\\.ts$',
+  },
+  {
     name: 'metrics: a reload of the same snapshot counts as a swap',
     file: 'gateway/metrics/gateway-metrics.ts',
     find: "      if (event === 'snapshot-loaded' && details.snapshot !== servedId) {",
