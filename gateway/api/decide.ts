@@ -126,6 +126,7 @@ function findDestination(target: string, snapshot: LoadedSnapshot): Destination 
 // Endpoint destinations remembered per snapshot: targets repeat, and a remembered one hands back the same query string,
 // which the parameter memo then finds without hashing it again. Only targets the log may hold are kept
 // (log-redaction.ts: nothing that held a secret stays in memory); emptied when full.
+// docs/decisions.md: What decide finds for a target is remembered per snapshot
 const DESTINATIONS = new WeakMap<LoadedSnapshot, Map<string, Destination>>();
 const MAX_DESTINATIONS = 4096;
 
