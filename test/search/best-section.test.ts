@@ -55,10 +55,13 @@ sections('the same section as counting every term to the end, on random pages an
   const pick = () => words[random.int(0, words.length - 1)]!;
   for (let round = 0; round < 2000; round++) {
     const page = pageText(
-      Array.from({ length: random.int(1, 6) }, (): SearchSection => [
-        random.next() < 0.3 ? null : pick(),
-        Array.from({ length: random.int(0, 8) }, pick).join(' '),
-      ]),
+      Array.from(
+        { length: random.int(1, 6) },
+        (): SearchSection => [
+          random.next() < 0.3 ? null : pick(),
+          Array.from({ length: random.int(0, 8) }, pick).join(' '),
+        ],
+      ),
     );
     const matched = new Set(Array.from({ length: random.int(0, 4) }, pick));
     assert.is(bestSection(page, matched), countingAll(page, matched), `round ${round}`);
