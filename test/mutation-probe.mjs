@@ -12,6 +12,34 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  *  */
 const PROBES = [
   {
+    name: 'request path: the entry a repeated query found is kept across a snapshot swap',
+    file: 'gateway/api/answers.ts',
+    find: '    if (known === undefined || known.entries !== entries) {',
+    replace: '    if (known === undefined) {',
+    tests: 'gateway/api/decide-memo\\.test\\.ts$',
+  },
+  {
+    name: 'request path: a remembered destination outlives its snapshot',
+    file: 'gateway/api/decide.ts',
+    find: '  let known = DESTINATIONS.get(snapshot);\n  if (known === undefined) DESTINATIONS.set(snapshot,',
+    replace: '  let known = DESTINATIONS.get(DESTINATIONS);\n  if (known === undefined) DESTINATIONS.set(DESTINATIONS,',
+    tests: 'gateway/api/decide-memo\\.test\\.ts$',
+  },
+  {
+    name: 'search: a later section holding as many terms as the best one wins the snippet',
+    file: 'gateway/search/page-text.ts',
+    find: '    if (count > bestCount) {',
+    replace: '    if (count >= bestCount) {',
+    tests: 'search/best-section\\.test\\.ts$',
+  },
+  {
+    name: 'search: the section walk stops at the first section holding a term',
+    file: 'gateway/search/page-text.ts',
+    find: '    if (ahead <= bestCount) break;',
+    replace: '    if (count > 0) break;',
+    tests: 'search/best-section\\.test\\.ts$',
+  },
+  {
     name: 'metrics: a reload of the same snapshot counts as a swap',
     file: 'gateway/metrics/gateway-metrics.ts',
     find: "      if (event === 'snapshot-loaded' && details.snapshot !== servedId) {",

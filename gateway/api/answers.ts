@@ -53,13 +53,29 @@ function fromEntry(entry: LoadedEntry | undefined, user: AuthenticatedUser, notF
   return { kind: 'entry', entry };
 }
 
-/** Endpoints keyed by the normalised `url` parameter; `keysOf` lists keys to try in order. */
+type Entries = LoadedSnapshot['entries'];
+
+function firstEntry(keys: readonly string[], entries: Entries): LoadedEntry | undefined {
+  for (const key of keys) {
+    const entry = entries.get(key);
+    if (entry !== undefined) return entry;
+  }
+  return undefined;
+}
+
+/** Endpoints keyed by the normalised `url` parameter; `keysOf` lists keys to try in order. A repeated query hands the
+ *  same frozen values (parameters.ts memo), so the entry it found in these entries is remembered by them: no url
+ *  normalised, no keys built, no index lookups on a repeat. Weak: kept as long as the parameter memo keeps the values. */
 export function byUrl(keysOf: (url: string, values: ParameterValues) => string[]) {
+  const found = new WeakMap<ParameterValues, { entries: Entries; entry: LoadedEntry | undefined }>();
   return ({ values, user, snapshot }: EndpointInput): Answer => {
-    const key = keysOf(normalizeUrl(textValue(values, 'url')), values).find((candidate) =>
-      snapshot.entries.has(candidate),
-    );
-    return fromEntry(key === undefined ? undefined : snapshot.entries.get(key), user, MESSAGES.pageNotFound);
+    const { entries } = snapshot;
+    let known = found.get(values);
+    if (known === undefined || known.entries !== entries) {
+      known = { entries, entry: firstEntry(keysOf(normalizeUrl(textValue(values, 'url')), values), entries) };
+      found.set(values, known);
+    }
+    return fromEntry(known.entry, user, MESSAGES.pageNotFound);
   };
 }
 

@@ -23,6 +23,7 @@ import type { Reply } from '../reply/reply.ts';
 import { entryReply, composedReply } from '../reply/success-reply.ts';
 import type { ReplyPolicy } from '../snapshot/model.ts';
 import { documentReply } from '../http/document-reply.ts';
+import { loggableTarget } from '../http/log-redaction.ts';
 import { cdnPolicy, publicPolicy } from '../http/cdn-policy.ts';
 import { PUBLIC_MEDIA_CACHE, RESTRICTED_MEDIA_CACHE, mediaReply } from '../media/media-reply.ts';
 import type { MediaRoute } from '../media/media-path.ts';
@@ -122,6 +123,26 @@ function findDestination(target: string, snapshot: LoadedSnapshot): Destination 
   return { kind: 'endpoint', endpoint: route, queryString };
 }
 
+// Endpoint destinations remembered per snapshot: targets repeat, and a remembered one hands back the same query string,
+// which the parameter memo then finds without hashing it again. Only targets the log may hold are kept
+// (log-redaction.ts: nothing that held a secret stays in memory); emptied when full.
+// docs/decisions.md: What decide finds for a target is remembered per snapshot
+const DESTINATIONS = new WeakMap<LoadedSnapshot, Map<string, Destination>>();
+const MAX_DESTINATIONS = 4096;
+
+function destinationOf(target: string, snapshot: LoadedSnapshot): Destination {
+  let known = DESTINATIONS.get(snapshot);
+  if (known === undefined) DESTINATIONS.set(snapshot, (known = new Map()));
+  const remembered = known.get(target);
+  if (remembered !== undefined) return remembered;
+  const destination = findDestination(target, snapshot);
+  if (destination.kind === 'endpoint' && loggableTarget(target) === target) {
+    if (known.size >= MAX_DESTINATIONS) known.clear();
+    known.set(target, destination);
+  }
+  return destination;
+}
+
 /** Method: GET or HEAD, or what the endpoint names (POST for /mcp). */
 function checkMethod(method: string, destination: Destination): Reply | undefined {
   const methods = destination.kind === 'endpoint' ? destination.endpoint.methods : undefined;
@@ -198,7 +219,7 @@ export function decide(request: GatewayRequest, tables: DecisionTables): Eventua
   // Target length (414).
   if (request.target.length > MAX_URL_LENGTH) return errorReply(414, MESSAGES.urlTooLong);
   // Route (404).
-  const destination = findDestination(request.target, state.snapshot);
+  const destination = destinationOf(request.target, state.snapshot);
   if (destination.kind === 'not-found') return destination.reply;
   // Method (405).
   const wrongMethod = checkMethod(request.method, destination);

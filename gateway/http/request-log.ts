@@ -22,21 +22,19 @@ export function batchedWriter(
   write: (text: string) => void,
   schedule: BatchSchedule = unrefTimer,
 ): LogWriter & { flush(): void } {
-  let pending: string[] = [];
-  let pendingBytes = 0;
+  // One growing string: appending to it is cheaper than an array of lines joined at the flush.
+  let pending = '';
   let scheduled = false;
   const flush = (): void => {
     scheduled = false;
     if (pending.length === 0) return;
-    const text = pending.join('');
-    pending = [];
-    pendingBytes = 0;
+    const text = pending;
+    pending = '';
     write(text);
   };
   const writer = (line: string): void => {
-    pending.push(line + '\n');
-    pendingBytes += line.length + 1;
-    if (pendingBytes >= FLUSH_AT_BYTES) flush();
+    pending += `${line}\n`;
+    if (pending.length >= FLUSH_AT_BYTES) flush();
     else if (!scheduled) {
       scheduled = true;
       schedule.later(flush, FLUSH_AFTER_MS);
@@ -65,13 +63,28 @@ export interface RequestLogEntry {
 let lastTime = Number.NaN;
 let lastIso = '';
 
-function isoOf(time: Date): string {
-  const value = time.getTime();
+function isoOf(value: number): string {
   if (value !== lastTime) {
     lastTime = value;
-    lastIso = time.toISOString();
+    lastIso = new Date(value).toISOString();
   }
   return lastIso;
+}
+
+// Methods and user names as JSON, remembered: few of each, and the same on most lines (user names are logged anyway).
+const QUOTED_NAMES = new Map<string, string>([
+  ['GET', '"GET"'],
+  ['HEAD', '"HEAD"'],
+]);
+const MAX_QUOTED_NAMES = 1024;
+
+function quotedName(name: string): string {
+  const known = QUOTED_NAMES.get(name);
+  if (known !== undefined) return known;
+  const quoted = JSON.stringify(name);
+  if (QUOTED_NAMES.size >= MAX_QUOTED_NAMES) QUOTED_NAMES.clear();
+  QUOTED_NAMES.set(name, quoted);
+  return quoted;
 }
 
 // The logged path as JSON per target that needed no redaction: a site's requests repeat the same targets. As in
@@ -91,13 +104,16 @@ function quotedPath(target: string): string {
   return quoted;
 }
 
-/** The same text as `JSON.stringify` of the entry's fields in this order, written out: half the cost per request. */
-export function requestLine(entry: RequestLogEntry, time: Date): string {
+/** The same text as `JSON.stringify` of the entry's fields in this order, written out: half the cost per request.
+ *  `time` may be a Date or its milliseconds (`Date.now()`, no Date made per request). */
+export function requestLine(entry: RequestLogEntry, time: Date | number): string {
   const path = quotedPath(entry.target);
-  const user = entry.user === null ? 'null' : JSON.stringify(entry.user);
+  const user = entry.user === null ? 'null' : quotedName(entry.user);
+  const ms = Math.round(entry.ms * 10) / 10;
   return (
-    `{"time":"${isoOf(time)}","method":${JSON.stringify(entry.method)},"path":${path},"status":${entry.status},` +
-    `"bytes":${entry.bytes},"ms":${JSON.stringify(Math.round(entry.ms * 10) / 10)},"user":${user}}`
+    `{"time":"${isoOf(typeof time === 'number' ? time : time.getTime())}","method":${quotedName(entry.method)},` +
+    `"path":${path},"status":${entry.status},"bytes":${entry.bytes},"ms":${Number.isFinite(ms) ? ms : 'null'},` +
+    `"user":${user}}`
   );
 }
 

@@ -15,7 +15,7 @@ export function createDeadlineSweep(deadlineMs: number, sweepMs: number): Deadli
   const extended = new Map<ServerResponse, number>();
   function forget(this: ServerResponse): void {
     started.delete(this);
-    extended.delete(this);
+    if (extended.size > 0) extended.delete(this);
   }
   const sweep = setInterval(() => {
     const now = performance.now();

@@ -141,7 +141,7 @@ export function createRequestHandler(context: ShellContext): RequestHandler {
     reply?: Reply,
   ) => {
     const ms = performance.now() - started;
-    log(requestLine({ method: request.method, target: request.target, status, bytes, ms, user }, new Date()));
+    log(requestLine({ method: request.method, target: request.target, status, bytes, ms, user }, Date.now()));
     if (observe !== undefined) observe(request.target, status, bytes, ms / 1000, encodingOf(reply));
   };
 

@@ -42,28 +42,33 @@ export function pageTextWeight(page: PageText): number {
   return page.searchable.length * 2;
 }
 
-/** The section holding the most of the matched terms; for a title-only match, the first section with text. A term is
- *  looked for as a substring (a stem begins the words it comes from), so choosing a section needs no tokenising. */
+/** The section holding the most of the matched terms (the first of those); for a title-only match, the first section
+ *  with text. A term is looked for as a substring (a stem begins the words it comes from), so choosing a section needs
+ *  no tokenising. Sections are visited in order with each term's next place: no later section can beat one holding
+ *  every term still found further on, so the search stops there instead of reading the page to its end. */
 export function bestSection(page: PageText, matched: ReadonlySet<string>): SearchSection | undefined {
   const { sections, searchable, starts } = page;
-  const counts = new Array<number>(sections.length).fill(0);
-  for (const term of matched) {
-    let section = -1;
-    for (let at = searchable.indexOf(term); at !== -1; at = searchable.indexOf(term, at + term.length)) {
-      let found = section;
-      while (found + 1 < starts.length && starts[found + 1]! <= at) found++;
-      if (found === section) continue;
-      section = found;
-      counts[section]!++;
-      // The rest of this section cannot count the term again.
-      const next = starts[section + 1];
-      if (next === undefined) break;
-      at = next - term.length;
-    }
-  }
+  const terms = [...matched];
+  const nextAt = terms.map((term) => searchable.indexOf(term));
   let best = -1;
-  counts.forEach((count, position) => {
-    if (count > (counts[best] ?? 0)) best = position;
-  });
+  let bestCount = 0;
+  for (let section = 0; section < sections.length; section++) {
+    const start = starts[section]!;
+    const end = starts[section + 1] ?? Number.POSITIVE_INFINITY;
+    let count = 0;
+    let ahead = 0;
+    for (let position = 0; position < terms.length; position++) {
+      let at = nextAt[position]!;
+      if (at !== -1 && at < start) nextAt[position] = at = searchable.indexOf(terms[position]!, start);
+      if (at === -1) continue;
+      ahead++;
+      if (at < end) count++;
+    }
+    if (count > bestCount) {
+      best = section;
+      bestCount = count;
+    }
+    if (ahead <= bestCount) break;
+  }
   return sections[best] ?? sections.find(([, text]) => text !== '') ?? sections[0];
 }
