@@ -7,18 +7,16 @@ import type { AccessSettings } from '../../contract/snapshot.ts';
 import { parseAccounts } from '../../contract/parse-snapshot.ts';
 import { parseSnapshotTokens } from '../../contract/api-token.ts';
 import { buildTokenTable } from '../auth/token-table.ts';
-import { BodyNames } from './body-names.ts';
-import type { CompactEntries } from './compact-entries.ts';
-import { checkBodyFiles, checkShardFiles, readIndex } from './read-index.ts';
+import { checkShardFiles, readIndex } from './read-index.ts';
 import type { ShardedIndex } from './read-index.ts';
 import { ShardedEntries } from './sharded-entries.ts';
-import { listPool } from './pool-listing.ts';
+import type { LazyShard } from './lazy-shard.ts';
+import { ParsedShards } from './parsed-shards.ts';
 import { buildAddressMatcher } from '../auth/ip-trust.ts';
 import type { TrustPolicy } from '../auth/ip-trust.ts';
 import { resolveHosts } from '../auth/trusted-hosts.ts';
 import type { HostLookup } from '../auth/trusted-hosts.ts';
 import type { LoadedSnapshot, LoadOptions, ServingState } from './serving-state.ts';
-import type { BodyMemory } from './model.ts';
 import { lazyDummyHash } from '../auth/authenticate.ts';
 import { createCredentialCache } from '../auth/credential-cache.ts';
 import { SEARCH_INDEX_KEY } from '../../contract/search/search-format.ts';
@@ -83,34 +81,29 @@ async function load(
 ): Promise<ServingState> {
   const directory = await realpath(join(distDirectory, DIST_LAYOUT.currentLink));
   const pool = await realpath(join(directory, DIST_LAYOUT.bodiesDir));
-  const kept =
-    reuseTables && previous?.reusable?.pool === pool && previous.reusable.names.otherFileCount === 0
-      ? previous
-      : undefined;
-  const names = kept?.reusable?.names ?? new BodyNames();
+  const kept = reuseTables && previous?.reusable?.pool === pool ? previous : undefined;
   const memory = kept?.reusable?.memory ?? {
     limit: options.memoryBodyLimit ?? MEMORY_BODY_LIMIT,
     left: options.memoryBudget ?? MEMORY_BUDGET,
   };
-  // A fresh load checks every body file: the folder is listed while the index is parsed.
-  const listing = kept === undefined ? listPool(join(directory, DIST_LAYOUT.bodiesDir)) : undefined;
-  listing?.catch(() => undefined);
+  const parsedShards = kept?.reusable?.parsedShards ?? new ParsedShards(options.parsedEntriesLimit);
+  // A start parses each shard on first use; a reload parses the shards it changed and checks their body files.
+  const parseNow = previous !== undefined;
   const accountsPath = join(directory, DIST_LAYOUT.accountsFile);
   const [index, accountsText] = await Promise.all([
-    readIndex(directory, { memory, directory, pool, names }, kept?.reusable?.index),
+    readIndex(directory, { memory, directory, pool, parsed: parsedShards }, kept?.reusable?.index, parseNow),
     readFile(accountsPath, 'utf8'),
   ]);
   const { root } = index;
-  const entries = new ShardedEntries(index.shards);
-  if (kept !== undefined && names.otherFileCount > 0)
-    throw new Error('index: names body files without a hash; loaded afresh');
-  const bodyFilesChecked =
-    listing !== undefined
-      ? await checkBodyFiles(directory, names, listing)
-      : await checkShardFiles(
-          index.parsed.map((position) => index.shards[position]!),
-          pool,
-        );
+  const entries = new ShardedEntries(
+    index.shards,
+    root.shards.reduce((sum, shard) => sum + shard.entries, 0),
+  );
+  const bodyFilesChecked = await checkShardFiles(
+    index.parsed.map((position) => index.shards[position]!),
+    pool,
+    directory,
+  );
   const accountsFile = parseJson(accountsText, accountsPath);
   const accounts = parseAccounts(accountsFile);
   const { trust, warnings } = await buildTrust(root.access, options.lookup);
@@ -148,7 +141,7 @@ async function load(
     previous !== undefined &&
     previous.reusable?.accountsText === accountsText &&
     previous.reusable.userRecordsText === userRecordsText;
-  if (kept !== undefined) dropLedgers(kept.reusable!.index.shards, index.shards, memory);
+  if (kept !== undefined) dropShards(kept.reusable!.index.shards, index.shards, parsedShards);
   return {
     snapshot,
     trust,
@@ -156,7 +149,7 @@ async function load(
     dummyHash: credentialsKept ? previous.dummyHash : lazyDummyHash(snapshot.accounts.values()),
     credentials: credentialsKept ? previous.credentials : createCredentialCache(),
     warnings,
-    reusable: { index, pool, names, memory, accountsText, userRecordsText },
+    reusable: { index, pool, memory, parsedShards, accountsText, userRecordsText },
     stats: {
       indexShards: root.shards.length,
       indexShardsParsed: index.parsed.length,
@@ -182,23 +175,24 @@ function searchInBackground(snapshot: LoadedSnapshot, path: string): Promise<voi
     );
 }
 
-/** The keys of the index before that the index read lacks: only the shards read again can have lost any. */
+/** The keys of the index before that the index read lacks: only the shards read again can have lost any. Undefined
+ *  when that cannot be told without reading every shard. */
 function removedKeys(before: ShardedIndex, after: ShardedIndex & { parsed: number[] }): Set<string> | undefined {
   if (before.shards.length !== after.shards.length) return undefined;
   const removed = new Set<string>();
-  for (const position of after.parsed)
-    for (const key of before.shards[position]!.keys()) if (!after.shards[position]!.has(key)) removed.add(key);
+  try {
+    for (const position of after.parsed)
+      for (const key of before.shards[position]!.keys())
+        if (after.shards[position]!.get(key) === undefined) removed.add(key);
+  } catch {
+    return undefined;
+  }
   return removed;
 }
 
 /** The shards a reload did not keep hand back what their bodies held in memory; a late request on the old snapshot
  *  reads them from disk without keeping them. */
-function dropLedgers(before: readonly CompactEntries[], after: readonly CompactEntries[], memory: BodyMemory): void {
+function dropShards(before: readonly LazyShard[], after: readonly LazyShard[], parsed: ParsedShards): void {
   const still = new Set(after);
-  for (const shard of before) {
-    if (still.has(shard) || shard.ledger.dropped) continue;
-    shard.ledger.dropped = true;
-    memory.left += shard.ledger.kept;
-    shard.ledger.kept = 0;
-  }
+  for (const shard of before) if (!still.has(shard)) parsed.forget(shard);
 }
