@@ -900,11 +900,39 @@ const PROBES = [
     tests: 'gateway/snapshot/search-after-listen\\.test\\.ts$',
   },
   {
-    name: 'load: a body file missing from the listed pool is not noticed',
+    name: 'load: a reload does not notice a body file missing from the pool',
     file: 'gateway/snapshot/read-index.ts',
-    find: '  if (present === named) return named;\n',
-    replace: '  return named;\n',
+    find: '      if (statSync(path, { throwIfNoEntry: false }) === undefined)',
+    replace: '      if (statSync(path, { throwIfNoEntry: false }) === null)',
     tests: 'gateway/snapshot/hashed-snapshot\\.test\\.ts$',
+  },
+  {
+    name: 'lazy index: a start does not check the size of each shard file',
+    file: 'gateway/snapshot/read-index.ts',
+    find: '  else await checkSizes(directory, root);\n',
+    replace: '',
+    tests: 'gateway/snapshot/lazy-shard\\.test\\.ts$',
+  },
+  {
+    name: 'lazy index: a reload takes over a shard whose file changed',
+    file: 'gateway/snapshot/read-index.ts',
+    find: 'left !== undefined && left.file === right.file && ',
+    replace: 'left !== undefined && ',
+    tests: 'gateway/snapshot/reload-reuse\\.test\\.ts$',
+  },
+  {
+    name: 'lazy index: the parsed shards grow past their entry limit',
+    file: 'gateway/snapshot/parsed-shards.ts',
+    find: '      this.forget(oldest);\n',
+    replace: '',
+    tests: 'gateway/snapshot/lazy-shard\\.test\\.ts$',
+  },
+  {
+    name: 'lazy index: a dropped shard keeps its share of the memory budget',
+    file: 'gateway/snapshot/lazy-shard.ts',
+    find: '    this.#place.memory.left += this.ledger.kept;\n',
+    replace: '',
+    tests: 'gateway/snapshot/lazy-shard\\.test\\.ts$',
   },
 ];
 
