@@ -9,6 +9,7 @@ import { count, fail, record, text } from './index-fields.ts';
 import { FIELD_IDS, PostingCells, scorePostings } from './posting-builder.ts';
 import type { PostingIndex } from './posting-builder.ts';
 import { storedDocument } from './stored-documents.ts';
+import { ContentKeyCheck } from './content-keys.ts';
 
 const FIELD_COUNT = FIELD_IDS.length;
 /** Shard files read at once: enough to hide a read behind parsing, few enough to hold little. */
@@ -37,7 +38,8 @@ export interface ParsedShard {
   leads: number[][];
 }
 
-export function parseShard(value: unknown, shard: number, file: string, entries: ReadonlyMap<string, LoadedEntry>) {
+/** `keys` gathers the content keys of its documents, checked once every shard is read. */
+export function parseShard(value: unknown, shard: number, file: string, keys: ContentKeyCheck) {
   const where = `shard ${shard}`;
   const fields = record(value, where);
   if (fields.shard !== shard) fail(where, `holds shard ${JSON.stringify(fields.shard)}`);
@@ -66,7 +68,7 @@ export function parseShard(value: unknown, shard: number, file: string, entries:
     const at = `${where}.documents[${local}]`;
     const document = record(item, at);
     const after = text(document.after, `${at}.after`);
-    parsed.documents.push(storedDocument(document, at, (url, live) => contentKeyOf({ url, live }), entries));
+    parsed.documents.push(storedDocument(document, at, (url, live) => contentKeyOf({ url, live }), keys.at(at)));
     const url = parsed.documents.at(-1)!.url;
     const page = parsed.pages.at(-1);
     if (page !== undefined && page.url === url && page.first + page.count === local) {
@@ -190,12 +192,13 @@ function parseBytes(bytes: Buffer, shard: number): unknown {
 function checkKept(
   shard: ParsedShard,
   number: number,
-  entries: ReadonlyMap<string, LoadedEntry>,
+  keys: ContentKeyCheck,
   removed: ReadonlySet<string> | undefined,
 ): ParsedShard {
   shard.documents.forEach((document, local) => {
-    if (removed === undefined ? !entries.has(document.key) : removed.has(document.key))
-      fail(`shard ${number}.documents[${local}].key`, `"${document.key}" is no content entry of the snapshot`);
+    const at = `shard ${number}.documents[${local}]`;
+    if (removed === undefined) keys.at(at).has(document.key);
+    else if (removed.has(document.key)) fail(`${at}.key`, `"${document.key}" is no content entry of the snapshot`);
   });
   return shard;
 }
@@ -216,10 +219,11 @@ export async function loadShards(
   const toRead = shardKeys.flatMap((key, shard) => (keep(shard) ? [] : [[shard, key] as const]));
   const reads = new Map(toRead.slice(0, READ_AHEAD).map(([shard, key]) => [shard, read(key)]));
   const parsed: ParsedShard[] = [];
+  const keys = new ContentKeyCheck();
   let readCount = 0;
   for (let shard = 0; shard < shardCount; shard++) {
     if (keep(shard)) {
-      parsed.push(checkKept(previous[shard]!, shard, entries, before?.removedKeys));
+      parsed.push(checkKept(previous[shard]!, shard, keys, before?.removedKeys));
       continue;
     }
     const bytes = await reads.get(shard)!;
@@ -227,8 +231,9 @@ export async function loadShards(
     const next = toRead[readCount + READ_AHEAD];
     readCount++;
     if (next !== undefined) reads.set(next[0], read(next[1]));
-    parsed.push(parseShard(parseBytes(bytes, shard), shard, files[shard]!, entries));
+    parsed.push(parseShard(parseBytes(bytes, shard), shard, files[shard]!, keys));
   }
+  keys.check(entries);
   const gathered = gather(parsed);
   const documentCount = gathered.documents.length;
   const sameLayout =
