@@ -210,6 +210,7 @@ export async function loadShards(
   entries: ReadonlyMap<string, LoadedEntry>,
   read: ReadShard,
   before?: Pick<ShardedIndex, 'parsed' | 'order'> & { removedKeys?: ReadonlySet<string> },
+  checkKeys = true,
 ): Promise<ShardedIndex> {
   const previous = before?.parsed ?? [];
   const shardKeys = Array.from({ length: shardCount }, (_, shard) => shardKey(shard));
@@ -233,7 +234,7 @@ export async function loadShards(
     if (next !== undefined) reads.set(next[0], read(next[1]));
     parsed.push(parseShard(parseBytes(bytes, shard), shard, files[shard]!, keys));
   }
-  keys.check(entries);
+  if (checkKeys) keys.check(entries);
   const gathered = gather(parsed);
   const documentCount = gathered.documents.length;
   const sameLayout =

@@ -1,6 +1,6 @@
 // One index shard, read and parsed on its first lookup (a reload parses the shards it changed at once, to refuse a bad
-// one): its entries as plain objects, dropped again when the parsed-shard cache needs the room
-// (docs/decisions.md: Index shards are parsed on first use).
+// one): its entries as parsed, made into the objects requests use per key, and dropped again when the parsed-shard
+// cache needs the room (docs/decisions.md: Index shards are parsed on first use).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BODY_PREFIX, poolName } from '../../contract/dist-folder.ts';
@@ -25,12 +25,14 @@ export class LazyShard {
   readonly #root: SnapshotRoot;
   readonly #position: number;
   readonly #place: ShardPlace;
-  #entries: Map<string, LoadedEntry> | undefined;
+  #entries: Record<string, IndexEntry> | undefined;
+  /** Body objects made so far, by file: shared by every key of the shard naming the file. */
+  #bodies = new Map<string, StoredBody>();
   #failure: Error | undefined;
   /** Some entry names a file outside the pool, which belongs to this snapshot's folder: never taken over. */
   #folderFiles = false;
-  /** What this shard's bodies keep of the memory budget; handed back when the shard is dropped. */
-  ledger: BodyLedger = { kept: 0, dropped: false };
+  /** What this shard's bodies keep of the memory budget; handed back when a reload drops the shard. */
+  readonly ledger: BodyLedger = { kept: 0, dropped: false };
 
   constructor(root: SnapshotRoot, position: number, place: ShardPlace) {
     this.#root = root;
@@ -50,19 +52,34 @@ export class LazyShard {
     return this.#entries !== undefined && !this.#folderFiles;
   }
 
-  get(key: string): LoadedEntry | undefined {
-    return this.#parse().get(key);
+  has(key: string): boolean {
+    return Object.hasOwn(this.#parse(), key);
   }
 
-  keys(): MapIterator<string> {
-    return this.#parse().keys();
+  /** A new entry object for `key`, whose bodies are shared with the shard's other keys; the caller keeps it. */
+  get(key: string): LoadedEntry | undefined {
+    const entries = this.#parse();
+    const entry = Object.hasOwn(entries, key) ? entries[key] : undefined;
+    if (entry === undefined) return undefined;
+    return {
+      etag: entry.etag,
+      identity: this.#body(entry),
+      gzip: entry.gzip === undefined ? undefined : this.#body(entry.gzip),
+      br: entry.br === undefined ? undefined : this.#body(entry.br),
+      restriction: entry.restriction,
+      prepared: undefined,
+    };
+  }
+
+  keys(): string[] {
+    return Object.keys(this.#parse());
   }
 
   /** Every body file the entries name, once. */
   files(): Set<string> {
     const files = new Set<string>();
-    for (const entry of this.#parse().values())
-      for (const body of [entry.identity, entry.gzip, entry.br]) if (body !== undefined) files.add(body.file);
+    for (const entry of Object.values(this.#parse()))
+      for (const stored of [entry, entry.gzip, entry.br]) if (stored !== undefined) files.add(stored.file);
     return files;
   }
 
@@ -71,16 +88,22 @@ export class LazyShard {
     this.#parse();
   }
 
-  /** Drops the entries and hands what their bodies kept back to the budget; a late request on them reads from disk. */
+  /** Drops the parsed entries (the cache needs the room); bodies holding bytes stay findable (BodyMemory.held). */
   drop(): void {
-    if (this.#entries === undefined) return;
     this.#entries = undefined;
-    this.ledger.dropped = true;
-    this.#place.memory.left += this.ledger.kept;
-    this.ledger = { kept: 0, dropped: false };
+    this.#bodies = new Map();
   }
 
-  #parse(): Map<string, LoadedEntry> {
+  /** A reload did not take the shard over: what its bodies kept goes back to the budget, and a late request on the old
+   *  snapshot reads them from disk without keeping them. */
+  retire(): void {
+    this.drop();
+    this.ledger.dropped = true;
+    this.#place.memory.left += this.ledger.kept;
+    this.ledger.kept = 0;
+  }
+
+  #parse(): Record<string, IndexEntry> {
     const entries = this.#entries;
     if (entries !== undefined) {
       this.#place.parsed.touch(this);
@@ -95,45 +118,42 @@ export class LazyShard {
       this.#failure = new Error(named, { cause: error });
       throw this.#failure;
     }
-    this.#place.parsed.add(this, this.#entries.size);
+    this.#place.parsed.add(this, this.#root.shards[this.#position]!.entries);
     return this.#entries;
   }
 
-  #read(): Map<string, LoadedEntry> {
+  #read(): Record<string, IndexEntry> {
     const declared = this.#root.shards[this.#position]!;
     const bytes = readFileSync(this.#path);
     if (bytes.length !== declared.size)
       throw new Error(`the root says ${declared.size} bytes, the file has ${bytes.length}`);
-    const shard = parseIndexShard(JSON.parse(bytes.toString('utf8')), this.#root, this.#position);
-    const bodies = new Map<string, StoredBody>();
-    const body = (stored: StoredFile | undefined) => (stored === undefined ? undefined : this.#body(stored, bodies));
-    const entries = new Map<string, LoadedEntry>();
-    for (const key in shard.entries) {
-      const entry = shard.entries[key] as IndexEntry;
-      entries.set(key, {
-        etag: entry.etag,
-        identity: body(entry)!,
-        gzip: body(entry.gzip),
-        br: body(entry.br),
-        restriction: entry.restriction,
-        prepared: undefined,
-      });
+    const { entries } = parseIndexShard(JSON.parse(bytes.toString('utf8')), this.#root, this.#position);
+    const sizes = new Map<string, number>();
+    for (const key in entries) {
+      const entry = entries[key] as IndexEntry;
+      for (const { file, size } of [entry, entry.gzip, entry.br].filter((stored) => stored !== undefined)) {
+        const known = sizes.get(file);
+        if (known !== undefined && known !== size)
+          throw new Error(`${file}: the index gives it two sizes, ${known} and ${size}`);
+        sizes.set(file, size);
+        if (!file.startsWith(BODY_PREFIX)) this.#folderFiles = true;
+      }
     }
     return entries;
   }
 
-  // One body object per file and shard, shared by every key naming it: it carries the bytes kept in memory.
-  #body({ file, size }: StoredFile, bodies: Map<string, StoredBody>): StoredBody {
-    const known = bodies.get(file);
-    if (known !== undefined) {
-      if (known.size !== size) throw new Error(`${file}: the index gives it two sizes, ${known.size} and ${size}`);
-      return known;
-    }
-    const inPool = file.startsWith(BODY_PREFIX);
-    if (!inPool) this.#folderFiles = true;
-    const path = inPool ? `${this.#place.pool}/${poolName(file)}` : `${this.#place.directory}/${file}`;
-    const made: StoredBody = { file, path, size, bytes: undefined, memory: this.#place.memory, ledger: this.ledger };
-    bodies.set(file, made);
-    return made;
+  // One body object per file, shared by the keys naming it: it carries the bytes kept in memory.
+  #body({ file, size }: StoredFile): StoredBody {
+    const known = this.#bodies.get(file);
+    if (known !== undefined) return known;
+    const { pool, directory, memory } = this.#place;
+    const path = file.startsWith(BODY_PREFIX) ? `${pool}/${poolName(file)}` : `${directory}/${file}`;
+    const held = memory.held?.get(path);
+    const body =
+      held !== undefined && !held.ledger.dropped && held.size === size
+        ? held
+        : { file, path, size, bytes: undefined, memory, ledger: this.ledger };
+    this.#bodies.set(file, body);
+    return body;
   }
 }

@@ -17,6 +17,7 @@ import type { TrustPolicy } from '../auth/ip-trust.ts';
 import { resolveHosts } from '../auth/trusted-hosts.ts';
 import type { HostLookup } from '../auth/trusted-hosts.ts';
 import type { LoadedSnapshot, LoadOptions, ServingState } from './serving-state.ts';
+import type { BodyMemory } from './model.ts';
 import { lazyDummyHash } from '../auth/authenticate.ts';
 import { createCredentialCache } from '../auth/credential-cache.ts';
 import { SEARCH_INDEX_KEY } from '../../contract/search/search-format.ts';
@@ -85,6 +86,7 @@ async function load(
   const memory = kept?.reusable?.memory ?? {
     limit: options.memoryBodyLimit ?? MEMORY_BODY_LIMIT,
     left: options.memoryBudget ?? MEMORY_BUDGET,
+    held: new Map(),
   };
   const parsedShards = kept?.reusable?.parsedShards ?? new ParsedShards(options.parsedEntriesLimit);
   // A start parses each shard on first use; a reload parses the shards it changed and checks their body files.
@@ -141,7 +143,7 @@ async function load(
     previous !== undefined &&
     previous.reusable?.accountsText === accountsText &&
     previous.reusable.userRecordsText === userRecordsText;
-  if (kept !== undefined) dropShards(kept.reusable!.index.shards, index.shards, parsedShards);
+  if (kept !== undefined) dropShards(kept.reusable!.index.shards, index.shards, parsedShards, memory);
   return {
     snapshot,
     trust,
@@ -164,7 +166,7 @@ async function load(
 /** Reads the search index of a snapshot already served; a failure leaves it without one, saying why. */
 function searchInBackground(snapshot: LoadedSnapshot, path: string): Promise<void> {
   return new Promise<void>((resolve) => setImmediate(resolve))
-    .then(() => loadSearchIndex(path, snapshot.entries))
+    .then(() => loadSearchIndex(path, snapshot.entries, undefined, undefined, false))
     .then(
       (index) => {
         snapshot.search = index;
@@ -192,7 +194,17 @@ function removedKeys(before: ShardedIndex, after: ShardedIndex & { parsed: numbe
 
 /** The shards a reload did not keep hand back what their bodies held in memory; a late request on the old snapshot
  *  reads them from disk without keeping them. */
-function dropShards(before: readonly LazyShard[], after: readonly LazyShard[], parsed: ParsedShards): void {
+function dropShards(
+  before: readonly LazyShard[],
+  after: readonly LazyShard[],
+  parsed: ParsedShards,
+  memory: BodyMemory,
+): void {
   const still = new Set(after);
-  for (const shard of before) if (!still.has(shard)) parsed.forget(shard);
+  for (const shard of before) {
+    if (still.has(shard)) continue;
+    parsed.forget(shard);
+    shard.retire();
+  }
+  for (const [path, body] of memory.held ?? []) if (body.ledger.dropped) memory.held?.delete(path);
 }

@@ -143,7 +143,7 @@ Reload('refuses a kept search shard whose page lost its content entry', async (c
 Reload('keeps the bytes of a body of an unchanged shard, and its share of the memory budget', async (context) => {
   const after = context.reloaded.reusable!.index.shards;
   const shard = context.before.reusable!.index.shards.find((candidate) => after.includes(candidate))!;
-  const key = shard.keys().next().value as string;
+  const key = shard.keys()[0]!;
   const body = context.before.snapshot.entries.get(key)!.identity;
   const bytes = await readStoredBody(body);
   const left = body.memory.left;
