@@ -9,7 +9,7 @@ export interface DroppableShard {
 }
 
 /** Entries kept parsed at most: about 40 MB of objects; a 4,000-page site (20,000 entries) fits whole. */
-export const PARSED_ENTRIES_LIMIT = 48_000;
+export const PARSED_ENTRIES_LIMIT = 4_096;
 
 export class ParsedShards {
   readonly #limit: number;
