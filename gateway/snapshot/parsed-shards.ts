@@ -1,6 +1,6 @@
 // The index shards parsed and kept, least recently used first, bounded by their entries: a crawl of every key would
-// otherwise hold the whole index as objects (about 100 MB at 40,000 pages), while the hot keys of a busy site are a
-// small part of it.
+// otherwise hold the whole index as objects (414,863 entries at 40,000 pages), while the hot keys of a busy site are
+// kept as entries by the key cache (sharded-entries.ts).
 
 /** A parsed shard (lazy-shard.ts) as the cache sees it. */
 export interface DroppableShard {
@@ -8,7 +8,8 @@ export interface DroppableShard {
   drop(): void;
 }
 
-/** Entries kept parsed at most: about 40 MB of objects; a 4,000-page site (20,000 entries) fits whole. */
+/** Entries kept parsed at most: the keys of one page share a shard, so a page's content, item and meta parse it once.
+ *  Kept longer, parsed shards were promoted and grew the old generation under a cold mix (docs/performance.md). */
 export const PARSED_ENTRIES_LIMIT = 4_096;
 
 export class ParsedShards {
