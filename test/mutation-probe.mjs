@@ -934,6 +934,13 @@ const PROBES = [
     replace: '',
     tests: 'gateway/snapshot/lazy-shard\\.test\\.ts$',
   },
+  {
+    name: 'lazy index: a shard that fails to parse on first use is not named in the 500 log line',
+    file: 'gateway/snapshot/lazy-shard.ts',
+    find: 'const named = reason.startsWith(this.where) ? reason : `${this.where}: ${reason}`;',
+    replace: 'const named = reason;',
+    tests: 'gateway/snapshot/lazy-shard\\.test\\.ts$',
+  },
 ];
 
 /** The runner probes mutate test/run.mjs itself, so their tests run under uvu directly. */

@@ -154,36 +154,49 @@ Lazy('the parsed shards stay within their entry limit; a body held in memory out
   }
 });
 
-Lazy('keys naming one body file share its body object; one file given two sizes is refused', async () => {
-  const directory = await temporaryDir('lazy-shard');
-  await mkdir(join(directory, 'bodies'));
-  const write = (entries: Record<string, unknown>) => {
-    const text = JSON.stringify({ shard: 1, of: 2, entries });
-    writeFileSync(join(directory, 'bodies', 'shard.json'), text);
-    const shards = [
-      { file: 'bodies/zero.json', size: 0, entries: 0 },
-      { file: 'bodies/shard.json', size: text.length, entries: Object.keys(entries).length },
-    ];
-    return new LazyShard({ shards } as SnapshotRoot, 1, {
-      directory,
-      pool: join(directory, 'bodies'),
-      memory: { limit: 1024, left: 1024 },
-      parsed: new ParsedShards(),
-    });
-  };
-  try {
-    const body = { file: 'bodies/aa.json', size: 3, etag: '"aa"' };
-    const shared = write({ 'content:live:/a': body, 'content:draft:/a': body });
-    assert.ok(shared.get('content:live:/a')!.identity === shared.get('content:draft:/a')!.identity);
-    assert.is(shared.get('content:live:/a')!.identity.path, join(directory, 'bodies', 'aa.json'));
-    const twice = write({ 'content:live:/a': body, 'content:draft:/a': { ...body, size: 4 } });
-    assert.throws(
-      () => twice.get('content:live:/a'),
-      /^index\.json shards\[1\] \(bodies\/shard\.json\): bodies\/aa\.json: the index gives it two sizes, 3 and 4$/,
-    );
-  } finally {
-    await removeDir(directory);
-  }
-});
+Lazy(
+  'keys naming one body file share its body object; a retired shard hands its memory back; two sizes refused',
+  async () => {
+    const directory = await temporaryDir('lazy-shard');
+    await mkdir(join(directory, 'bodies'));
+    const write = (entries: Record<string, unknown>) => {
+      const text = JSON.stringify({ shard: 1, of: 2, entries });
+      writeFileSync(join(directory, 'bodies', 'shard.json'), text);
+      const shards = [
+        { file: 'bodies/zero.json', size: 0, entries: 0 },
+        { file: 'bodies/shard.json', size: text.length, entries: Object.keys(entries).length },
+      ];
+      return new LazyShard({ shards } as SnapshotRoot, 1, {
+        directory,
+        pool: join(directory, 'bodies'),
+        memory: { limit: 1024, left: 1024 },
+        parsed: new ParsedShards(),
+      });
+    };
+    try {
+      const body = { file: 'bodies/aa.json', size: 3, etag: '"aa"' };
+      const shared = write({ 'content:live:/a': body, 'content:draft:/a': body });
+      assert.ok(shared.get('content:live:/a')!.identity === shared.get('content:draft:/a')!.identity);
+      assert.is(shared.get('content:live:/a')!.identity.path, join(directory, 'bodies', 'aa.json'));
+      // A shard a reload does not take over hands back what its bodies kept; the body stops keeping bytes.
+      writeFileSync(join(directory, 'bodies', 'aa.json'), 'abc');
+      const identity = shared.get('content:live:/a')!.identity;
+      await readStoredBody(identity);
+      assert.equal([identity.memory.left, shared.ledger.kept], [1021, 3]);
+      shared.retire();
+      assert.equal(
+        [identity.memory.left, shared.ledger.kept, shared.ledger.dropped, shared.parsed],
+        [1024, 0, true, false],
+      );
+      const twice = write({ 'content:live:/a': body, 'content:draft:/a': { ...body, size: 4 } });
+      assert.throws(
+        () => twice.get('content:live:/a'),
+        /^index\.json shards\[1\] \(bodies\/shard\.json\): bodies\/aa\.json: the index gives it two sizes, 3 and 4$/,
+      );
+    } finally {
+      await removeDir(directory);
+    }
+  },
+);
 
 Lazy.run();
