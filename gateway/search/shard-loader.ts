@@ -203,6 +203,12 @@ function checkKept(
   return shard;
 }
 
+/** The content keys the shard read before at the same number had, less those the changed index shards lost. */
+function trustedKeys(before: ParsedShard | undefined, removed: ReadonlySet<string> | undefined) {
+  if (before === undefined || removed === undefined) return undefined;
+  return new Set(before.documents.flatMap((document) => (removed.has(document.key) ? [] : [document.key])));
+}
+
 /** Reads shards 0 … shardCount − 1 named by the root; `entries` must name every document's content body. A shard
  *  whose body file is the one `previous` read at the same number is taken from it. */
 export async function loadShards(
@@ -232,6 +238,7 @@ export async function loadShards(
     const next = toRead[readCount + READ_AHEAD];
     readCount++;
     if (next !== undefined) reads.set(next[0], read(next[1]));
+    keys.trust(trustedKeys(previous.length === shardCount ? previous[shard] : undefined, before?.removedKeys));
     parsed.push(parseShard(parseBytes(bytes, shard), shard, files[shard]!, keys));
   }
   if (checkKeys) keys.check(entries);

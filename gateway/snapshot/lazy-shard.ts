@@ -21,13 +21,15 @@ export interface ShardPlace {
 
 export class LazyShard {
   readonly where: string;
-  readonly #path: string;
   readonly #root: SnapshotRoot;
   readonly #position: number;
-  readonly #place: ShardPlace;
   #entries: Record<string, IndexEntry> | undefined;
+  /** Entry objects made so far, by key: they outlive the parse, and a reload that takes the shard over keeps them. */
+  #made = new Map<string, LoadedEntry>();
   /** Body objects made so far, by file: shared by every key of the shard naming the file. */
   #bodies = new Map<string, StoredBody>();
+  #place: ShardPlace;
+  #path: string;
   #failure: Error | undefined;
   /** Some entry names a file outside the pool, which belongs to this snapshot's folder: never taken over. */
   #folderFiles = false;
@@ -52,16 +54,19 @@ export class LazyShard {
     return this.#entries !== undefined && !this.#folderFiles;
   }
 
+  /** Makes no entry object: a check of many keys (a search shard's documents) leaves nothing behind. */
   has(key: string): boolean {
-    return Object.hasOwn(this.#parse(), key);
+    return this.#made.has(key) || Object.hasOwn(this.#parse(), key);
   }
 
-  /** A new entry object for `key`, whose bodies are shared with the shard's other keys; the caller keeps it. */
+  /** The entry object of `key`, made once (its bodies shared with the shard's other keys). */
   get(key: string): LoadedEntry | undefined {
+    const known = this.#made.get(key);
+    if (known !== undefined) return known;
     const entries = this.#parse();
     const entry = Object.hasOwn(entries, key) ? entries[key] : undefined;
     if (entry === undefined) return undefined;
-    return {
+    const made: LoadedEntry = {
       etag: entry.etag,
       identity: this.#body(entry),
       gzip: entry.gzip === undefined ? undefined : this.#body(entry.gzip),
@@ -69,6 +74,16 @@ export class LazyShard {
       restriction: entry.restriction,
       prepared: undefined,
     };
+    this.#made.set(key, made);
+    this.#place.parsed.made(this);
+    return made;
+  }
+
+  /** A reload takes the shard over into the snapshot folder `place` names (the same file is in both). */
+  moveTo(place: ShardPlace): this {
+    this.#place = place;
+    this.#path = join(place.directory, this.#root.shards[this.#position]?.file ?? '');
+    return this;
   }
 
   keys(): string[] {
@@ -88,9 +103,14 @@ export class LazyShard {
     this.#parse();
   }
 
-  /** Drops the parsed entries (the cache needs the room); bodies holding bytes stay findable (BodyMemory.held). */
+  /** Drops the parsed entries (the cache needs the room); the entry objects made stay. */
   drop(): void {
     this.#entries = undefined;
+  }
+
+  /** Drops the entry objects made (too many over all shards); bodies holding bytes stay findable (BodyMemory.held). */
+  forgetMade(): void {
+    this.#made = new Map();
     this.#bodies = new Map();
   }
 
@@ -98,6 +118,7 @@ export class LazyShard {
    *  snapshot reads them from disk without keeping them. */
   retire(): void {
     this.drop();
+    this.forgetMade();
     this.ledger.dropped = true;
     this.#place.memory.left += this.ledger.kept;
     this.ledger.kept = 0;

@@ -6,7 +6,13 @@
 export interface DroppableShard {
   /** Drops its parsed entries; the next lookup parses them again. */
   drop(): void;
+  /** Drops the entry objects it made. */
+  forgetMade(): void;
 }
+
+/** Entry objects kept at most, over every shard: far above a busy site's hot set (the benchmark's mix asks for 1,668
+ *  keys), whose keys are spread over every shard; a crawl of every key empties them all when it is reached. */
+export const MADE_LIMIT = 32_768;
 
 /** Entries kept parsed at most: the keys of one page share a shard, so a page's content, item and meta parse it once.
  *  Kept longer, parsed shards were promoted and grew the old generation under a cold mix (docs/performance.md). */
@@ -18,6 +24,9 @@ export class ParsedShards {
   readonly #shards = new Map<DroppableShard, number>();
   #entries = 0;
   #last: DroppableShard | undefined;
+  /** Shards holding entry objects, and how many they hold together. */
+  #makers = new Set<DroppableShard>();
+  #made = 0;
 
   constructor(limit = PARSED_ENTRIES_LIMIT) {
     this.#limit = limit;
@@ -32,6 +41,16 @@ export class ParsedShards {
       if (this.#entries <= this.#limit || oldest === shard) break;
       this.forget(oldest);
     }
+  }
+
+  /** An entry object made by `shard`. */
+  made(shard: DroppableShard): void {
+    if (++this.#made > MADE_LIMIT) {
+      for (const maker of this.#makers) maker.forgetMade();
+      this.#makers.clear();
+      this.#made = 1;
+    }
+    this.#makers.add(shard);
   }
 
   /** A lookup in a parsed shard: it moves to the end. */

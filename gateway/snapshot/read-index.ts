@@ -34,7 +34,7 @@ const sameShard = (left: SnapshotRoot['shards'][number] | undefined, right: Snap
   left !== undefined && left.file === right.file && left.size === right.size && left.entries === right.entries;
 
 /** The index of the snapshot in `directory`; throws on the first problem. A shard whose file (named by the hash of its
- *  content) is the one `previous` parsed at the same place, with the same count of shards, is taken over as it is.
+ *  content) is the one `previous` has at the same place, with the same count of shards, is taken over as it is.
  *  With `parseNow` (a reload) the others are parsed here and listed in `parsed`; otherwise (a start) only their sizes
  *  are checked and each is parsed on its first lookup. */
 export async function readIndex(
@@ -51,9 +51,9 @@ export async function readIndex(
   const shards = root.shards.map((shard, position) => {
     const kept = previous?.shards[position];
     const same = reusable && kept !== undefined && sameShard(previous.root.shards[position], shard);
-    if (same && kept.portable) return kept;
-    // A shard dropped from memory (or never read) before is parsed on first use again, as on a start.
-    if (!(same && !kept.parsed)) parsed.push(position);
+    // The same file is in both folders (moved once the load succeeds); one naming files of the old folder is read again.
+    if (same && (kept.portable || !kept.parsed)) return kept;
+    parsed.push(position);
     return new LazyShard(root, position, place);
   });
   if (parseNow) for (const position of parsed) shards[position]!.check();

@@ -92,8 +92,9 @@ async function load(
   // A start parses each shard on first use; a reload parses the shards it changed and checks their body files.
   const parseNow = previous !== undefined;
   const accountsPath = join(directory, DIST_LAYOUT.accountsFile);
+  const place = { memory, directory, pool, parsed: parsedShards };
   const [index, accountsText] = await Promise.all([
-    readIndex(directory, { memory, directory, pool, parsed: parsedShards }, kept?.reusable?.index, parseNow),
+    readIndex(directory, place, kept?.reusable?.index, parseNow),
     readFile(accountsPath, 'utf8'),
   ]);
   const { root } = index;
@@ -144,6 +145,8 @@ async function load(
     previous.reusable?.accountsText === accountsText &&
     previous.reusable.userRecordsText === userRecordsText;
   if (kept !== undefined) dropShards(kept.reusable!.index.shards, index.shards, parsedShards, memory);
+  // Only now: a refused snapshot's folder may be removed, and the snapshot served before reads these shards too.
+  for (const shard of index.shards) shard.moveTo(place);
   return {
     snapshot,
     trust,

@@ -142,8 +142,12 @@ Lazy('the parsed shards stay within their entry limit; a body held in memory out
       [parsedShards(state), state.reusable!.parsedShards.entries],
       [[shardOf(other)], index.root.shards[shardOf(other)]!.entries],
     );
-    // Parsed again, the shard finds the body that holds the bytes instead of reading and keeping the file twice.
-    const again = index.shards[shardOf(KEY)]!.get(KEY)!;
+    // The entry object outlives the parse; made again after the entry objects are dropped, it finds the body that
+    // holds the bytes instead of reading and keeping the file twice.
+    const shard = index.shards[shardOf(KEY)]!;
+    assert.ok(shard.get(KEY) === first);
+    shard.forgetMade();
+    const again = shard.get(KEY)!;
     assert.equal(
       [again === first, again.identity === first.identity, memory.left],
       [false, true, full - first.identity.size],
