@@ -134,6 +134,7 @@ export async function loadShardedIndex(
   read: ReadShard = shardReader(entries),
   previous?: SearchIndex,
   removedKeys?: ReadonlySet<string>,
+  checkKeys = true,
 ): Promise<SearchIndex> {
   const fields = record(root, 'root');
   if (fields.format !== SHARDED_FORMAT)
@@ -149,7 +150,7 @@ export async function loadShardedIndex(
     previous?.shards === undefined || previous.order === undefined
       ? undefined
       : { parsed: previous.shards, order: previous.order, ...(removedKeys === undefined ? {} : { removedKeys }) };
-  const loaded = await loadShards(shardCount, entries, read, before);
+  const loaded = await loadShards(shardCount, entries, read, before, checkKeys);
   // Folder ancestors follow from the documents' URLs and slugs alone, which the same layout keeps.
   const ancestors = loaded.sameLayout && previous !== undefined ? previous.ancestors : undefined;
   const index = await searchIndexOf(
@@ -166,12 +167,15 @@ export async function loadShardedIndex(
 
 /** Reads the index file named by the snapshot index (a path from the index, never from a request); a sharded index's
  *  root names its shards, which are entries of the same snapshot. `previous`: the index of the snapshot served
- *  before, whose unchanged shards are kept; `removedKeys`: the keys that snapshot had and this one lacks. */
+ *  before, whose unchanged shards are kept; `removedKeys`: the keys that snapshot had and this one lacks. Without
+ *  `checkKeys` (a start), the documents' content entries are not looked up: that would parse every index shard
+ *  (docs/decisions.md: Index shards are parsed on first use). */
 export async function loadSearchIndex(
   path: string,
   entries: ReadonlyMap<string, LoadedEntry>,
   previous?: SearchIndex,
   removedKeys?: ReadonlySet<string>,
+  checkKeys = true,
 ): Promise<SearchIndex> {
   const bytes = await readFile(path);
   let value: unknown;
@@ -180,5 +184,5 @@ export async function loadSearchIndex(
   } catch (error) {
     throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-  return loadShardedIndex(value, entries, shardReader(entries), previous, removedKeys);
+  return loadShardedIndex(value, entries, shardReader(entries), previous, removedKeys, checkKeys);
 }

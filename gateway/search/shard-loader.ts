@@ -9,6 +9,7 @@ import { count, fail, record, text } from './index-fields.ts';
 import { FIELD_IDS, PostingCells, scorePostings } from './posting-builder.ts';
 import type { PostingIndex } from './posting-builder.ts';
 import { storedDocument } from './stored-documents.ts';
+import { ContentKeyCheck } from './content-keys.ts';
 
 const FIELD_COUNT = FIELD_IDS.length;
 /** Shard files read at once: enough to hide a read behind parsing, few enough to hold little. */
@@ -37,7 +38,8 @@ export interface ParsedShard {
   leads: number[][];
 }
 
-export function parseShard(value: unknown, shard: number, file: string, entries: ReadonlyMap<string, LoadedEntry>) {
+/** `keys` gathers the content keys of its documents, checked once every shard is read. */
+export function parseShard(value: unknown, shard: number, file: string, keys: ContentKeyCheck) {
   const where = `shard ${shard}`;
   const fields = record(value, where);
   if (fields.shard !== shard) fail(where, `holds shard ${JSON.stringify(fields.shard)}`);
@@ -66,7 +68,7 @@ export function parseShard(value: unknown, shard: number, file: string, entries:
     const at = `${where}.documents[${local}]`;
     const document = record(item, at);
     const after = text(document.after, `${at}.after`);
-    parsed.documents.push(storedDocument(document, at, (url, live) => contentKeyOf({ url, live }), entries));
+    parsed.documents.push(storedDocument(document, at, (url, live) => contentKeyOf({ url, live }), keys.at(at)));
     const url = parsed.documents.at(-1)!.url;
     const page = parsed.pages.at(-1);
     if (page !== undefined && page.url === url && page.first + page.count === local) {
@@ -190,14 +192,21 @@ function parseBytes(bytes: Buffer, shard: number): unknown {
 function checkKept(
   shard: ParsedShard,
   number: number,
-  entries: ReadonlyMap<string, LoadedEntry>,
+  keys: ContentKeyCheck,
   removed: ReadonlySet<string> | undefined,
 ): ParsedShard {
   shard.documents.forEach((document, local) => {
-    if (removed === undefined ? !entries.has(document.key) : removed.has(document.key))
-      fail(`shard ${number}.documents[${local}].key`, `"${document.key}" is no content entry of the snapshot`);
+    const at = `shard ${number}.documents[${local}]`;
+    if (removed === undefined) keys.at(at).has(document.key);
+    else if (removed.has(document.key)) fail(`${at}.key`, `"${document.key}" is no content entry of the snapshot`);
   });
   return shard;
+}
+
+/** The content keys the shard read before at the same number had, less those the changed index shards lost. */
+function trustedKeys(before: ParsedShard | undefined, removed: ReadonlySet<string> | undefined) {
+  if (before === undefined || removed === undefined) return undefined;
+  return new Set(before.documents.flatMap((document) => (removed.has(document.key) ? [] : [document.key])));
 }
 
 /** Reads shards 0 … shardCount − 1 named by the root; `entries` must name every document's content body. A shard
@@ -207,6 +216,7 @@ export async function loadShards(
   entries: ReadonlyMap<string, LoadedEntry>,
   read: ReadShard,
   before?: Pick<ShardedIndex, 'parsed' | 'order'> & { removedKeys?: ReadonlySet<string> },
+  checkKeys = true,
 ): Promise<ShardedIndex> {
   const previous = before?.parsed ?? [];
   const shardKeys = Array.from({ length: shardCount }, (_, shard) => shardKey(shard));
@@ -216,10 +226,11 @@ export async function loadShards(
   const toRead = shardKeys.flatMap((key, shard) => (keep(shard) ? [] : [[shard, key] as const]));
   const reads = new Map(toRead.slice(0, READ_AHEAD).map(([shard, key]) => [shard, read(key)]));
   const parsed: ParsedShard[] = [];
+  const keys = new ContentKeyCheck();
   let readCount = 0;
   for (let shard = 0; shard < shardCount; shard++) {
     if (keep(shard)) {
-      parsed.push(checkKept(previous[shard]!, shard, entries, before?.removedKeys));
+      parsed.push(checkKept(previous[shard]!, shard, keys, before?.removedKeys));
       continue;
     }
     const bytes = await reads.get(shard)!;
@@ -227,8 +238,10 @@ export async function loadShards(
     const next = toRead[readCount + READ_AHEAD];
     readCount++;
     if (next !== undefined) reads.set(next[0], read(next[1]));
-    parsed.push(parseShard(parseBytes(bytes, shard), shard, files[shard]!, entries));
+    keys.trust(trustedKeys(previous.length === shardCount ? previous[shard] : undefined, before?.removedKeys));
+    parsed.push(parseShard(parseBytes(bytes, shard), shard, files[shard]!, keys));
   }
+  if (checkKeys) keys.check(entries);
   const gathered = gather(parsed);
   const documentCount = gathered.documents.length;
   const sameLayout =

@@ -2,7 +2,6 @@
 // content entry of the snapshot it was indexed from.
 import type { Restriction } from '../../contract/snapshot.ts';
 import type { SearchDocument } from '../../contract/search/search-format.ts';
-import type { LoadedEntry } from '../snapshot/model.ts';
 import { fail, record, text } from './index-fields.ts';
 import type { Json } from './index-fields.ts';
 
@@ -23,7 +22,7 @@ export function storedDocument(
   fields: Json,
   where: string,
   key: (url: string, live: boolean) => string,
-  entries: ReadonlyMap<string, LoadedEntry>,
+  entries: Pick<ReadonlyMap<string, unknown>, 'has'>,
 ): SearchDocument {
   if (typeof fields.live !== 'boolean' || typeof fields.draft !== 'boolean')
     fail(where, 'expected boolean live and draft');

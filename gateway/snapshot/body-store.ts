@@ -16,6 +16,7 @@ function keepIfBudgetAllows(body: StoredBody, bytes: Buffer): void {
   memory.left -= bytes.length;
   ledger.kept += bytes.length;
   body.bytes = bytes;
+  memory.held?.set(body.path, body);
 }
 
 /** True when the body is sent from one whole read: small, or large but kept in memory after this read. */

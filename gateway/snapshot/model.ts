@@ -10,6 +10,9 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 export interface BodyMemory {
   limit: number;
   left: number;
+  /** The bodies holding bytes, by path: a shard parsed again after it was dropped from the parsed-shard cache finds
+   *  them here instead of reading and keeping the same file twice. */
+  held?: Map<string, StoredBody>;
 }
 
 /** What the bodies of one index shard keep; a reload that drops the shard hands `kept` back to the budget. */

@@ -6,7 +6,7 @@ import type { ProxyPolicy, TrustPolicy } from '../auth/ip-trust.ts';
 import type { HostLookup } from '../auth/trusted-hosts.ts';
 import type { CredentialCache } from '../auth/credential-cache.ts';
 import type { SearchIndex } from '../search/search-index.ts';
-import type { BodyNames } from './body-names.ts';
+import type { ParsedShards } from './parsed-shards.ts';
 import type { ShardedIndex } from './read-index.ts';
 import type { BodyMemory, LoadedEntry } from './model.ts';
 
@@ -38,8 +38,9 @@ export interface ReusableParts {
   index: ShardedIndex;
   /** The bodies folder with links resolved: shards are only kept between snapshots sharing it. */
   pool: string;
-  names: BodyNames;
   memory: BodyMemory;
+  /** The shards parsed and kept in memory, over the snapshots that took them over. */
+  parsedShards: ParsedShards;
   /** accounts.json and the root's user records as read, to tell whether the credential cache still holds. */
   accountsText: string;
   userRecordsText: string;
@@ -48,6 +49,7 @@ export interface ReusableParts {
 /** What a load read and what it took over, for tests and the reload benchmark. */
 export interface LoadStats {
   indexShards: number;
+  /** Index shards parsed by the load: none on a start, the changed ones on a reload. */
   indexShardsParsed: number;
   /** Body files checked against the bodies folder. */
   bodyFilesChecked: number;
@@ -78,4 +80,6 @@ export interface LoadOptions {
   searchInBackground?: boolean;
   memoryBodyLimit?: number;
   memoryBudget?: number;
+  /** Entries kept parsed at most (parsed-shards.ts). */
+  parsedEntriesLimit?: number;
 }

@@ -7,12 +7,11 @@ import type { AccessSettings } from '../../contract/snapshot.ts';
 import { parseAccounts } from '../../contract/parse-snapshot.ts';
 import { parseSnapshotTokens } from '../../contract/api-token.ts';
 import { buildTokenTable } from '../auth/token-table.ts';
-import { BodyNames } from './body-names.ts';
-import type { CompactEntries } from './compact-entries.ts';
-import { checkBodyFiles, checkShardFiles, readIndex } from './read-index.ts';
+import { checkShardFiles, readIndex } from './read-index.ts';
 import type { ShardedIndex } from './read-index.ts';
 import { ShardedEntries } from './sharded-entries.ts';
-import { listPool } from './pool-listing.ts';
+import type { LazyShard } from './lazy-shard.ts';
+import { ParsedShards } from './parsed-shards.ts';
 import { buildAddressMatcher } from '../auth/ip-trust.ts';
 import type { TrustPolicy } from '../auth/ip-trust.ts';
 import { resolveHosts } from '../auth/trusted-hosts.ts';
@@ -83,34 +82,31 @@ async function load(
 ): Promise<ServingState> {
   const directory = await realpath(join(distDirectory, DIST_LAYOUT.currentLink));
   const pool = await realpath(join(directory, DIST_LAYOUT.bodiesDir));
-  const kept =
-    reuseTables && previous?.reusable?.pool === pool && previous.reusable.names.otherFileCount === 0
-      ? previous
-      : undefined;
-  const names = kept?.reusable?.names ?? new BodyNames();
+  const kept = reuseTables && previous?.reusable?.pool === pool ? previous : undefined;
   const memory = kept?.reusable?.memory ?? {
     limit: options.memoryBodyLimit ?? MEMORY_BODY_LIMIT,
     left: options.memoryBudget ?? MEMORY_BUDGET,
+    held: new Map(),
   };
-  // A fresh load checks every body file: the folder is listed while the index is parsed.
-  const listing = kept === undefined ? listPool(join(directory, DIST_LAYOUT.bodiesDir)) : undefined;
-  listing?.catch(() => undefined);
+  const parsedShards = kept?.reusable?.parsedShards ?? new ParsedShards(options.parsedEntriesLimit);
+  // A start parses each shard on first use; a reload parses the shards it changed and checks their body files.
+  const parseNow = previous !== undefined;
   const accountsPath = join(directory, DIST_LAYOUT.accountsFile);
+  const place = { memory, directory, pool, parsed: parsedShards };
   const [index, accountsText] = await Promise.all([
-    readIndex(directory, { memory, directory, pool, names }, kept?.reusable?.index),
+    readIndex(directory, place, kept?.reusable?.index, parseNow),
     readFile(accountsPath, 'utf8'),
   ]);
   const { root } = index;
-  const entries = new ShardedEntries(index.shards);
-  if (kept !== undefined && names.otherFileCount > 0)
-    throw new Error('index: names body files without a hash; loaded afresh');
-  const bodyFilesChecked =
-    listing !== undefined
-      ? await checkBodyFiles(directory, names, listing)
-      : await checkShardFiles(
-          index.parsed.map((position) => index.shards[position]!),
-          pool,
-        );
+  const entries = new ShardedEntries(
+    index.shards,
+    root.shards.reduce((sum, shard) => sum + shard.entries, 0),
+  );
+  const bodyFilesChecked = await checkShardFiles(
+    index.parsed.map((position) => index.shards[position]!),
+    pool,
+    directory,
+  );
   const accountsFile = parseJson(accountsText, accountsPath);
   const accounts = parseAccounts(accountsFile);
   const { trust, warnings } = await buildTrust(root.access, options.lookup);
@@ -148,7 +144,9 @@ async function load(
     previous !== undefined &&
     previous.reusable?.accountsText === accountsText &&
     previous.reusable.userRecordsText === userRecordsText;
-  if (kept !== undefined) dropLedgers(kept.reusable!.index.shards, index.shards, memory);
+  if (kept !== undefined) dropShards(kept.reusable!.index.shards, index.shards, parsedShards, memory);
+  // Only now: a refused snapshot's folder may be removed, and the snapshot served before reads these shards too.
+  for (const shard of index.shards) shard.moveTo(place);
   return {
     snapshot,
     trust,
@@ -156,7 +154,7 @@ async function load(
     dummyHash: credentialsKept ? previous.dummyHash : lazyDummyHash(snapshot.accounts.values()),
     credentials: credentialsKept ? previous.credentials : createCredentialCache(),
     warnings,
-    reusable: { index, pool, names, memory, accountsText, userRecordsText },
+    reusable: { index, pool, memory, parsedShards, accountsText, userRecordsText },
     stats: {
       indexShards: root.shards.length,
       indexShardsParsed: index.parsed.length,
@@ -171,7 +169,7 @@ async function load(
 /** Reads the search index of a snapshot already served; a failure leaves it without one, saying why. */
 function searchInBackground(snapshot: LoadedSnapshot, path: string): Promise<void> {
   return new Promise<void>((resolve) => setImmediate(resolve))
-    .then(() => loadSearchIndex(path, snapshot.entries))
+    .then(() => loadSearchIndex(path, snapshot.entries, undefined, undefined, false))
     .then(
       (index) => {
         snapshot.search = index;
@@ -182,23 +180,34 @@ function searchInBackground(snapshot: LoadedSnapshot, path: string): Promise<voi
     );
 }
 
-/** The keys of the index before that the index read lacks: only the shards read again can have lost any. */
+/** The keys of the index before that the index read lacks: only the shards read again can have lost any. Undefined
+ *  when that cannot be told without reading every shard. */
 function removedKeys(before: ShardedIndex, after: ShardedIndex & { parsed: number[] }): Set<string> | undefined {
   if (before.shards.length !== after.shards.length) return undefined;
   const removed = new Set<string>();
-  for (const position of after.parsed)
-    for (const key of before.shards[position]!.keys()) if (!after.shards[position]!.has(key)) removed.add(key);
+  try {
+    for (const position of after.parsed)
+      for (const key of before.shards[position]!.keys())
+        if (after.shards[position]!.get(key) === undefined) removed.add(key);
+  } catch {
+    return undefined;
+  }
   return removed;
 }
 
 /** The shards a reload did not keep hand back what their bodies held in memory; a late request on the old snapshot
  *  reads them from disk without keeping them. */
-function dropLedgers(before: readonly CompactEntries[], after: readonly CompactEntries[], memory: BodyMemory): void {
+function dropShards(
+  before: readonly LazyShard[],
+  after: readonly LazyShard[],
+  parsed: ParsedShards,
+  memory: BodyMemory,
+): void {
   const still = new Set(after);
   for (const shard of before) {
-    if (still.has(shard) || shard.ledger.dropped) continue;
-    shard.ledger.dropped = true;
-    memory.left += shard.ledger.kept;
-    shard.ledger.kept = 0;
+    if (still.has(shard)) continue;
+    parsed.forget(shard);
+    shard.retire();
   }
+  for (const [path, body] of memory.held ?? []) if (body.ledger.dropped) memory.held?.delete(path);
 }

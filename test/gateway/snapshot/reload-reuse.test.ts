@@ -97,7 +97,8 @@ Reload('parses only the index shards and the search shard whose file changed, an
   assert.is(context.changedShards, 3);
   assert.is(context.reloaded.credentials, context.before.credentials);
   assert.is(context.reloaded.dummyHash, context.before.dummyHash);
-  assert.equal(context.fresh.stats?.indexShardsParsed, 17);
+  // A start parses each shard on first use (docs/decisions.md: Index shards are parsed on first use).
+  assert.equal(context.fresh.stats?.indexShardsParsed, 0);
 });
 
 Reload('serves every entry as a fresh load of the same snapshot does', (context) => {
@@ -142,7 +143,7 @@ Reload('refuses a kept search shard whose page lost its content entry', async (c
 Reload('keeps the bytes of a body of an unchanged shard, and its share of the memory budget', async (context) => {
   const after = context.reloaded.reusable!.index.shards;
   const shard = context.before.reusable!.index.shards.find((candidate) => after.includes(candidate))!;
-  const key = shard.keys().next().value as string;
+  const key = shard.keys()[0]!;
   const body = context.before.snapshot.entries.get(key)!.identity;
   const bytes = await readStoredBody(body);
   const left = body.memory.left;
@@ -155,12 +156,12 @@ Reload('keeps the bytes of a body of an unchanged shard, and its share of the me
 });
 
 Reload('keeps no shard when the count of shards changed, and every shard when nothing changed', async (context) => {
-  const { names, memory, pool, index } = context.reloaded.reusable!;
+  const { parsedShards, memory, pool, index } = context.reloaded.reusable!;
   const directory = context.reloaded.snapshot.directory;
-  const place = { names, memory, pool, directory };
-  const same = await readIndex(directory, place, index);
+  const place = { parsed: parsedShards, memory, pool, directory };
+  const same = await readIndex(directory, place, index, true);
   const doubled = { ...index.root, shards: [...index.root.shards, ...index.root.shards.slice(1)] };
-  const recounted = await readIndex(directory, place, { root: doubled, shards: index.shards });
+  const recounted = await readIndex(directory, place, { root: doubled, shards: index.shards }, true);
   assert.equal(
     [same.parsed, same.shards.every((shard, at) => shard === index.shards[at]), recounted.parsed.length],
     [[], true, 17],
@@ -233,11 +234,11 @@ Refused('is refused, and the snapshot served before keeps serving', async () => 
       [served, 'snapshot-refused', `${entry.file}: no such body file`],
     );
     // The reload's own check, before the fresh load it falls back to, names the same file.
-    const { names, memory, pool, index } = live.current()!.reusable!;
+    const { parsedShards, memory, pool, index } = live.current()!.reusable!;
     const current = await realpath(join(dist, DIST_LAYOUT.currentLink));
-    const next = await readIndex(current, { names, memory, pool, directory: current }, index);
+    const next = await readIndex(current, { parsed: parsedShards, memory, pool, directory: current }, index, true);
     const parsed = next.parsed.map((position) => next.shards[position]!);
-    const reason = await checkShardFiles(parsed, pool).catch((error: Error) => error.message);
+    const reason = await checkShardFiles(parsed, pool, current).catch((error: Error) => error.message);
     // The page's shard and the site-wide one (the AI files' manifests list the page's part).
     assert.equal([next.parsed.length, reason], [2, `${entry.file}: no such body file`]);
   } finally {
