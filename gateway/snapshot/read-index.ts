@@ -15,7 +15,8 @@ import type { ShardPlace } from './lazy-shard.ts';
 /** Body files stat'ed between two turns of the event loop, so a reload does not stall the requests being served. */
 const CHECK_BATCH = 4096;
 
-function parseJson(text: string, path: string): unknown {
+/** JSON.parse that names the file in its error. */
+export function parseJson(text: string, path: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {

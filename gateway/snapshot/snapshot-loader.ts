@@ -7,7 +7,7 @@ import type { AccessSettings } from '../../contract/snapshot.ts';
 import { parseAccounts } from '../../contract/parse-snapshot.ts';
 import { parseSnapshotTokens } from '../../contract/api-token.ts';
 import { buildTokenTable } from '../auth/token-table.ts';
-import { checkShardFiles, readIndex } from './read-index.ts';
+import { checkShardFiles, parseJson, readIndex } from './read-index.ts';
 import type { ShardedIndex } from './read-index.ts';
 import { ShardedEntries } from './sharded-entries.ts';
 import type { LazyShard } from './lazy-shard.ts';
@@ -45,14 +45,6 @@ export async function buildTrust(
     },
     warnings: hosts.failures.map((failure) => `trusted host did not resolve: ${failure}`),
   };
-}
-
-function parseJson(text: string, path: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  }
 }
 
 /** Loads `<dist>/current`; throws with a reason when anything is missing or malformed. With `previous` (the state being
