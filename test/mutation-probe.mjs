@@ -686,6 +686,27 @@ const PROBES = [
     tests: 'generator/search/unwritten-search-site\\.test\\.ts$',
   },
   {
+    name: 'the search index from saved counts reads every bucket to place its pages',
+    file: 'generator/search/shard-writer.ts',
+    find: '    if (documentCountOf(page) === 0) continue;',
+    replace: '    if (page.documents.length === 0) continue;',
+    tests: 'generator/resident/cold-search-counts\\.test\\.ts$',
+  },
+  {
+    name: 'a save rewrites every bucket of the search counts',
+    file: 'generator/search/search-count-cache.ts',
+    find: '  if (loaded.entries.has(entry)) return true;',
+    replace: '  if (loaded.entries.has(entry)) return false;',
+    tests: 'generator/search/search-count-cache\\.test\\.ts$',
+  },
+  {
+    name: 'a bucket of the search counts is trusted without its check',
+    file: 'generator/search/search-count-files.ts',
+    find: '  if (!valid) throw new SpoiledSearchCounts',
+    replace: '  if (!valid && saved === undefined) throw new SpoiledSearchCounts',
+    tests: 'generator/(search/search-count-cache|resident/cold-search-counts)\\.test\\.ts$',
+  },
+  {
     name: 'the plain listing gives content folders no time',
     file: 'generator/load/plain-listing.ts',
     find: '    const mtimeMs = directory ? (content ? statSync(join(root, path)).mtimeMs : 0) : addFile(root, path, found).mtimeMs;',

@@ -14,7 +14,7 @@ import { listPlainSite } from '../load/plain-listing.ts';
 import { parseYaml } from '../load/yaml.ts';
 import { frontMatterKey, mergeWithYaml, readFrontMatter } from '../plan/front-matter.ts';
 import { searchFromCounts } from '../search/search-from-counts.ts';
-import { loadSearchCounts, saveSearchCounts } from '../search/search-count-cache.ts';
+import { loadSearchCountsLazily, saveSearchCounts, SpoiledSearchCounts } from '../search/search-count-cache.ts';
 import { languageOf } from '../search/search-step.ts';
 import { unwrittenSearchSite } from '../search/unwritten-search-site.ts';
 import type { BuildResult, SourceFile } from '../types.ts';
@@ -140,6 +140,13 @@ function editedPages(plan: PagePlan, changed: ReadonlySet<string>): PageSummary[
   });
 }
 
+/** A shard of the snapshot or a bucket of the saved counts that does not read, met before the patch writes anything:
+ *  a site build then. */
+function unlessSpoiled(error: unknown): undefined {
+  if (error instanceof UnreadShard || error instanceof SpoiledSearchCounts) return undefined;
+  throw error;
+}
+
 /** Builds from the saved plan when the site's pages alone changed; undefined when a site build is needed. */
 export async function buildOnSavedPlan(
   options: BuildSiteOptions,
@@ -160,12 +167,10 @@ export async function buildOnSavedPlan(
   const plan = savedPagePlan(saved, listing, files);
   const index = await readSavedIndex(out, saved.snapshot, editedPages(plan, changed));
   if (index === undefined) return undefined;
-  const searches = await loadSearchCounts(out, fingerprint);
-  searches.site = await unwrittenSearchSite(
-    saved.pages.map((page) => page.url),
-    saved.language,
-    searches,
-  );
+  // Read lazily: only the buckets of the pages the search update touches are read (search-count-cache.ts).
+  const searches = await loadSearchCountsLazily(out, fingerprint);
+  const urls = saved.pages.map((page) => page.url);
+  searches.site = await unwrittenSearchSite(urls, saved.language, searches).catch(unlessSpoiled);
   const searchAll = (edited: ReadonlyMap<string, EditedSearchPage>) =>
     searchFromCounts(
       saved.pages.map((page) => {
@@ -186,7 +191,6 @@ export async function buildOnSavedPlan(
       saved.language,
       searches,
     );
-  // A shard read on first use that does not read is met before the patch writes anything: a site build then.
   const built = await buildEditedPages(plan, index, { files, mtimes: listing.mtimes }, changed, searches, {
     out,
     allowNoEdit: true,
@@ -194,10 +198,7 @@ export async function buildOnSavedPlan(
     ...(options.renderTimeoutSeconds !== undefined ? { renderTimeoutSeconds: options.renderTimeoutSeconds } : {}),
     ...(options.history !== undefined ? { history: options.history } : {}),
     beforeSwitch: inputsUnchanged(options.changedInputs),
-  }).catch((error: unknown) => {
-    if (error instanceof UnreadShard) return undefined;
-    throw error;
-  });
+  }).catch(unlessSpoiled);
   if (built === undefined) return undefined;
   // The counts and bodies first: a saved plan is trusted only with those of the snapshot it names.
   await savePublishedBodies(out, built.published.index);

@@ -5,6 +5,7 @@ import { SHARDED_FORMAT, shardCountFor, shardKey, searchShardOf } from '../../co
 import type { SearchRoot, SearchShard, ShardDocument } from '../../contract/search/search-shards.ts';
 import type { BuiltResponse } from '../types.ts';
 import { fieldStart } from './document-counts.ts';
+import { documentCountOf } from './lazy-counted-page.ts';
 import type { CountedPage } from './page-search.ts';
 import { commonTermsAfter, countPage, emptyFrequencies } from './term-frequencies.ts';
 import { createTermTable, termOf } from './term-table.ts';
@@ -38,7 +39,7 @@ export function placePages(pages: readonly CountedPage[], shardCount: number): P
   const shards = Array.from({ length: shardCount }, (): PlacedPage[] => []);
   let after = '';
   for (const page of pages) {
-    if (page.documents.length === 0) continue;
+    if (documentCountOf(page) === 0) continue;
     shards[searchShardOf(page.url, shardCount)]!.push({ page, after });
     after = page.url;
   }

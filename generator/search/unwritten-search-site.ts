@@ -4,6 +4,7 @@
 import { PAGES_PER_SHARD, shardCountFor } from '../../contract/search/search-shards.ts';
 import { languageTools } from '../../contract/search/search-terms.ts';
 import type { SearchSite } from './kept-search-index.ts';
+import { documentCountOf } from './lazy-counted-page.ts';
 import type { CountedPage } from './page-search.ts';
 import type { SavedSiteCounts, SearchMemo } from './search-step.ts';
 import { placePages } from './shard-writer.ts';
@@ -15,7 +16,7 @@ export const UNWRITTEN = '';
 /** The saved term counts where they are those of `pages` (as many pages and documents), else counted again. */
 function siteCounts(pages: readonly CountedPage[], saved: SavedSiteCounts | undefined) {
   let documents = 0;
-  for (const page of pages) documents += page.documents.length;
+  for (const page of pages) documents += documentCountOf(page);
   if (saved?.pages === pages.length && saved.frequencies.documents === documents) {
     const { documents, byTerm } = saved.frequencies;
     // A copy: the update counts the edited pages into it.
