@@ -707,6 +707,13 @@ const PROBES = [
     tests: 'generator/(search/search-count-cache|resident/cold-search-counts)\\.test\\.ts$',
   },
   {
+    name: 'a cold page build fails on spoiled search counts instead of building the site',
+    file: 'generator/resident/saved-plan-build.ts',
+    find: '  if (error instanceof UnreadShard || error instanceof SpoiledSearchCounts) return undefined;',
+    replace: '  if (error instanceof UnreadShard) return undefined;',
+    tests: 'generator/resident/cold-search-counts\\.test\\.ts$',
+  },
+  {
     name: 'the plain listing gives content folders no time',
     file: 'generator/load/plain-listing.ts',
     find: '    const mtimeMs = directory ? (content ? statSync(join(root, path)).mtimeMs : 0) : addFile(root, path, found).mtimeMs;',
