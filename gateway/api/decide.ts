@@ -239,41 +239,65 @@ export function decide(request: GatewayRequest, tables: DecisionTables): Eventua
   const retryAfterSeconds = tables.limiter.retryAfterSeconds(client, tables.now);
   if (retryAfterSeconds > 0) return throttledReply(retryAfterSeconds, client, destination);
   // Credentials (401): the cache answers at once, a first check waits for bcrypt.
-  const credentials = checkCredentials(
-    { address: client, authorization: request.authorization, now: tables.now },
-    {
-      accounts: state.snapshot.accounts,
-      dummyHash: state.dummyHash,
-      cache: state.credentials,
-      verify: tables.verify,
-      limiter: tables.limiter,
-      ...(state.snapshot.tokens === undefined ? {} : { tokens: state.snapshot.tokens }),
-      ...(tables.revoked === undefined ? {} : { revoked: tables.revoked }),
-    },
+  const attempt = { address: client, authorization: request.authorization, now: tables.now };
+  const credentials = checkCredentials(attempt, credentialTablesOf(state, tables));
+  return credentials instanceof Promise
+    ? credentials.then((outcome) => afterCredentials(outcome, destination, request, state, tables))
+    : afterCredentials(credentials, destination, request, state, tables);
+}
+
+type CredentialTables = Parameters<typeof checkCredentials>[1];
+
+// The credential step's tables, made once per serving state: a request allocates none of them.
+const CREDENTIAL_TABLES = new WeakMap<ServingState, CredentialTables>();
+
+function credentialTablesOf(state: ServingState, tables: DecisionTables): CredentialTables {
+  const known = CREDENTIAL_TABLES.get(state);
+  if (known?.verify === tables.verify && known.limiter === tables.limiter && known.revoked === tables.revoked)
+    return known;
+  const made: CredentialTables = {
+    accounts: state.snapshot.accounts,
+    dummyHash: state.dummyHash,
+    cache: state.credentials,
+    verify: tables.verify,
+    limiter: tables.limiter,
+    ...(state.snapshot.tokens === undefined ? {} : { tokens: state.snapshot.tokens }),
+    ...(tables.revoked === undefined ? {} : { revoked: tables.revoked }),
+  };
+  CREDENTIAL_TABLES.set(state, made);
+  return made;
+}
+
+/** Role, parameters and lookup, once the credentials are known: a function of its own rather than a closure, so a
+ *  request answered in the same turn allocates none. */
+function afterCredentials(
+  outcome: CredentialOutcome,
+  destination: Exclude<Destination, { kind: 'not-found' | 'health' | 'openapi' }>,
+  request: GatewayRequest,
+  state: ServingState,
+  tables: DecisionTables,
+): Eventually<Reply> {
+  if (!outcome.allowed) return unauthorizedReply(outcome);
+  const { user } = outcome;
+  const logName = logNameOf(user);
+  // Role (403): a restricted media file asks for the role its restriction names, an endpoint for its minimum.
+  if (destination.kind === 'media') {
+    const reply = passesRestriction(destination.file.restriction, user)
+      ? mediaReply(destination.file, destination.route, request, RESTRICTED_MEDIA_CACHE)
+      : errorReply(403, MESSAGES.notEnoughRights);
+    return forUser(reply, logName);
+  }
+  const { endpoint } = destination;
+  const denied = authorize(user.role, endpoint);
+  if (denied !== undefined) return forUser(denied, logName);
+  // Parameters (400).
+  const checked = checkQueryString(endpoint.parameters, destination.queryString);
+  if ('reply' in checked) return forUser(checked.reply, logName);
+  // Lookup (404, 403 for a restricted page, 200 or 304); only search waits.
+  const policy = tables.cdn ? cdnPolicy(endpoint) : endpoint;
+  const { query } = checked;
+  const values = withPageUrl(checked.values, destination.pageUrl);
+  return then(endpoint.lookup({ query, values, user, snapshot: state.snapshot }), (answer) =>
+    answerReply(answer, policy, request, logName),
   );
-  return then(credentials, (outcome) => {
-    if (!outcome.allowed) return unauthorizedReply(outcome);
-    const { user } = outcome;
-    const logName = logNameOf(user);
-    // Role (403): a restricted media file asks for the role its restriction names, an endpoint for its minimum.
-    if (destination.kind === 'media') {
-      const reply = passesRestriction(destination.file.restriction, user)
-        ? mediaReply(destination.file, destination.route, request, RESTRICTED_MEDIA_CACHE)
-        : errorReply(403, MESSAGES.notEnoughRights);
-      return forUser(reply, logName);
-    }
-    const { endpoint } = destination;
-    const denied = authorize(user.role, endpoint);
-    if (denied !== undefined) return forUser(denied, logName);
-    // Parameters (400).
-    const checked = checkQueryString(endpoint.parameters, destination.queryString);
-    if ('reply' in checked) return forUser(checked.reply, logName);
-    // Lookup (404, 403 for a restricted page, 200 or 304); only search waits.
-    const policy = tables.cdn ? cdnPolicy(endpoint) : endpoint;
-    const { query } = checked;
-    const values = withPageUrl(checked.values, destination.pageUrl);
-    return then(endpoint.lookup({ query, values, user, snapshot: state.snapshot }), (answer) =>
-      answerReply(answer, policy, request, logName),
-    );
-  });
 }
