@@ -20,7 +20,7 @@ const PROBES = [
   },
   {
     name: 'request path: the credential tables made per serving state keep revocations read before a reload',
-    file: 'gateway/api/decide.ts',
+    file: 'gateway/api/credential-tables.ts',
     find: ' && known.revoked === tables.revoked)',
     replace: ')',
     tests: 'gateway/api/decide-memo\\.test\\.ts$',

@@ -13,6 +13,7 @@ import type { LoginLimiter } from '../auth/login-limiter.ts';
 import type { RevokedTokens } from '../auth/token-table.ts';
 import { logNameOf } from '../auth/credential-cache.ts';
 import { checkCredentials } from '../auth/authenticate.ts';
+import { credentialTablesOf } from './credential-tables.ts';
 import type { CredentialOutcome, VerifyPassword } from '../auth/authenticate.ts';
 import { passesRestriction } from '../auth/roles.ts';
 import { authorize } from '../auth/authorize.ts';
@@ -246,28 +247,6 @@ export function decide(request: GatewayRequest, tables: DecisionTables): Eventua
     : afterCredentials(credentials, destination, request, state, tables);
 }
 
-type CredentialTables = Parameters<typeof checkCredentials>[1];
-
-// The credential step's tables, made once per serving state: a request allocates none of them.
-const CREDENTIAL_TABLES = new WeakMap<ServingState, CredentialTables>();
-
-function credentialTablesOf(state: ServingState, tables: DecisionTables): CredentialTables {
-  const known = CREDENTIAL_TABLES.get(state);
-  if (known?.verify === tables.verify && known.limiter === tables.limiter && known.revoked === tables.revoked)
-    return known;
-  const made: CredentialTables = {
-    accounts: state.snapshot.accounts,
-    dummyHash: state.dummyHash,
-    cache: state.credentials,
-    verify: tables.verify,
-    limiter: tables.limiter,
-    ...(state.snapshot.tokens === undefined ? {} : { tokens: state.snapshot.tokens }),
-    ...(tables.revoked === undefined ? {} : { revoked: tables.revoked }),
-  };
-  CREDENTIAL_TABLES.set(state, made);
-  return made;
-}
-
 /** Role, parameters and lookup, once the credentials are known: a function of its own rather than a closure, so a
  *  request answered in the same turn allocates none. */
 function afterCredentials(
@@ -297,7 +276,8 @@ function afterCredentials(
   const policy = tables.cdn ? cdnPolicy(endpoint) : endpoint;
   const { query } = checked;
   const values = withPageUrl(checked.values, destination.pageUrl);
-  return then(endpoint.lookup({ query, values, user, snapshot: state.snapshot }), (answer) =>
-    answerReply(answer, policy, request, logName),
-  );
+  const answer = endpoint.lookup({ query, values, user, snapshot: state.snapshot });
+  return answer instanceof Promise
+    ? answer.then((settled) => answerReply(settled, policy, request, logName))
+    : answerReply(answer, policy, request, logName);
 }
