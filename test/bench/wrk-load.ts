@@ -49,7 +49,7 @@ interface WrkSummary {
 }
 
 /** The CPU seconds of the shell's children from bash's `times` (its second line: user and system). */
-function childCpuMs(timesOutput: string): number {
+export function childCpuMs(timesOutput: string): number {
   const line = timesOutput.trim().split('\n').pop() ?? '';
   const seconds = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((match) => Number(match[1]) * 60 + Number(match[2]));
   return ((seconds[0] ?? Number.NaN) + (seconds[1] ?? Number.NaN)) * 1000;
