@@ -19,6 +19,13 @@ const PROBES = [
     tests: 'gateway/api/decide-memo\\.test\\.ts$',
   },
   {
+    name: 'request path: the credential tables made per serving state keep revocations read before a reload',
+    file: 'gateway/api/credential-tables.ts',
+    find: ' && known.revoked === tables.revoked)',
+    replace: ')',
+    tests: 'gateway/api/decide-memo\\.test\\.ts$',
+  },
+  {
     name: 'request path: a remembered destination outlives its snapshot',
     file: 'gateway/api/decide.ts',
     find: '  let known = DESTINATIONS.get(snapshot);\n  if (known === undefined) DESTINATIONS.set(snapshot,',

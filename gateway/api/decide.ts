@@ -13,6 +13,7 @@ import type { LoginLimiter } from '../auth/login-limiter.ts';
 import type { RevokedTokens } from '../auth/token-table.ts';
 import { logNameOf } from '../auth/credential-cache.ts';
 import { checkCredentials } from '../auth/authenticate.ts';
+import { credentialTablesOf } from './credential-tables.ts';
 import type { CredentialOutcome, VerifyPassword } from '../auth/authenticate.ts';
 import { passesRestriction } from '../auth/roles.ts';
 import { authorize } from '../auth/authorize.ts';
@@ -239,41 +240,44 @@ export function decide(request: GatewayRequest, tables: DecisionTables): Eventua
   const retryAfterSeconds = tables.limiter.retryAfterSeconds(client, tables.now);
   if (retryAfterSeconds > 0) return throttledReply(retryAfterSeconds, client, destination);
   // Credentials (401): the cache answers at once, a first check waits for bcrypt.
-  const credentials = checkCredentials(
-    { address: client, authorization: request.authorization, now: tables.now },
-    {
-      accounts: state.snapshot.accounts,
-      dummyHash: state.dummyHash,
-      cache: state.credentials,
-      verify: tables.verify,
-      limiter: tables.limiter,
-      ...(state.snapshot.tokens === undefined ? {} : { tokens: state.snapshot.tokens }),
-      ...(tables.revoked === undefined ? {} : { revoked: tables.revoked }),
-    },
-  );
-  return then(credentials, (outcome) => {
-    if (!outcome.allowed) return unauthorizedReply(outcome);
-    const { user } = outcome;
-    const logName = logNameOf(user);
-    // Role (403): a restricted media file asks for the role its restriction names, an endpoint for its minimum.
-    if (destination.kind === 'media') {
-      const reply = passesRestriction(destination.file.restriction, user)
-        ? mediaReply(destination.file, destination.route, request, RESTRICTED_MEDIA_CACHE)
-        : errorReply(403, MESSAGES.notEnoughRights);
-      return forUser(reply, logName);
-    }
-    const { endpoint } = destination;
-    const denied = authorize(user.role, endpoint);
-    if (denied !== undefined) return forUser(denied, logName);
-    // Parameters (400).
-    const checked = checkQueryString(endpoint.parameters, destination.queryString);
-    if ('reply' in checked) return forUser(checked.reply, logName);
-    // Lookup (404, 403 for a restricted page, 200 or 304); only search waits.
-    const policy = tables.cdn ? cdnPolicy(endpoint) : endpoint;
-    const { query } = checked;
-    const values = withPageUrl(checked.values, destination.pageUrl);
-    return then(endpoint.lookup({ query, values, user, snapshot: state.snapshot }), (answer) =>
-      answerReply(answer, policy, request, logName),
-    );
-  });
+  const attempt = { address: client, authorization: request.authorization, now: tables.now };
+  const credentials = checkCredentials(attempt, credentialTablesOf(state, tables));
+  return credentials instanceof Promise
+    ? credentials.then((outcome) => afterCredentials(outcome, destination, request, state, tables))
+    : afterCredentials(credentials, destination, request, state, tables);
+}
+
+/** Role, parameters and lookup, once the credentials are known: a function of its own rather than a closure, so a
+ *  request answered in the same turn allocates none. */
+function afterCredentials(
+  outcome: CredentialOutcome,
+  destination: Exclude<Destination, { kind: 'not-found' | 'health' | 'openapi' }>,
+  request: GatewayRequest,
+  state: ServingState,
+  tables: DecisionTables,
+): Eventually<Reply> {
+  if (!outcome.allowed) return unauthorizedReply(outcome);
+  const { user } = outcome;
+  const logName = logNameOf(user);
+  // Role (403): a restricted media file asks for the role its restriction names, an endpoint for its minimum.
+  if (destination.kind === 'media') {
+    const reply = passesRestriction(destination.file.restriction, user)
+      ? mediaReply(destination.file, destination.route, request, RESTRICTED_MEDIA_CACHE)
+      : errorReply(403, MESSAGES.notEnoughRights);
+    return forUser(reply, logName);
+  }
+  const { endpoint } = destination;
+  const denied = authorize(user.role, endpoint);
+  if (denied !== undefined) return forUser(denied, logName);
+  // Parameters (400).
+  const checked = checkQueryString(endpoint.parameters, destination.queryString);
+  if ('reply' in checked) return forUser(checked.reply, logName);
+  // Lookup (404, 403 for a restricted page, 200 or 304); only search waits.
+  const policy = tables.cdn ? cdnPolicy(endpoint) : endpoint;
+  const { query } = checked;
+  const values = withPageUrl(checked.values, destination.pageUrl);
+  const answer = endpoint.lookup({ query, values, user, snapshot: state.snapshot });
+  return answer instanceof Promise
+    ? answer.then((settled) => answerReply(settled, policy, request, logName))
+    : answerReply(answer, policy, request, logName);
 }

@@ -1,16 +1,16 @@
-// The baseline: a bare node:http server answering each URL of the mix with the same identity body snapi stores for it,
-// from a Map, no auth.
+// The baseline: a bare node:http server answering each URL of the mix with the same identity body and headers snapi
+// answers it with, from a Map, no auth.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
-/** `[[url, bodyFile], …]`: written by the bench from the snapshot index. */
-const routes = JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as Array<[string, string]>;
+/** `[[url, bodyFile, headers?], …]`: written by the bench from the snapshot index and snapi's answers. */
+const routes = JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as Array<[string, string, Record<string, string>?]>;
 const ANSWERS = new Map<string, { body: Buffer; headers: Record<string, string> }>();
-for (const [url, file] of routes) {
+for (const [url, file, headers] of routes) {
   const body = readFileSync(file);
   ANSWERS.set(url, {
     body,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length) },
+    headers: headers ?? { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length) },
   });
 }
 const NOT_FOUND = Buffer.from('{"message":"not found"}');

@@ -1,6 +1,7 @@
 // Gateway benchmark: snapi vs a bare node:http server (same bodies per URL) vs nginx (same files) under the same mixed
 // load, with and without Accept-Encoding; the wrong-password flood; start-up and memory.
 import { spawn } from 'node:child_process';
+import { get } from 'node:http';
 import { link, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DIST_LAYOUT, type SnapshotIndex } from '../../contract/snapshot.ts';
@@ -19,7 +20,8 @@ import {
   startNginx,
   type RunningServer,
 } from './servers.ts';
-import { pinned, type Tools } from './tools.ts';
+import { pinned, pinPrefix, type Tools } from './tools.ts';
+import { runWrkLoad } from './wrk-load.ts';
 
 export interface GatewayBenchOptions {
   dist: string;
@@ -65,6 +67,8 @@ export interface FloodFigures {
 }
 
 export interface GatewayBenchResult {
+  /** wrk, or autocannon when wrk is missing. */
+  loadClient: string;
   requestsInMix: number;
   mix: Record<string, number>;
   meanBodyBytes: number;
@@ -108,8 +112,18 @@ function authorization(user: BenchUser): string {
   return `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`;
 }
 
+/** wrk when installed: autocannon spent 95–99 % of its core against the gateway, so the rows measured the client. */
 function runLoad(options: Pick<GatewayBenchOptions, 'tools' | 'workDir'>, plan: LoadPlan): Promise<LoadFigures> {
+  const { wrk } = options.tools;
+  if (wrk !== undefined && 'path' in wrk)
+    return runWrkLoad(wrk.path, pinPrefix(options.tools, CLIENT_CORE), options.workDir, plan);
   return runLoadClient(options.tools, options.workDir, plan);
+}
+
+/** The load client the rows were measured with, for the report. */
+export function loadClientOf(tools: Tools): string {
+  const { wrk = { missing: 'not looked for' } } = tools;
+  return 'path' in wrk ? 'wrk (1 thread)' : `autocannon (wrk missing: ${wrk.missing})`;
 }
 
 async function loadWithCpu(
@@ -194,17 +208,59 @@ async function nginxRoot(
   return root;
 }
 
-/** The bare server's routes: each URL of the mix with the identity body file snapi answers it from. */
+/** Headers node:http adds by itself on either server. */
+const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** The headers snapi answers each request of the mix with (identity bodies), from one started gateway: the bare
+ *  server sends the same ones, so the comparison is of the request path and not of fewer header bytes. */
+async function snapiHeaders(
+  options: GatewayBenchOptions,
+  requests: LoadPlan['requests'],
+): Promise<Array<Record<string, string>>> {
+  const server = await startGatewayProcess(options.tools, options.dist, PORT);
+  try {
+    const headers: Array<Record<string, string>> = [];
+    for (const request of requests) headers.push(await identityHeaders(request));
+    return headers;
+  } finally {
+    await server.stop();
+  }
+}
+
+/** node:http rather than fetch: fetch asks for compressed bodies by itself. Names keep snapi's case. */
+function identityHeaders(request: LoadPlan['requests'][number]): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    get(`http://127.0.0.1:${PORT}${request.path}`, { headers: request.headers ?? {} }, (response) => {
+      response.resume();
+      if (response.statusCode !== 200)
+        return reject(new Error(`snapi answered ${request.path} with ${response.statusCode}`));
+      const raw = response.rawHeaders;
+      const headers: Record<string, string> = {};
+      for (let at = 0; at < raw.length; at += 2)
+        if (!CONNECTION_HEADERS.has(raw[at]!.toLowerCase())) headers[raw[at]!] = raw[at + 1]!;
+      response.on('end', () => resolve(headers));
+    }).on('error', reject);
+  });
+}
+
+/** The bare server's routes: each URL of the mix with the identity body file and the headers snapi answers it with. */
 async function bareRoutes(
   options: GatewayBenchOptions,
   index: SnapshotIndex,
   snapshotDir: string,
   requests: readonly MixedRequest[],
+  headers: ReadonlyArray<Record<string, string>>,
 ): Promise<string> {
   const file = join(options.workDir, 'bare-routes.json');
   await writeFile(
     file,
-    JSON.stringify(requests.map((request) => [request.path, join(snapshotDir, index.entries[request.key]!.file)])),
+    JSON.stringify(
+      requests.map((request, position) => [
+        request.path,
+        join(snapshotDir, index.entries[request.key]!.file),
+        headers[position],
+      ]),
+    ),
   );
   return file;
 }
@@ -272,7 +328,13 @@ export async function runGatewayBench(options: GatewayBenchOptions): Promise<Gat
   const root = 'path' in nginx ? await nginxRoot(options, index, snapshotDir, mixed) : '';
   const nginxRequests = (acceptEncoding: string | null) =>
     mixed.map((_request, position) => ({ path: `/r/${position}.json`, headers: encodingHeader(acceptEncoding) }));
-  const routesFile = await bareRoutes(options, index, snapshotDir, mixed);
+  const routesFile = await bareRoutes(
+    options,
+    index,
+    snapshotDir,
+    mixed,
+    await snapiHeaders(options, apiRequests(null)),
+  );
 
   const bareRuns: ServerFigures[] = [];
   const caseRuns = ACCEPT_ENCODINGS.map(() => ({ snapi: [] as ServerFigures[], nginx: [] as ServerFigures[] }));
@@ -321,6 +383,7 @@ export async function runGatewayBench(options: GatewayBenchOptions): Promise<Gat
   }
   const sizes = mixed.map((request) => index.entries[request.key]!.size);
   return {
+    loadClient: loadClientOf(options.tools),
     requestsInMix: mixed.length,
     mix: mixed.reduce<Record<string, number>>((counts, request) => {
       counts[request.kind] = (counts[request.kind] ?? 0) + 1;

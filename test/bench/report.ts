@@ -373,7 +373,9 @@ export function formatReport(
     );
     const { flood } = gateway;
     tables.push(
-      `mix: ${gateway.requestsInMix} requests per cycle (${Object.entries(gateway.mix)
+      `Load client ${gateway.loadClient}; mix: ${gateway.requestsInMix} requests per cycle (${Object.entries(
+        gateway.mix,
+      )
         .map(([kind, count]) => `${kind} ${count}`)
         .join(', ')}), ` +
         `mean identity body ${fixed(gateway.meanBodyBytes / 1024, 1)} KB. Flood: valid users ${fixed(flood.withoutRps, 0)} → ${fixed(flood.withRps, 0)} req/s, ` +

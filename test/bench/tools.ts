@@ -11,6 +11,8 @@ export interface Tools {
   eleventy: { path: string } | { missing: string };
   hugo: { path: string } | { missing: string };
   nginx: { path: string } | { missing: string };
+  /** The gateway rows' load client when present (wrk-load.ts); otherwise autocannon, which may bound the req/s. */
+  wrk?: { path: string } | { missing: string };
   taskset: boolean;
 }
 
@@ -72,11 +74,16 @@ export function ensureTools(cacheDir: string, log: (line: string) => void, build
     eleventy: buildTools ? ensureEleventy(cacheDir, log) : skipped,
     hugo: buildTools ? ensureAptBinary('hugo', 'hugo', log) : skipped,
     nginx: ensureAptBinary('nginx', 'nginx', log),
+    wrk: ensureAptBinary('wrk', 'wrk', log),
     taskset: which('taskset') !== undefined,
   };
 }
 
 /** `taskset -c <core>` in front of a command when taskset exists and the machine has more than one core. */
+export function pinPrefix(tools: Tools, core: number): string[] {
+  return tools.taskset ? ['taskset', '-c', String(core)] : [];
+}
+
 export function pinned(tools: Tools, core: number, command: string, args: readonly string[]): [string, string[]] {
   return tools.taskset ? ['taskset', ['-c', String(core), command, ...args]] : [command, [...args]];
 }

@@ -1,10 +1,13 @@
 // What decide remembers per request target (the destination, the entry a query found) follows the snapshot it was
 // found in: a swapped snapshot answers from its own entries and base path, also for a target asked a moment before.
+// The credential tables it keeps per serving state follow the revocations read since.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decide } from '../../../gateway/api/decide.ts';
 import { KEYS, keyOf } from '../../../gateway/api/endpoints.ts';
 import { createLoginLimiter, DEFAULT_LIMITER_OPTIONS } from '../../../gateway/auth/login-limiter.ts';
+import { buildTokenTable } from '../../../gateway/auth/token-table.ts';
+import { tokenSha256 } from '../../../contract/api-token.ts';
 import type { Reply } from '../../../gateway/reply/reply.ts';
 import { countingVerify, fakeHash, memoryState } from '../memory-state.ts';
 import type { MemoryBody } from '../memory-state.ts';
@@ -60,6 +63,38 @@ test('each snapshot answers a repeated target from its own entries and base path
       twice([notFound, notFound, notFound, notRoute]),
       twice(['200 {"v":1}', '200 {"v":1}', '200 md', notRoute]),
       twice(['200 {"v":2}', '200 {"v":2}', notFound, notRoute]),
+    ],
+  );
+});
+
+test('one serving state refuses a token once the revocations read again name it, and admits it once they do not', async () => {
+  const token = `snapi_${'a'.repeat(43)}`;
+  const state = memoryState({ accounts: ACCOUNTS, bodies: { [keyOf(KEYS.navigationLive)]: { json: '{"n":1}' } } });
+  state.snapshot.tokens = buildTokenTable([
+    { name: 'reader', role: 'administrator', sha256: tokenSha256(token), expires: '2100-01-01T00:00:00Z' },
+  ]);
+  const limiter = createLoginLimiter(DEFAULT_LIMITER_OPTIONS);
+  const verify = countingVerify();
+  const request = {
+    method: 'GET',
+    target: '/api/v1/navigation',
+    peerAddress: '127.0.0.1',
+    authorization: `Bearer ${token}`,
+  };
+  const status = async (revoked?: { names: Set<string>; hashes: Set<string> }) =>
+    text(await Promise.resolve(decide(request, { state, limiter, verify, now: 1, ...(revoked ? { revoked } : {}) })));
+  assert.equal(
+    [
+      await status(),
+      await status({ names: new Set(['reader']), hashes: new Set() }),
+      await status({ names: new Set(), hashes: new Set() }),
+      await status({ names: new Set(), hashes: new Set([tokenSha256(token)]) }),
+    ],
+    [
+      '200 {"n":1}',
+      '401 {"message":"Authentication failed."}',
+      '200 {"n":1}',
+      '401 {"message":"Authentication failed."}',
     ],
   );
 });
