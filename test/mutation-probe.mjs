@@ -12,6 +12,22 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  *  */
 const PROBES = [
   {
+    name: 'search: a kept shard reads its flat leads from the wrong offset',
+    file: 'gateway/search/shard-loader.ts',
+    find: '      for (let at = leadStarts[local]!; at < leadStarts[local + 1]!; at++) lead.push(global[leadTerms[at]!]!);',
+    replace:
+      '      for (let at = leadStarts[local]! + 1; at < leadStarts[local + 1]!; at++) lead.push(global[leadTerms[at]!]!);',
+    tests: 'search/(phrase-closeness|search-ranking|search-shards)\\.test\\.ts$',
+  },
+  {
+    name: 'search: a kept shard page names the wrong page before it',
+    file: 'gateway/search/shard-loader.ts',
+    find: '  for (const shard of shards) for (const page of shard.pages) page.after = urls.get(page.after) ?? page.after;',
+    replace:
+      '  for (const shard of shards) for (const page of shard.pages) page.after = urls.get(page.url) ?? page.after;',
+    tests: '(gateway/snapshot/reload-reuse|search/search-shards)\\.test\\.ts$',
+  },
+  {
     name: 'request path: the entry a repeated query found is kept across a snapshot swap',
     file: 'gateway/api/answers.ts',
     find: '    if (known === undefined || known.entries !== entries) {',

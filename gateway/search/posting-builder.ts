@@ -52,9 +52,17 @@ function bm25(
 /** Postings gathered before scoring: one cell per term and document, with the term's occurrences in each field. */
 export class PostingCells {
   count = 0;
-  terms = new Int32Array(1024);
-  documents = new Int32Array(1024);
-  occurrences = new Uint32Array(1024 * FIELD_COUNT);
+  terms: Int32Array;
+  documents: Int32Array;
+  occurrences: Uint32Array;
+
+  /** `capacity`: the cells expected, when known, so none is allocated twice. */
+  constructor(capacity = 1024) {
+    const size = Math.max(1, capacity);
+    this.terms = new Int32Array(size);
+    this.documents = new Int32Array(size);
+    this.occurrences = new Uint32Array(size * FIELD_COUNT);
+  }
 
   add(term: number, document: number, occurrences: ArrayLike<number>, from = 0): void {
     if (this.count === this.terms.length) this.grow();
