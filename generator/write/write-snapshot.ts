@@ -19,7 +19,7 @@ import { changesBetween } from './changes.ts';
 import { namedFiles } from './read-snapshot-index.ts';
 import { mapConcurrently } from './concurrency.ts';
 import { openStaging, type Staging } from './snapshot-staging.ts';
-import { indexEntryOf, type StagedBody } from './staged-body.ts';
+import { indexEntryOf } from './staged-body.ts';
 import { commitSnapshot } from './commit-snapshot.ts';
 import type { BuildResult, BuiltResponse, StoredResponse } from '../types.ts';
 import type { MediaObject } from '../types.ts';
@@ -109,15 +109,14 @@ async function stageShards(
   const count = shardCount(Object.keys(entries).length, staging.previous?.shards.length || undefined);
   let written = 0;
   const shardFiles = splitEntries(entries, count);
-  const shards = await Promise.all(
-    shardFiles.map(async (shard) => {
-      const text = JSON.stringify(shard);
-      const hash = contentHash(text);
-      if (!staging.reuse(hash)) written++;
-      const body = await staging.store(hash, text, { pageContent: false, compress: false });
-      return { ...body.identity, entries: Object.keys(shard.entries).length };
-    }),
-  );
+  // A few shards' texts at a time, not all 1,025 of a 40,000-page site at once.
+  const shards = await mapConcurrently(shardFiles, WRITE_CONCURRENCY, async (shard) => {
+    const text = JSON.stringify(shard);
+    const hash = contentHash(text);
+    if (!staging.reuse(hash)) written++;
+    const body = await staging.store(hash, text, { pageContent: false, compress: false });
+    return { ...body.identity, entries: Object.keys(shard.entries).length };
+  });
   return { shards, shardFiles, written };
 }
 
@@ -136,15 +135,21 @@ export async function publishStaged(
     ...(await stageMedia(staging, result.media ?? [])),
   ];
   const entries: Record<string, IndexEntry> = {};
-  const stored = new Map<string, StagedBody>();
+  // One entry per body for the responses no restriction guards: a body answers three responses on average.
+  const stored = new Map<string, IndexEntry>();
+  let bytes = 0;
   for (const { key, stored: hash, restriction } of responses) {
-    const body = staging.stored(hash);
-    // A streamed body the staging snapshot does not hold would be published as a missing file.
-    if (!body) throw new Error(`response ${key}: its body ${hash} is not in the staging snapshot`);
-    stored.set(hash, body);
-    entries[key] = indexEntryOf(body, restriction);
+    let entry = stored.get(hash);
+    if (entry === undefined) {
+      const body = staging.stored(hash);
+      // A streamed body the staging snapshot does not hold would be published as a missing file.
+      if (!body) throw new Error(`response ${key}: its body ${hash} is not in the staging snapshot`);
+      entry = indexEntryOf(body, undefined);
+      stored.set(hash, entry);
+      bytes += body.identity.size;
+    }
+    entries[key] = restriction ? { ...entry, restriction } : entry;
   }
-  const bytes = [...stored.values()].reduce((sum, body) => sum + body.identity.size, 0);
   const { shards, shardFiles, written } = await stageShards(staging, entries);
   const header: Omit<SnapshotRoot, 'shards'> = {
     format: SNAPSHOT_FORMAT,
