@@ -276,6 +276,13 @@ const PROBES = [
     tests: 'generator/write/snapshot-staging\\.test\\.ts$',
   },
   {
+    name: 'staging: a body kept by its sizes comes back naming the wrong compressed file',
+    file: 'generator/write/body-sizes.ts',
+    find: "{ gzip: { file: bodyFile(hash, 'gzip'), size: sizes.gzip } }",
+    replace: "{ gzip: { file: bodyFile(hash, 'br'), size: sizes.gzip } }",
+    tests: 'generator/write/snapshot-staging\\.test\\.ts$',
+  },
+  {
     name: 'changes.json: the last element of a list is followed by a comma',
     file: 'generator/write/pretty-json.ts',
     find: "position < value.length - 1 ? ',\\n' : '\\n'",
