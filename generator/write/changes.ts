@@ -1,30 +1,41 @@
 // What changed between two snapshots: request keys with old and new ETags, and the pages, slugs and paths they touch.
-import type { ChangeDetail, ChangeLists, ChangeReport, SnapshotIndex } from '../../contract/snapshot.ts';
+import type { ChangeDetail, ChangeLists, ChangeReport, IndexEntry, SnapshotIndex } from '../../contract/snapshot.ts';
 import { contentHash } from '../../contract/etag.ts';
 import { KEYS, identifyKey, keyOf, requestPathOf } from '../../contract/endpoints.ts';
 
 const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort();
 
-/** Compares two name → version maps. */
+/** Compares two name → version maps; loops, not spreads: a first build at 40,000 pages compares 414,000 keys. */
 function compare(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): ChangeLists {
-  const added = [...after.keys()].filter((name) => !before.has(name));
-  const changed = [...after]
-    .filter(([name, version]) => before.has(name) && before.get(name) !== version)
-    .map(([name]) => name);
-  const removed = [...before.keys()].filter((name) => !after.has(name));
-  return { added: sorted(added), changed: sorted(changed), removed: sorted(removed) };
+  const added: string[] = [];
+  const changed: string[] = [];
+  const removed: string[] = [];
+  after.forEach((version, name) => {
+    const was = before.get(name);
+    if (was === undefined) added.push(name);
+    else if (was !== version) changed.push(name);
+  });
+  before.forEach((_, name) => {
+    if (!after.has(name)) removed.push(name);
+  });
+  // Map keys are distinct already.
+  return { added: added.sort(), changed: changed.sort(), removed: removed.sort() };
 }
 
 function etags(index: SnapshotIndex | undefined): Map<string, string> {
-  return new Map(Object.entries(index?.entries ?? {}).map(([key, entry]) => [key, entry.etag]));
+  const map = new Map<string, string>();
+  const entries = index?.entries ?? {};
+  for (const key in entries) map.set(key, (entries[key] as IndexEntry).etag);
+  return map;
 }
 
 /** A slug's answer: its stored body, or (restricted slugs) a hash of the parts composed per caller. */
 function slugVersions(index: SnapshotIndex | undefined): Map<string, string> {
   const versions = new Map<string, string>();
-  for (const [key, entry] of Object.entries(index?.entries ?? {})) {
+  const entries = index?.entries ?? {};
+  for (const key in entries) {
     const identity = identifyKey(key);
-    if (identity?.kind === KEYS.items) versions.set(identity.value, entry.etag);
+    if (identity?.kind === KEYS.items) versions.set(identity.value, (entries[key] as IndexEntry).etag);
   }
   for (const [slug, parts] of Object.entries(index?.restrictedSlugs ?? {}))
     versions.set(slug, `restricted:${contentHash(JSON.stringify(parts))}`);
@@ -52,7 +63,8 @@ export function changesBetween(previous: SnapshotIndex | undefined, current: Sna
   const before = etags(previous);
   const after = etags(current);
   const keys = compare(before, after);
-  const details: ChangeDetail[] = sorted([...keys.added, ...keys.changed, ...keys.removed]).map((key) => ({
+  // The three lists are disjoint: sorted together, no key repeats.
+  const details: ChangeDetail[] = [...keys.added, ...keys.changed, ...keys.removed].sort().map((key) => ({
     key,
     before: before.get(key) ?? null,
     after: after.get(key) ?? null,

@@ -1,9 +1,13 @@
 // Commits a complete staging snapshot, for a site build, a page-local patch and a rollback alike: its three files, the
 // switch of `current`, the removal of older snapshot folders, then the pool sweep.
+import { createWriteStream } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import { DIST_LAYOUT, type ChangeReport, type SnapshotRoot } from '../../contract/snapshot.ts';
 import { pruneSnapshots, switchCurrent } from '../../storage/switch-current.ts';
+import { prettyJsonChunks } from './pretty-json.ts';
 
 /** What the staging folder still lacks: the index root, `accounts.json`'s text and the change report. */
 export interface SnapshotFiles {
@@ -23,6 +27,11 @@ export interface CommitOptions {
   sweep: () => Promise<number>;
 }
 
+/** Writes `chunks` to a new file at `path` one after another: the whole text is never in memory. */
+function writeChunks(path: string, chunks: Iterable<string>): Promise<void> {
+  return pipeline(Readable.from(chunks), createWriteStream(path));
+}
+
 /** Writes the snapshot's files into `staging`, renames it into place as `snapshots/<id>`, makes it current, then
  *  removes older snapshots and sweeps the pool; returns how many pool files the sweep removed. */
 export async function commitSnapshot(
@@ -35,7 +44,7 @@ export async function commitSnapshot(
   try {
     await writeFile(join(staging, DIST_LAYOUT.indexFile), JSON.stringify(files.root));
     await writeFile(join(staging, DIST_LAYOUT.accountsFile), files.accounts, { mode: 0o600 });
-    await writeFile(join(staging, DIST_LAYOUT.changesFile), JSON.stringify(files.changes, null, 2));
+    await writeChunks(join(staging, DIST_LAYOUT.changesFile), prettyJsonChunks(files.changes));
     options.beforeSwitch?.();
   } catch (error) {
     await options.discard?.();

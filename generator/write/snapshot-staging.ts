@@ -12,6 +12,7 @@ import type { PreviousSnapshot } from './body-pool.ts';
 import { storedEncodings, type StoredEncoding } from './compression-policy.ts';
 import { MEDIA_SUFFIX, openMediaStore } from '../media/media-store.ts';
 import type { StagedBody } from './staged-body.ts';
+import { bodyOfSizes, sizesOf, type BodySizes } from './body-sizes.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -100,10 +101,23 @@ export async function writeBody(directory: string, hash: string, text: string, u
 }
 
 interface Slot {
-  body: Promise<StagedBody>;
-  settled?: StagedBody;
+  /** The body's files being written; undefined once they are. */
+  body: Promise<StagedBody> | undefined;
+  /** Once written: the body, by its sizes where its files have the pool's names (body-sizes.ts). */
+  settled?: StagedBody | BodySizes;
   /** Written by this build as a page content body only: another use may need more compressed copies. */
   pageContentOnly: boolean;
+}
+
+/** The body a slot holds once written; undefined while it is being written. */
+function settledBody(hash: string, slot: Slot | undefined): StagedBody | undefined {
+  const settled = slot?.settled;
+  return settled === undefined || 'hash' in settled ? settled : bodyOfSizes(hash, settled);
+}
+
+/** The body of a slot as a promise: the write under way, or the settled body. */
+function bodyOf(hash: string, slot: Slot): Promise<StagedBody> {
+  return slot.body ?? Promise.resolve(settledBody(hash, slot) as StagedBody);
 }
 
 export async function openStaging(distDir: string): Promise<Staging> {
@@ -123,7 +137,9 @@ export async function openStaging(distDir: string): Promise<Staging> {
     unsettled.add(slot);
     const tracked: Promise<StagedBody> = body.then((value) => {
       if (slot.body === tracked) {
-        slot.settled = value;
+        // Sizes only, and no promise: a 40,000-page build holds some 140,000 of these until it publishes.
+        slot.settled = sizesOf(value) ?? value;
+        slot.body = undefined;
         unsettled.delete(slot);
       }
       return value;
@@ -148,7 +164,7 @@ export async function openStaging(distDir: string): Promise<Staging> {
         const made = linked(hash);
         if (made) {
           slots.set(hash, made);
-          return made.body;
+          return bodyOf(hash, made);
         }
         // `body` and `settled` are set by settle.
         const fresh = { pageContentOnly: use.pageContent } as Slot;
@@ -160,10 +176,10 @@ export async function openStaging(distDir: string): Promise<Staging> {
         slot.pageContentOnly = false;
         return settle(
           slot,
-          slot.body.then((body) => addVariants(directory, body, text, encodingsFor(body.identity.size, use))),
+          bodyOf(hash, slot).then((body) => addVariants(directory, body, text, encodingsFor(body.identity.size, use))),
         );
       }
-      return slot.body;
+      return bodyOf(hash, slot);
     },
     reuse(hash) {
       if (closed) return false;
@@ -183,7 +199,7 @@ export async function openStaging(distDir: string): Promise<Staging> {
       mediaInFlight.add(tracked);
       return placed;
     },
-    stored: (hash) => slots.get(hash)?.settled,
+    stored: (hash) => settledBody(hash, slots.get(hash)),
     settled: async () => {
       // A body may be widened while another is awaited: wait until a pass finds nothing new. Only unsettled slots are
       // awaited: a step that stores in small batches would otherwise wait on every body of the build per batch.

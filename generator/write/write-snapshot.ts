@@ -13,13 +13,13 @@ import {
   type SnapshotRoot,
 } from '../../contract/snapshot.ts';
 import { contentHash } from '../../contract/etag.ts';
-import { shardCount, splitEntries } from '../../contract/index-shards.ts';
+import { indexShardOf, shardCount, splitEntries } from '../../contract/index-shards.ts';
 import { sweepPool } from './body-pool.ts';
 import { changesBetween } from './changes.ts';
 import { namedFiles } from './read-snapshot-index.ts';
 import { mapConcurrently } from './concurrency.ts';
 import { openStaging, type Staging } from './snapshot-staging.ts';
-import { indexEntryOf, type StagedBody } from './staged-body.ts';
+import { indexEntryOf } from './staged-body.ts';
 import { commitSnapshot } from './commit-snapshot.ts';
 import type { BuildResult, BuiltResponse, StoredResponse } from '../types.ts';
 import type { MediaObject } from '../types.ts';
@@ -100,25 +100,52 @@ function stageMedia(staging: Staging, objects: readonly MediaObject[]): Promise<
   }));
 }
 
-/** Writes the entries as content-addressed shard bodies through the staging snapshot: an unchanged shard has the
- *  hash of the previous snapshot's and is reused, not written. */
+/** Writes the shards as content-addressed bodies through the staging snapshot: an unchanged shard has the hash of the
+ *  previous snapshot's and is reused, not written. */
 async function stageShards(
   staging: Staging,
-  entries: Record<string, IndexEntry>,
-): Promise<{ shards: IndexShard[]; shardFiles: IndexShardFile[]; written: number }> {
-  const count = shardCount(Object.keys(entries).length, staging.previous?.shards.length || undefined);
+  shardFiles: readonly IndexShardFile[],
+): Promise<{ shards: IndexShard[]; written: number }> {
   let written = 0;
-  const shardFiles = splitEntries(entries, count);
-  const shards = await Promise.all(
-    shardFiles.map(async (shard) => {
-      const text = JSON.stringify(shard);
-      const hash = contentHash(text);
-      if (!staging.reuse(hash)) written++;
-      const body = await staging.store(hash, text, { pageContent: false, compress: false });
-      return { ...body.identity, entries: Object.keys(shard.entries).length };
-    }),
-  );
-  return { shards, shardFiles, written };
+  // A few shards' texts at a time, not all 1,025 of a 40,000-page site at once.
+  const shards = await mapConcurrently(shardFiles, WRITE_CONCURRENCY, async (shard) => {
+    const text = JSON.stringify(shard);
+    const hash = contentHash(text);
+    if (!staging.reuse(hash)) written++;
+    const body = await staging.store(hash, text, { pageContent: false, compress: false });
+    return { ...body.identity, entries: Object.keys(shard.entries).length };
+  });
+  return { shards, written };
+}
+
+/** The index entries of `responses`, whole and split into shards as `splitEntries` splits them (each shard's keys in
+ *  the order given), sharing their entry objects; with the count and bytes of the bodies they name. */
+function indexOf(
+  staging: Staging,
+  responses: readonly StoredResponse[],
+): { entries: Record<string, IndexEntry>; shardFiles: IndexShardFile[]; keys: number; files: number; bytes: number } {
+  const keys = new Set(responses.map((response) => response.key)).size;
+  const count = shardCount(keys, staging.previous?.shards.length || undefined);
+  const shardFiles = splitEntries({}, count);
+  const entries: Record<string, IndexEntry> = {};
+  // One entry per body for the responses no restriction guards: a body answers three responses on average.
+  const stored = new Map<string, IndexEntry>();
+  let bytes = 0;
+  for (const { key, stored: hash, restriction } of responses) {
+    let entry = stored.get(hash);
+    if (entry === undefined) {
+      const body = staging.stored(hash);
+      // A streamed body the staging snapshot does not hold would be published as a missing file.
+      if (!body) throw new Error(`response ${key}: its body ${hash} is not in the staging snapshot`);
+      entry = indexEntryOf(body, undefined);
+      stored.set(hash, entry);
+      bytes += body.identity.size;
+    }
+    const answer = restriction ? { ...entry, restriction } : entry;
+    entries[key] = answer;
+    (shardFiles[indexShardOf(key, count)] as IndexShardFile).entries[key] = answer;
+  }
+  return { entries, shardFiles, keys, files: stored.size, bytes };
 }
 
 /** Completes the staging snapshot with the rest of the build's bodies and its index, then makes it `current`.
@@ -135,24 +162,15 @@ export async function publishStaged(
     ...(await stageResponses(staging, result.responses)),
     ...(await stageMedia(staging, result.media ?? [])),
   ];
-  const entries: Record<string, IndexEntry> = {};
-  const stored = new Map<string, StagedBody>();
-  for (const { key, stored: hash, restriction } of responses) {
-    const body = staging.stored(hash);
-    // A streamed body the staging snapshot does not hold would be published as a missing file.
-    if (!body) throw new Error(`response ${key}: its body ${hash} is not in the staging snapshot`);
-    stored.set(hash, body);
-    entries[key] = indexEntryOf(body, restriction);
-  }
-  const bytes = [...stored.values()].reduce((sum, body) => sum + body.identity.size, 0);
-  const { shards, shardFiles, written } = await stageShards(staging, entries);
+  const { entries, shardFiles, keys, files, bytes } = indexOf(staging, responses);
+  const { shards, written } = await stageShards(staging, shardFiles);
   const header: Omit<SnapshotRoot, 'shards'> = {
     format: SNAPSHOT_FORMAT,
     id,
     builtAt: options.builtAt.toISOString(),
     baseUrl: options.baseUrl,
     basePath: result.basePath,
-    counts: { ...result.stats, responses: Object.keys(entries).length, bytes },
+    counts: { ...result.stats, responses: keys, bytes },
     access: result.access,
     restrictedSlugs: result.restrictedSlugs,
     userRecords: result.userRecords,
@@ -179,12 +197,11 @@ export async function publishStaged(
     { previous: previous?.id, sweep: () => sweepPool(distDir, [named, before]) },
   );
   const dropped = new Set([...before].filter((file) => !named.has(file)));
-  const count = Object.keys(entries).length;
   return {
     id,
     directory,
-    responses: count,
-    files: stored.size,
+    responses: keys,
+    files,
     bytes,
     changes,
     shardsWritten: written,

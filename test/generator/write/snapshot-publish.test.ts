@@ -86,7 +86,10 @@ publish('records which responses were added, changed and removed since the previ
   const outcome = await buildSite({ site, out, baseUrl: BASE_URL });
   assert.ok(outcome.ok);
   const { directory } = await readSnapshot(out);
-  const report = JSON.parse(await readFile(join(directory, DIST_LAYOUT.changesFile), 'utf8')) as ChangeReport;
+  const text = await readFile(join(directory, DIST_LAYOUT.changesFile), 'utf8');
+  const report = JSON.parse(text) as ChangeReport;
+  // The file is written in chunks; its bytes are those of the report indented by two.
+  assert.is(text, JSON.stringify(report, null, 2));
   assert.equal(report.added, []);
   assert.equal(report.removed, []);
   // The page's search shard changes; the search root (language, shard count, common terms) does not. Of the AI files,

@@ -8,6 +8,8 @@ import { DIST_LAYOUT } from '../../../contract/snapshot.ts';
 import { contentHash } from '../../../contract/etag.ts';
 import { openStaging } from '../../../generator/write/snapshot-staging.ts';
 import { publishStaged } from '../../../generator/write/write-snapshot.ts';
+import { readSnapshotIndex } from '../../../generator/write/read-snapshot-index.ts';
+import { splitEntries } from '../../../contract/index-shards.ts';
 import { removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
 
 /** 8 KiB of JSON: page content of this size gets gzip only, any other body gzip and brotli (compression-policy.ts). */
@@ -91,6 +93,39 @@ staging('reuses a body of the previous snapshot by hard link, and only one it ha
   assert.is(await second.read(HASH), BODY);
   await second.discard();
 });
+
+staging(
+  'responses answering with one body share its files; a restriction stays with the response it guards',
+  async () => {
+    const opened = await openStaging(distDir);
+    await opened.store(HASH, BODY, PAGE);
+    const responses = [
+      { key: 'content:live:/a', stored: HASH },
+      { key: 'content:live:/b', stored: HASH, restriction: { role: 'editor' } },
+      { key: 'content:draft:/a', stored: HASH },
+    ];
+    const published = await publishStaged(opened, emptyResult(responses), {
+      baseUrl: 'http://localhost',
+      builtAt: new Date(),
+    });
+    const shared = {
+      file: `bodies/${HASH}.json`,
+      size: BODY.length,
+      etag: `"${HASH}"`,
+      gzip: { file: `bodies/${HASH}.json.gz`, size: (await stat(join(distDir, 'bodies', `${HASH}.json.gz`))).size },
+    };
+    const expected = {
+      'content:live:/a': shared,
+      'content:live:/b': { ...shared, restriction: { role: 'editor' } },
+      'content:draft:/a': shared,
+    };
+    const { index, shards } = readSnapshotIndex(join(distDir, DIST_LAYOUT.currentLink));
+    assert.equal(index.entries, expected);
+    assert.equal([published.files, published.responses, published.bytes], [1, 3, BODY.length]);
+    // Each shard holds its keys as splitEntries puts them, in the order the responses came.
+    assert.equal(published.index.shardFiles, splitEntries(expected, shards.length));
+  },
+);
 
 staging('discarding removes the staging folder and refuses later bodies', async () => {
   const opened = await openStaging(distDir);
