@@ -12,6 +12,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  *  */
 const PROBES = [
   {
+    name: 'start: the one full collection after the search index is read collects nothing',
+    file: 'gateway/snapshot/collect-once.ts',
+    find: '  collect();',
+    replace: '  void collect;',
+    tests: 'gateway/snapshot/collect-once\\.test\\.ts$',
+  },
+  {
     name: 'search: a kept shard reads its flat leads from the wrong offset',
     file: 'gateway/search/shard-loader.ts',
     find: '      for (let at = leadStarts[local]!; at < leadStarts[local + 1]!; at++) lead.push(global[leadTerms[at]!]!);',

@@ -1,0 +1,16 @@
+// One full garbage collection, run when a start has read its search index.
+// docs/decisions.md: A start collects its garbage once, after reading the search index
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+/** A full collection now. Node exposes none without `--expose-gc`; the flag is set only for the moment of taking
+ *  the function, so no script of this process sees a global `gc` it did not ask for. */
+export function collectGarbageOnce(): void {
+  let collect = (globalThis as { gc?: () => void }).gc;
+  if (collect === undefined) {
+    setFlagsFromString('--expose-gc');
+    collect = runInNewContext('gc') as () => void;
+    setFlagsFromString('--no-expose-gc');
+  }
+  collect();
+}
