@@ -12,11 +12,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  *  */
 const PROBES = [
   {
-    name: 'start: the one full collection after the search index is read collects nothing',
-    file: 'gateway/snapshot/collect-once.ts',
+    name: 'memory: the one full collection where a large load ends collects nothing',
+    file: 'contract/collect-garbage.ts',
     find: '  collect();',
     replace: '  void collect;',
-    tests: 'gateway/snapshot/collect-once\\.test\\.ts$',
+    tests: 'contract/collect-garbage\\.test\\.ts$',
   },
   {
     name: 'search: a kept shard reads its flat leads from the wrong offset',

@@ -22,7 +22,7 @@ import { lazyDummyHash } from '../auth/authenticate.ts';
 import { createCredentialCache } from '../auth/credential-cache.ts';
 import { SEARCH_INDEX_KEY } from '../../contract/search/search-format.ts';
 import { loadSearchIndex } from '../search/search-index.ts';
-import { collectGarbageOnce } from './collect-once.ts';
+import { collectGarbageOnce } from '../../contract/collect-garbage.ts';
 
 /** Bodies up to this size are kept in memory after their first read, within the memory budget. Large enough for the
  *  navigation of a 20,000-page site (about 14 MB identity): streaming it from disk on every request cost more CPU than

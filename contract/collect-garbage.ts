@@ -1,5 +1,5 @@
-// One full garbage collection, run when a start has read its search index.
-// docs/decisions.md: A start collects its garbage once, after reading the search index
+// One full garbage collection, run where a large transient load ends: a gateway start's search index read.
+// docs/decisions.md: Garbage is collected once where a large load ends
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 

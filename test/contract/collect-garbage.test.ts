@@ -1,8 +1,8 @@
-// The start's one full collection: it frees what nothing holds, whether or not the process was started with
+// The one full collection where a large load ends: it frees what nothing holds, whether or not the process was started with
 // `--expose-gc`, and leaves no global `gc` behind when it was not.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { collectGarbageOnce } from '../../../gateway/snapshot/collect-once.ts';
+import { collectGarbageOnce } from '../../contract/collect-garbage.ts';
 
 const test = suite('collect once');
 
