@@ -11,19 +11,12 @@ import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import type { SnapshotRoot } from '../../contract/snapshot.ts';
 import { LazyShard } from './lazy-shard.ts';
 import type { ShardPlace } from './lazy-shard.ts';
+import { parseJson } from '../../contract/parse-json.ts';
 
 /** Body files stat'ed between two turns of the event loop, so a reload does not stall the requests being served. */
 const CHECK_BATCH = 4096;
 
 /** JSON.parse that names the file in its error. */
-export function parseJson(text: string, path: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  }
-}
-
 /** A loaded index: its root and one lazy table per shard, in the root's order. */
 export interface ShardedIndex {
   root: SnapshotRoot;

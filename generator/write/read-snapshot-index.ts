@@ -9,6 +9,7 @@ import type { IndexEntry, IndexShard, IndexShardFile, SnapshotIndex, SnapshotRoo
 import { splitEntries } from '../../contract/index-shards.ts';
 import { historyFiles } from '../../contract/history.ts';
 import { publishedIndex, type PublishedIndex } from './published-index.ts';
+import { parseJson } from '../../contract/parse-json.ts';
 
 /** The whole index, plus the shards the root names. */
 export interface SnapshotContents {
@@ -16,19 +17,15 @@ export interface SnapshotContents {
   shards: IndexShard[];
 }
 
-function parseJson(path: string): unknown {
-  const text = readFileSync(path, 'utf8');
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
-  }
+/** A snapshot file's JSON; a parse failure names the file. */
+function readJson(path: string): unknown {
+  return parseJson(readFileSync(path, 'utf8'), path);
 }
 
 /** The index of the snapshot folder `directory`; throws naming the file when one is missing or invalid. */
 export function readSnapshotIndex(directory: string): SnapshotContents {
   const path = join(directory, DIST_LAYOUT.indexFile);
-  const raw = parseJson(path);
+  const raw = readJson(path);
   let root: ReturnType<typeof parseIndexRoot>;
   try {
     root = parseIndexRoot(raw);
@@ -40,7 +37,7 @@ export function readSnapshotIndex(directory: string): SnapshotContents {
     const file = join(directory, shard.file);
     let parsed: ReturnType<typeof parseIndexShard>;
     try {
-      parsed = parseIndexShard(parseJson(file), root, position);
+      parsed = parseIndexShard(readJson(file), root, position);
     } catch (error) {
       throw new Error(`${directory}: ${(error as Error).message}`, { cause: error });
     }
@@ -86,7 +83,7 @@ function shardOnDemand(directory: string, root: SnapshotRoot, position: number):
     const file = join(directory, (root.shards[position] as IndexShard).file);
     let entries: Record<string, IndexEntry>;
     try {
-      entries = parseIndexShard(parseJson(file), root, position).entries;
+      entries = parseIndexShard(readJson(file), root, position).entries;
     } catch (error) {
       throw new UnreadShard(`${directory}: ${(error as Error).message}`, { cause: error });
     }
@@ -107,7 +104,7 @@ export function readPublishedRoot(
   dropped: ReadonlySet<string>,
 ): PublishedIndex | undefined {
   try {
-    const { shards, ...header } = parseIndexRoot(parseJson(join(directory, DIST_LAYOUT.indexFile)));
+    const { shards, ...header } = parseIndexRoot(readJson(join(directory, DIST_LAYOUT.indexFile)));
     const root: SnapshotRoot = { ...header, shards };
     const accounts = readFileSync(join(directory, DIST_LAYOUT.accountsFile), 'utf8');
     const shardFiles = shards.map((_, position) => shardOnDemand(directory, root, position));

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite, formatProblem } from '../../generator/resident/choose-build.ts';
+import { scopeOfBuild } from '../helpers/build-scope.ts';
 import { residentBuilder } from '../../generator/resident/resident-build.ts';
 import { copyFixture, removeDir, temporaryDir } from '../helpers/fixture-site.ts';
 import { assertAnswersOf, changeReport, listing, poolAndNamed, touched } from '../helpers/incremental-compare.ts';
@@ -209,10 +210,7 @@ Incremental('a one-off build patches only the snapshot its saved plan names, for
   const site = await copyFixture('site');
   const out = await temporaryDir('incremental-saved-plan');
   const page = join(site, 'content', '06-contact.md');
-  const scopeOf = async (baseUrl: string) => {
-    const outcome = await buildSite({ site, out, baseUrl });
-    return outcome.ok ? outcome.scope : outcome.errors.map(formatProblem).join('\n');
-  };
+  const scopeOf = (baseUrl: string) => scopeOfBuild({ site, out, baseUrl });
   try {
     assert.is(await scopeOf(BASE_URL), 'site');
     await appendFile(page, '\nOne.\n');

@@ -9,7 +9,8 @@ import * as assert from 'uvu/assert';
 import { KEYS, keyOf } from '../../../contract/endpoints.ts';
 import { listSite } from '../../../generator/load/load-site.ts';
 import { listPlainSite } from '../../../generator/load/plain-listing.ts';
-import { buildSite, formatProblem } from '../../../generator/resident/choose-build.ts';
+import { buildSite } from '../../../generator/resident/choose-build.ts';
+import { scopeOfBuild } from '../../helpers/build-scope.ts';
 import { loadPublishedBodies, poolStamp } from '../../../generator/resident/published-bodies.ts';
 import { readPublishedIndex } from '../../../generator/write/read-snapshot-index.ts';
 import { copyFixture, removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
@@ -32,10 +33,7 @@ Cold.after.each(async () => {
   await removeDir(out);
 });
 
-async function scopeOfBuild(): Promise<string> {
-  const outcome = await buildSite({ site, out, baseUrl: BASE_URL, workers: 0 });
-  return outcome.ok ? outcome.scope : outcome.errors.map(formatProblem).join('\n');
-}
+const buildScope = () => scopeOfBuild({ site, out, baseUrl: BASE_URL, workers: 0 });
 
 const editContact = (line: string) => appendFile(join(site, 'content', '06-contact.md'), `\n${line}\n`);
 
@@ -46,10 +44,10 @@ async function currentIndex() {
 }
 
 Cold('publishes what a fresh build publishes, and leaves the pool holding what the kept snapshots name', async () => {
-  assert.is(await scopeOfBuild(), 'site');
+  assert.is(await buildScope(), 'site');
   for (const line of ['One more line.', 'And another.']) {
     await editContact(line);
-    assert.is(await scopeOfBuild(), 'pages');
+    assert.is(await buildScope(), 'pages');
     const index = await currentIndex();
     const saved = await loadPublishedBodies(out, index.root.id);
     assert.ok(saved !== undefined, 'the page build saved its bodies');
@@ -69,7 +67,7 @@ Cold('publishes what a fresh build publishes, and leaves the pool holding what t
 Cold('reads the shards the edit touches only; without the saved bodies it reads them all', async () => {
   for (let page = 1; page <= EXTRA_PAGES; page++)
     await writeFile(join(site, 'content', `50-extra-${page}.md`), `# Extra ${page}\n\nText ${page}.\n`);
-  assert.is(await scopeOfBuild(), 'site');
+  assert.is(await buildScope(), 'site');
   const index = await currentIndex();
   const other = index.shardFiles.findIndex(
     (shard, position) => position > 0 && Object.keys(shard.entries).every((key) => !key.includes('contact')),
@@ -80,14 +78,14 @@ Cold('reads the shards the edit touches only; without the saved bodies it reads 
   await writeFile(join(out, index.root.shards[other]!.file), 'not an index shard');
   assert.is(poolStamp(out), stamp);
   await editContact('One more line.');
-  assert.is(await scopeOfBuild(), 'pages', 'the damaged shard was not read');
+  assert.is(await buildScope(), 'pages', 'the damaged shard was not read');
   await rm(join(out, '.cache', 'published-bodies.v8'));
   await editContact('And another.');
-  assert.is(await scopeOfBuild(), 'site', 'read whole, the index does not read');
+  assert.is(await buildScope(), 'site', 'read whole, the index does not read');
 });
 
 Cold('notices a body lost from the pool since the last build: the edit is built with the site', async () => {
-  assert.is(await scopeOfBuild(), 'site');
+  assert.is(await buildScope(), 'site');
   const index = await currentIndex();
   const lost = index.shardFiles
     .flatMap((shard) => Object.entries(shard.entries))
@@ -97,10 +95,10 @@ Cold('notices a body lost from the pool since the last build: the edit is built 
   await rm(join(out, lost.file));
   assert.is.not(poolStamp(out), stamp, 'a removal changes the pool folder’s stamp');
   await editContact('One more line.');
-  assert.is(await scopeOfBuild(), 'site');
+  assert.is(await buildScope(), 'site');
   assert.equal(await missingNamedFiles(out), []);
   await editContact('And another.');
-  assert.is(await scopeOfBuild(), 'pages', 'the site build saved bodies for the next page build');
+  assert.is(await buildScope(), 'pages', 'the site build saved bodies for the next page build');
 });
 
 Cold.run();

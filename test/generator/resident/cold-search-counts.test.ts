@@ -7,7 +7,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { searchShardOf } from '../../../contract/search/search-shards.ts';
 import { rendererFingerprint } from '../../../generator/render/render-cache.ts';
-import { buildSite, formatProblem } from '../../../generator/resident/choose-build.ts';
+import { buildSite } from '../../../generator/resident/choose-build.ts';
+import { scopeOfBuild } from '../../helpers/build-scope.ts';
 import { COUNTS_DIR, readRoot } from '../../../generator/search/search-count-files.ts';
 import { copyFixture, removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
 import { assertAnswersOf } from '../../helpers/incremental-compare.ts';
@@ -30,10 +31,7 @@ Counts.after.each(async () => {
   await removeDir(out);
 });
 
-async function scopeOfBuild(): Promise<string> {
-  const outcome = await buildSite({ site, out, baseUrl: BASE_URL, workers: 0 });
-  return outcome.ok ? outcome.scope : outcome.errors.map(formatProblem).join('\n');
-}
+const buildScope = () => scopeOfBuild({ site, out, baseUrl: BASE_URL, workers: 0 });
 
 const editContact = (line: string) => appendFile(join(site, 'content', '06-contact.md'), `\n${line}\n`);
 
@@ -57,12 +55,12 @@ async function assertAnswersOfFreshBuild(label: string): Promise<void> {
 }
 
 Counts('an edit rewrites its page’s bucket only; an unread spoiled bucket is left alone', async () => {
-  assert.is(await scopeOfBuild(), 'site');
+  assert.is(await buildScope(), 'site');
   const before = await savedBuckets();
   const other = before.contact === 0 ? 1 : 0;
   await writeFile(join(out, COUNTS_DIR, before.files[other]!), 'not a bucket');
   await editContact('One more line.');
-  assert.is(await scopeOfBuild(), 'pages', 'the spoiled bucket was not read');
+  assert.is(await buildScope(), 'pages', 'the spoiled bucket was not read');
   const after = await savedBuckets();
   after.files.forEach((file, bucket) => {
     if (bucket === before.contact) assert.is.not(file, before.files[bucket], 'the edited page’s bucket is new');
@@ -72,14 +70,14 @@ Counts('an edit rewrites its page’s bucket only; an unread spoiled bucket is l
 });
 
 Counts('a spoiled bucket of the edited page makes the build a site build with the same answers', async () => {
-  assert.is(await scopeOfBuild(), 'site');
+  assert.is(await buildScope(), 'site');
   const { files, contact } = await savedBuckets();
   await writeFile(join(out, COUNTS_DIR, files[contact]!), 'not a bucket');
   await editContact('One more line.');
-  assert.is(await scopeOfBuild(), 'site');
+  assert.is(await buildScope(), 'site');
   await assertAnswersOfFreshBuild('after the site build');
   await editContact('And another.');
-  assert.is(await scopeOfBuild(), 'pages', 'the site build saved whole counts again');
+  assert.is(await buildScope(), 'pages', 'the site build saved whole counts again');
   await assertAnswersOfFreshBuild('after the next page build');
 });
 

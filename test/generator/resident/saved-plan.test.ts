@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite, formatProblem } from '../../../generator/resident/choose-build.ts';
+import { buildSite } from '../../../generator/resident/choose-build.ts';
+import { scopeOfBuild } from '../../helpers/build-scope.ts';
 import { rendererFingerprint } from '../../../generator/render/render-cache.ts';
 import { loadSavedPlan, SAVED_PLAN_FILE, type SavedPlan } from '../../../generator/resident/saved-plan.ts';
 import { buildOnSavedPlan } from '../../../generator/resident/saved-plan-build.ts';
@@ -28,10 +29,7 @@ Plan.after.each(async () => {
   await removeDir(out);
 });
 
-async function scopeOfBuild(): Promise<string> {
-  const outcome = await buildSite({ site, out, baseUrl: BASE_URL });
-  return outcome.ok ? outcome.scope : outcome.errors.map(formatProblem).join('\n');
-}
+const buildScope = () => scopeOfBuild({ site, out, baseUrl: BASE_URL });
 
 /** Rewrites the saved plan as another generator would have left it: the same plan under another fingerprint. The
  *  search counts saved beside it keep this generator's fingerprint, so only the plan's own check can refuse it. */
@@ -42,7 +40,7 @@ async function stampPlanWith(fingerprint: string): Promise<void> {
 }
 
 Plan('is read back only under the fingerprint it was saved with', async () => {
-  assert.is(await scopeOfBuild(), 'site');
+  assert.is(await buildScope(), 'site');
   const fingerprint = await rendererFingerprint();
   const saved = await loadSavedPlan(out, fingerprint);
   assert.is(saved?.fingerprint, fingerprint);
@@ -53,14 +51,14 @@ Plan('is read back only under the fingerprint it was saved with', async () => {
 });
 
 Plan('is refused for a page edit, which is then built with the site, and the next edit patches again', async () => {
-  assert.is(await scopeOfBuild(), 'site');
+  assert.is(await buildScope(), 'site');
   const fingerprint = await rendererFingerprint();
   await stampPlanWith(ANOTHER_GENERATOR);
   // The other check that happens to refuse such a plan today, the search counts', would let it through.
   assert.ok((await loadSearchCounts(out, fingerprint)).size > 0, 'the search counts are this generator’s');
   await appendFile(join(site, 'content', '06-contact.md'), '\nOne more line.\n');
   assert.is(await buildOnSavedPlan({ site, out, baseUrl: BASE_URL }, fingerprint), undefined, 'no patch');
-  assert.is(await scopeOfBuild(), 'site', 'the whole site is planned and built');
+  assert.is(await buildScope(), 'site', 'the whole site is planned and built');
   const fresh = await temporaryDir('saved-plan-fresh');
   try {
     assert.ok((await buildSite({ site, out: fresh, baseUrl: BASE_URL, workers: 0 })).ok);
@@ -70,7 +68,7 @@ Plan('is refused for a page edit, which is then built with the site, and the nex
   }
   assert.is((await loadSavedPlan(out, fingerprint))?.fingerprint, fingerprint, 'the site build saved its own plan');
   await appendFile(join(site, 'content', '06-contact.md'), '\nAnd another.\n');
-  assert.is(await scopeOfBuild(), 'pages');
+  assert.is(await buildScope(), 'pages');
 });
 
 Plan.run();

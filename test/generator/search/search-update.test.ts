@@ -12,12 +12,12 @@ import { updateSearchPages } from '../../../generator/search/search-update.ts';
 import type { EditedPage } from '../../../generator/search/search-update.ts';
 import { languageOf, searchPageOf, siteSearchResponses } from '../../../generator/search/search-step.ts';
 import type { ContentBodies, SearchMemo } from '../../../generator/search/search-step.ts';
-import type { SiteSource } from '../../../generator/types.ts';
+import { sourceOfTexts } from '../../helpers/texts-source.ts';
+import type { Texts } from '../../helpers/texts-source.ts';
 
 /** 210 pages give 16 shards; common terms count from 200 documents. */
 const PAGES_PER_SHARD = 16;
 const SHARDS = 16;
-type Texts = Record<string, string>;
 
 const pagePath = (number: number) => `content/${String(number).padStart(3, '0')}-page-${number}`;
 const urlOf = (number: number) => `/page-${number}`;
@@ -37,18 +37,6 @@ function baseTexts(): Texts {
   return texts;
 }
 
-function sourceOf(texts: Texts): SiteSource {
-  const paths = Object.keys(texts);
-  return {
-    rootPath: '/srv/site',
-    baseUrl: 'http://localhost/typemill',
-    contentEntries: paths.filter((path) => path.startsWith('content/')),
-    files: new Map(paths.map((path) => [path, { path, text: texts[path]!, mtimeMs: 0 }])),
-    mtimes: new Map(),
-    knownPaths: new Set(paths),
-  };
-}
-
 /** A built site: its plan and content bodies, `removed` pages' bodies left out (a page with nothing to search). */
 interface Built {
   plan: BuildPlan;
@@ -57,7 +45,7 @@ interface Built {
 }
 
 function built(texts: Texts, removed: readonly string[] = []): Built {
-  const source = sourceOf(texts);
+  const source = sourceOfTexts(texts);
   const removedKeys = new Set(removed.flatMap((url) => [keyOf(KEYS.contentLive, url), keyOf(KEYS.contentDraft, url)]));
   const bodies = new Map(
     build(source)
@@ -71,7 +59,7 @@ function built(texts: Texts, removed: readonly string[] = []): Built {
       return body === undefined ? undefined : contentHash(body);
     },
   };
-  return { plan: planBuild(sourceOf(texts)), bodies, contents };
+  return { plan: planBuild(sourceOfTexts(texts)), bodies, contents };
 }
 
 const asMap = (responses: ReadonlyArray<{ key: string; body: string }>) =>

@@ -13,7 +13,8 @@ import { languageOf, searchPageOf, siteSearchResponses } from '../../../generato
 import type { SearchMemo } from '../../../generator/search/search-step.ts';
 import { updateSearchPages } from '../../../generator/search/search-update.ts';
 import { UNWRITTEN, unwrittenSearchSite } from '../../../generator/search/unwritten-search-site.ts';
-import type { SiteSource } from '../../../generator/types.ts';
+import { sourceOfTexts } from '../../helpers/texts-source.ts';
+import type { Texts } from '../../helpers/texts-source.ts';
 import { removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
 
 /** 210 pages in 16 shards; pages 1–106 say "borderline": 106 of 210 documents, just over half, so common (common
@@ -21,7 +22,6 @@ import { removeDir, temporaryDir } from '../../helpers/fixture-site.ts';
 const PAGES_PER_SHARD = 16;
 const SHARDS = 16;
 const FINGERPRINT = 'unwritten search site test';
-type Texts = Record<string, string>;
 
 const pagePath = (number: number) => `content/${String(number).padStart(3, '0')}-page-${number}`;
 const urlOf = (number: number) => `/page-${number}`;
@@ -35,15 +35,7 @@ function baseTexts(): Texts {
 }
 
 function built(texts: Texts) {
-  const paths = Object.keys(texts);
-  const source: SiteSource = {
-    rootPath: '/srv/site',
-    baseUrl: 'http://localhost/typemill',
-    contentEntries: paths.filter((path) => path.startsWith('content/')),
-    files: new Map(paths.map((path) => [path, { path, text: texts[path]!, mtimeMs: 0 }])),
-    mtimes: new Map(),
-    knownPaths: new Set(paths),
-  };
+  const source = sourceOfTexts(texts);
   const bodies = new Map(
     build(source)
       .responses.filter((response) => response.key.startsWith('content:'))
