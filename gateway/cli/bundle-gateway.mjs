@@ -22,10 +22,11 @@ export async function bundleGateway() {
 
 /** One command's entry and every package it imports as one ES module file that plain node starts; `split`: its
  *  dynamic imports (serve's --from follower with the S3 SDK) become chunk files beside it, loaded only when used, so
- *  `--help` and a local gateway do not parse them. */
-export async function bundleCommand(entry, built, from, split = false) {
+ *  `--help` and a local gateway do not parse them; `plugins`: esbuild plugins (commands/bundle.mjs leaves a package out). */
+export async function bundleCommand(entry, built, from, split = false, plugins = []) {
   const staging = `${built}.${process.pid}.tmp`;
   const options = {
+    plugins,
     entryPoints: [entry],
     bundle: true,
     platform: 'node',
@@ -55,8 +56,18 @@ export async function bundleCommand(entry, built, from, split = false) {
   });
   // Chunks are named by their content, so the ones a running command may still load stay as they were; the entry last.
   const chunks = join(dirname(built), `${name}-chunks`);
+  // A command with no dynamic import has no chunks.
+  const written = await readdir(join(staging, `${name}-chunks`)).catch((error) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  if (written.length === 0) {
+    await rename(join(staging, `${name}.mjs`), built);
+    await rm(staging, { recursive: true, force: true });
+    await rm(chunks, { recursive: true, force: true });
+    return;
+  }
   await mkdir(chunks, { recursive: true });
-  const written = await readdir(join(staging, `${name}-chunks`));
   for (const chunk of written) await rename(join(staging, `${name}-chunks`, chunk), join(chunks, chunk));
   await rename(join(staging, `${name}.mjs`), built);
   await rm(staging, { recursive: true, force: true });

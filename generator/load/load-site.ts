@@ -1,5 +1,4 @@
 // The input shell: finds the site's files with fast-glob and reads the ones the build needs.
-import fg from 'fast-glob';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { findSymlinkLoops } from './symlink-loops.ts';
@@ -181,6 +180,8 @@ export async function listSite(root: string): Promise<SiteListing> {
       file: loop.path,
       message: `symbolic link loop: it points to ${loop.target}, a folder that contains it; remove the link`,
     });
+  // Loaded here, not with the module: a cold page build lists the site without it (plain-listing.ts).
+  const { default: fg } = await import('fast-glob');
   const ignore = loops.flatMap((loop) => [fg.escapePath(loop.path), `${fg.escapePath(loop.path)}/**`]);
   const entries = await fg(LISTED, {
     cwd: root,

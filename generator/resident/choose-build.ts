@@ -4,7 +4,6 @@
 import { resolve } from 'node:path';
 import type { BuildPlan } from '../build.ts';
 import type { BuildSiteOptions, BuildSiteOutcome } from '../build-outcome.ts';
-import { buildWholeSite } from '../build-site.ts';
 import { patchSite } from '../load/patch-site.ts';
 import type { LoadedSite } from '../load/load-site.ts';
 import { siteFolderProblem } from '../load/site-folder.ts';
@@ -36,6 +35,13 @@ export interface ResidentState {
   searches: SearchMemo;
   /** What the last build published, while it is the snapshot `current` names: a page-local edit patches it. */
   base?: PublishedBase;
+}
+
+/** The site build's pipeline, loaded when a build needs it: a cold page build (the saved plan's patch) does not
+ *  (docs/decisions.md: A command loads what its path needs). */
+async function buildWholeSite(...args: Parameters<typeof import('../build-site.ts').buildWholeSite>) {
+  const { buildWholeSite: build } = await import('../build-site.ts');
+  return build(...args);
 }
 
 /** A build told how to report its plan: the warnings a page that renders too long fails with. */

@@ -57,14 +57,18 @@ production(
       'webhook.mjs',
     ]);
     assert.equal((await readdir(join(copy, 'generator', 'build'))).sort(), [
+      'build-chunks',
       'build.mjs',
+      'check-chunks',
       'check.mjs',
       'init.mjs',
+      'publish-chunks',
       'publish.mjs',
       'render-worker.mjs',
       'rollback.mjs',
       'token.mjs',
       'user.mjs',
+      'watch-chunks',
       'watch.mjs',
     ]);
     await run('npm', ['run', 'build', '--', '--out', 'dist'], { cwd: copy, bound: { cpuSeconds: 60 } });
