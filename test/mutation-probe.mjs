@@ -19,6 +19,20 @@ const PROBES = [
     tests: 'contract/collect-garbage\\.test\\.ts$',
   },
   {
+    name: 'bundle: the fingerprint leaves out the chunks of a command',
+    file: 'generator/running-code.ts',
+    find: "  return [entry, ...chunkFiles, join(dirname(entry), 'render-worker.mjs')];",
+    replace: "  return [entry, join(dirname(entry), 'render-worker.mjs')];",
+    tests: 'generator/running-code\\.test\\.ts$',
+  },
+  {
+    name: 'bundle: a chunk starts the render worker from its own folder',
+    file: 'generator/running-code.ts',
+    find: "    const worker = join(dirname(bundleEntryOf(fileURLToPath(import.meta.url))), 'render-worker.mjs');",
+    replace: "    const worker = join(dirname(fileURLToPath(import.meta.url)), 'render-worker.mjs');",
+    tests: 'generator/running-code\\.test\\.ts$',
+  },
+  {
     name: 'search: a kept shard reads its flat leads from the wrong offset',
     file: 'gateway/search/shard-loader.ts',
     find: '      for (let at = leadStarts[local]!; at < leadStarts[local + 1]!; at++) lead.push(global[leadTerms[at]!]!);',
