@@ -2,7 +2,7 @@
 // it lists what listSite lists (load-site.ts) at a third of fast-glob's cost. A folder holding what only listSite
 // handles (a link, an unreadable folder, a folder where a file is read) gives undefined: listSite then lists it.
 import { type Dirent, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import type { FileStamp, SiteListing } from './load-site.ts';
 
 /** Not a plain listing: listSite must list the folder. */
@@ -15,11 +15,15 @@ interface Found {
   contentEntries: string[];
 }
 
+/** `root`'s file at `relative`: joined as text, since neither holds a `.` or `..` segment to resolve (root is absolute
+ *  and normalised, the rest are names read from folders); path.join's normalising was a tenth of the listing's CPU. */
+const inRoot = (root: string, relative: string) => `${root}/${relative}`;
+
 /** The entries of `relative` as fast-glob lists them (`dot: false`); none when it does not exist. */
 function entriesOf(root: string, relative: string): Dirent[] {
   let entries: Dirent[];
   try {
-    entries = readdirSync(join(root, relative), { withFileTypes: true });
+    entries = readdirSync(inRoot(root, relative), { withFileTypes: true });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw new NotPlain();
@@ -30,7 +34,7 @@ function entriesOf(root: string, relative: string): Dirent[] {
 }
 
 function addFile(root: string, path: string, found: Found): FileStamp {
-  const { size, mtimeMs } = statSync(join(root, path));
+  const { size, mtimeMs } = statSync(inRoot(root, path));
   const stamp = { size, mtimeMs };
   found.stamps.set(path, stamp);
   found.knownPaths.add(path);
@@ -42,7 +46,11 @@ function walk(root: string, relative: string, found: Found, content: boolean): v
   for (const entry of entriesOf(root, relative)) {
     const path = `${relative}/${entry.name}`;
     const directory = entry.isDirectory();
-    const mtimeMs = directory ? (content ? statSync(join(root, path)).mtimeMs : 0) : addFile(root, path, found).mtimeMs;
+    const mtimeMs = directory
+      ? content
+        ? statSync(inRoot(root, path)).mtimeMs
+        : 0
+      : addFile(root, path, found).mtimeMs;
     if (content) {
       found.contentEntries.push(directory ? `${path}/` : path);
       found.mtimes.set(path, mtimeMs);
@@ -65,7 +73,8 @@ const YAML_NAME = /^[^/]+\.yaml$/;
 const SETTINGS_FILES = new Set(['settings.yaml', 'snapi-tokens.yaml']);
 
 /** The listing of `root` (load-site.ts LISTED), or undefined where listSite must list it. */
-export function listPlainSite(root: string): SiteListing | undefined {
+export function listPlainSite(site: string): SiteListing | undefined {
+  const root = resolve(site);
   const found: Found = { mtimes: new Map(), stamps: new Map(), knownPaths: new Set(), contentEntries: [] };
   try {
     walk(root, 'content', found, true);
