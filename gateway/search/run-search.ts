@@ -5,7 +5,8 @@ import type { SearchIndex } from './search-index.ts';
 import type { SearchRequest } from './search-query.ts';
 import { termsOf } from '../../contract/search/search-terms.ts';
 import { bestSection } from './page-text.ts';
-import { snippetOf } from './snippet.ts';
+import { snippetFrom } from './snippet.ts';
+import { firstMatchAt } from './term-places.ts';
 
 export interface SearchHit {
   url: string;
@@ -53,7 +54,7 @@ export async function runSearch(
         title: document.title,
         slug: document.slug,
         section: section?.[0] ?? null,
-        snippet: section === undefined ? '' : snippetOf(section[1], isMatch),
+        snippet: section === undefined ? '' : snippetFrom(section[1], firstMatchAt(section, matched, index.tools), isMatch),
         score: Math.round(score * 1000) / 1000,
       };
     }),
