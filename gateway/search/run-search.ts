@@ -54,7 +54,8 @@ export async function runSearch(
         title: document.title,
         slug: document.slug,
         section: section?.[0] ?? null,
-        snippet: section === undefined ? '' : snippetFrom(section[1], firstMatchAt(section, matched, index.tools), isMatch),
+        snippet:
+          section === undefined ? '' : snippetFrom(section[1], firstMatchAt(section, matched, index.tools), isMatch),
         score: Math.round(score * 1000) / 1000,
       };
     }),

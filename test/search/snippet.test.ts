@@ -65,41 +65,44 @@ snippets('gives the snippet reading every word gave, on 20,000 generated section
   }
 });
 
-snippets('from the first match looked up by term: the snippet reading every word gave, on 20,000 sections', async () => {
-  const tools = await languageTools('en');
-  const random = createRandom(5);
-  const vocabulary = [
-    'Happy',
-    'happiness',
-    'installing',
-    'installs',
-    'storePluginData',
-    'plugin',
-    'über',
-    'Ubers',
-    '😀x',
-    'naïve',
-    'the',
-    '—',
-    '-',
-    'a.b',
-    'x'.repeat(70),
-    '日本語の文章',
-  ];
-  const terms = [...new Set(vocabulary.flatMap((word) => termsOf(word, tools)))];
-  for (let round = 0; round < 20_000; round++) {
-    const text = Array.from({ length: random.int(0, 120) }, () => random.pick(vocabulary)).join(
-      random.pick([' ', '  ', '', '\n']),
-    );
-    const section: SearchSection = [null, text];
-    const matched = new Set(terms.filter(() => random.chance(0.15)));
-    const isMatch = (word: string) => termsOf(word, tools).some((term) => matched.has(term));
-    const first = firstMatchAt(section, matched, tools);
-    assert.is(first, wordsOf(text).find(({ word }) => isMatch(word))?.start, JSON.stringify([text, [...matched]]));
-    const expected = fromAllWords(text, isMatch);
-    if (snippetFrom(text, first, isMatch) !== expected)
-      assert.is(snippetFrom(text, first, isMatch), expected, JSON.stringify([text, [...matched]]));
-  }
-});
+snippets(
+  'from the first match looked up by term: the snippet reading every word gave, on 20,000 sections',
+  async () => {
+    const tools = await languageTools('en');
+    const random = createRandom(5);
+    const vocabulary = [
+      'Happy',
+      'happiness',
+      'installing',
+      'installs',
+      'storePluginData',
+      'plugin',
+      'über',
+      'Ubers',
+      '😀x',
+      'naïve',
+      'the',
+      '—',
+      '-',
+      'a.b',
+      'x'.repeat(70),
+      '日本語の文章',
+    ];
+    const terms = [...new Set(vocabulary.flatMap((word) => termsOf(word, tools)))];
+    for (let round = 0; round < 20_000; round++) {
+      const text = Array.from({ length: random.int(0, 120) }, () => random.pick(vocabulary)).join(
+        random.pick([' ', '  ', '', '\n']),
+      );
+      const section: SearchSection = [null, text];
+      const matched = new Set(terms.filter(() => random.chance(0.15)));
+      const isMatch = (word: string) => termsOf(word, tools).some((term) => matched.has(term));
+      const first = firstMatchAt(section, matched, tools);
+      assert.is(first, wordsOf(text).find(({ word }) => isMatch(word))?.start, JSON.stringify([text, [...matched]]));
+      const expected = fromAllWords(text, isMatch);
+      if (snippetFrom(text, first, isMatch) !== expected)
+        assert.is(snippetFrom(text, first, isMatch), expected, JSON.stringify([text, [...matched]]));
+    }
+  },
+);
 
 snippets.run();
