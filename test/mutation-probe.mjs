@@ -1097,6 +1097,27 @@ const PROBES = [
     tests: 'search/rank-fairness\\.test\\.ts$',
   },
   {
+    name: "ranking reads the match share of another set of the query's words from its table",
+    file: 'gateway/search/rank-documents.ts',
+    find: '    let value = shares[held]!;',
+    replace: '    let value = shares[held & 1]!;',
+    tests: 'search/search-(relevance|ranking)\\.test\\.ts$',
+  },
+  {
+    name: "a snippet's first match looked up as the last place of a matched term",
+    file: 'gateway/search/term-places.ts',
+    find: '(first === undefined || at < first)',
+    replace: '(first === undefined || at > first)',
+    tests: 'search/snippet\\.test\\.ts$',
+  },
+  {
+    name: "a snippet's words read from the middle of a word before its window",
+    file: 'gateway/search/snippet.ts',
+    find: '  pattern.lastIndex = wordBoundaryBefore(text, from);',
+    replace: '  pattern.lastIndex = from;',
+    tests: 'search/snippet\\.test\\.ts$',
+  },
+  {
     name: 'layers: the snapshot model names a reply type, closing an import circle by a type import',
     file: 'gateway/snapshot/model.ts',
     find: "import type { Restriction } from '../../contract/snapshot.ts';\n",

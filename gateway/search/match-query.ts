@@ -178,13 +178,12 @@ export function matchQuery(index: MatchIndex, words: readonly string[], visible:
   const numbers = (word: Word) => word.exact.flatMap((term) => postings.terms.get(term) ?? []);
   const pairs = queryWords.slice(1).map((word, at) => [numbers(queryWords[at]!), numbers(word)] as const);
   const order = rankDocuments(index, scratch, queryWords, touchedCount, pairs, wholeWords(words), wanted);
-  const best = order.map((id) => ({
-    id,
-    score: final[id]!,
-    terms: queryWords.flatMap((word) =>
-      [...word.used].filter(([, number]) => contains(postings, number, id)).map(([term]) => term),
-    ),
-  }));
+  const used = queryWords.flatMap((word) => [...word.used]);
+  const best = order.map((id) => {
+    const terms: string[] = [];
+    for (const [term, number] of used) if (contains(postings, number, id)) terms.push(term);
+    return { id, score: final[id]!, terms };
+  });
   for (let position = 0; position < touchedCount; position++) {
     const id = touched[position]!;
     scores[id] = 0;

@@ -9,7 +9,12 @@ export interface PageText {
   searchable: string;
   /** Where each section starts in `searchable`. */
   starts: number[];
+  /** Where terms looked for first stand in `searchable` (−1: nowhere), remembered: most are looked for again. */
+  firstAt: Map<string, number>;
 }
+
+/** Terms' places remembered per page at most; past it they are forgotten and looked for again. */
+const REMEMBERED_PLACES = 1000;
 
 const NON_ASCII = /[^\x00-\x7f]/;
 
@@ -21,7 +26,8 @@ export function pageText(sections: SearchSection[]): PageText {
     joined += `${heading ?? ''}\n${text}\n`;
   }
   const lower = joined.toLowerCase();
-  return { sections, searchable: NON_ASCII.test(lower) ? foldKeepingOffsets(lower, sections, starts) : lower, starts };
+  const searchable = NON_ASCII.test(lower) ? foldKeepingOffsets(lower, sections, starts) : lower;
+  return { sections, searchable, starts, firstAt: new Map() };
 }
 
 /** Folding can change lengths (a decomposed accent is dropped), so each section is folded apart and the starts follow.
@@ -42,6 +48,15 @@ export function pageTextWeight(page: PageText): number {
   return page.searchable.length * 2;
 }
 
+function firstPlace(page: PageText, term: string): number {
+  let at = page.firstAt.get(term);
+  if (at === undefined) {
+    if (page.firstAt.size >= REMEMBERED_PLACES) page.firstAt.clear();
+    page.firstAt.set(term, (at = page.searchable.indexOf(term)));
+  }
+  return at;
+}
+
 /** The section holding the most of the matched terms (the first of those); for a title-only match, the first section
  *  with text. A term is looked for as a substring (a stem begins the words it comes from), so choosing a section needs
  *  no tokenising. Sections are visited in order with each term's next place: no later section can beat one holding
@@ -49,7 +64,7 @@ export function pageTextWeight(page: PageText): number {
 export function bestSection(page: PageText, matched: ReadonlySet<string>): SearchSection | undefined {
   const { sections, searchable, starts } = page;
   const terms = [...matched];
-  const nextAt = terms.map((term) => searchable.indexOf(term));
+  const nextAt = terms.map((term) => firstPlace(page, term));
   let best = -1;
   let bestCount = 0;
   for (let section = 0; section < sections.length; section++) {

@@ -57,6 +57,26 @@ function isCommon(index: MatchIndex, word: RankedWord): boolean {
   return word.exact.some((term) => index.commonTerms.has(term));
 }
 
+/** Queries of up to this many words remember the match share of each set of words held: 2^words numbers. */
+const SHARE_TABLE_WORDS = 12;
+
+/** The share of the query's rarity a set of its words holds (bits), to MATCH_POWER: the power is the costly step per
+ *  document and documents hold few distinct sets, so a short query computes each set's share once. */
+function matchShares(words: readonly RankedWord[], rarity: readonly number[], all: number): (held: number) => number {
+  const share = (held: number) => {
+    let sum = 0;
+    for (let at = 0; at < words.length; at++) if ((held & words[at]!.bit) !== 0) sum += rarity[at]!;
+    return (sum / all) ** MATCH_POWER;
+  };
+  if (words.length > SHARE_TABLE_WORDS) return share;
+  const shares = new Float64Array(1 << words.length).fill(Number.NaN);
+  return (held) => {
+    let value = shares[held]!;
+    if (Number.isNaN(value)) shares[held] = value = share(held);
+    return value;
+  };
+}
+
 /** The best `wanted` touched documents, best first; fills `final` (the score answered) and `coverage`. */
 export function rankDocuments(
   index: MatchIndex,
@@ -73,22 +93,21 @@ export function rankDocuments(
   // A common word counts as held by every page: its absence from the postings says nothing (isCommon).
   let unseen = 0;
   for (const word of words) if (isCommon(index, word)) unseen |= word.bit;
+  const shareOf = matchShares(words, rarity, all);
   for (let position = 0; position < touchedCount; position++) {
     const id = touched[position]!;
     // The titles of the folders above a page are its breadcrumb: a word there counts, less than in its own title.
     let above = 0;
     for (const folder of index.ancestors[id] ?? []) above |= titleWords[folder]!;
-    let held = 0;
     let titled = 0;
-    const [mask, inTitle] = [wordMasks[id]!, titleWords[id]!];
+    const inTitle = titleWords[id]!;
     for (let at = 0; at < words.length; at++) {
       const bit = words[at]!.bit;
-      if (((mask | unseen) & bit) !== 0) held += rarity[at]!;
       if ((inTitle & bit) !== 0) titled += rarity[at]!;
       else if ((above & bit) !== 0) titled += FOLDER_TITLE_SHARE * rarity[at]!;
     }
     coverage[id] = titled;
-    final[id] = scores[id]! * (held / all) ** MATCH_POWER * (1 + (TITLE_BOOST * titled) / all);
+    final[id] = scores[id]! * shareOf(wordMasks[id]! | unseen) * (1 + (TITLE_BOOST * titled) / all);
   }
   boostPhrases(index, scratch, touchedCount, pairs);
   liftFolders(index, scratch, touchedCount);

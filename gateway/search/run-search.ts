@@ -5,7 +5,8 @@ import type { SearchIndex } from './search-index.ts';
 import type { SearchRequest } from './search-query.ts';
 import { termsOf } from '../../contract/search/search-terms.ts';
 import { bestSection } from './page-text.ts';
-import { snippetOf } from './snippet.ts';
+import { snippetFrom } from './snippet.ts';
+import { firstMatchAt } from './term-places.ts';
 
 export interface SearchHit {
   url: string;
@@ -38,22 +39,17 @@ export async function runSearch(
       // The words asked are marked where the page holds them, also those it was not found by (a common word is
       // indexed in titles only).
       const matched = new Set([...terms, ...matches.asked]);
-      // Stemming every word of a page is the costly part of a snippet; pages repeat their words, so each is decided
-      // once.
-      const decided = new Map<string, boolean>();
-      const isMatch = (word: string) => {
-        let match = decided.get(word);
-        if (match === undefined)
-          decided.set(word, (match = termsOf(word, index.tools).some((term) => matched.has(term))));
-        return match;
-      };
+      // Only the words of the snippet's window are asked (term-places.ts finds the first match), and termsOf
+      // remembers each word's terms.
+      const isMatch = (word: string) => termsOf(word, index.tools).some((term) => matched.has(term));
       const section = bestSection(await index.text(id), matched);
       return {
         url: document.url,
         title: document.title,
         slug: document.slug,
         section: section?.[0] ?? null,
-        snippet: section === undefined ? '' : snippetOf(section[1], isMatch),
+        snippet:
+          section === undefined ? '' : snippetFrom(section[1], firstMatchAt(section, matched, index.tools), isMatch),
         score: Math.round(score * 1000) / 1000,
       };
     }),
