@@ -20,7 +20,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const Deadline = suite('createDeadlineSweep');
 
-Deadline('closes the connection of each response past the deadline, once, and keeps the ones still in time', async () => {
+Deadline('closes the connection of each late response once and keeps the ones in time', async () => {
   const destroyed: string[] = [];
   const sweep = createDeadlineSweep(DEADLINE_MS, SWEEP_MS);
   try {
