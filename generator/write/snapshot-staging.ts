@@ -62,11 +62,10 @@ export interface Staging extends BodyStore {
   discard(): Promise<void>;
 }
 
-// Each brotli or gzip stream holds its encoder's buffers (1–2 MB, outside V8's heap) from its first chunk to its end;
-// with every body being written compressing at once, a 40,000-page build held far more of them than the thread pool
-// (4 threads) can work on.
-// docs/decisions.md: A build keeps a body as a row of numbers
-/** Compressions under way at once. */
+/** Compressions under way at once: about the thread pool's size (4). Each brotli and gzip stream holds its encoder's
+ *  buffers (1–2 MB) from its first chunk to its end, outside V8's heap; with every body being written compressing at
+ *  once, a 40,000-page build held hundreds of MB of them (docs/decisions.md: A build keeps a body as a row of
+ *  numbers). */
 const COMPRESSION_CONCURRENCY = 6;
 const compressing = gate(COMPRESSION_CONCURRENCY);
 
