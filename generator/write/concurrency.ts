@@ -37,25 +37,3 @@ export function mapConcurrently<T, R>(items: readonly T[], limit: number, task: 
     Array.from({ length: Math.min(limit, Math.max(items.length, 1)) }, () => task),
   );
 }
-
-/** A gate letting at most `limit` tasks run at once, the others waiting in the order they came; a task that fails
- *  frees its place as one that succeeds does. */
-export function gate(limit: number): <R>(task: () => Promise<R>) => Promise<R> {
-  if (!Number.isInteger(limit) || limit < 1)
-    throw new RangeError(`gate: limit must be a whole number of at least 1, got ${limit}`);
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  const release = () => {
-    running--;
-    waiting.shift()?.();
-  };
-  return async (task) => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    try {
-      return await task();
-    } finally {
-      release();
-    }
-  };
-}

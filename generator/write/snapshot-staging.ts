@@ -13,7 +13,6 @@ import { storedEncodings, type StoredEncoding } from './compression-policy.ts';
 import { MEDIA_SUFFIX, openMediaStore } from '../media/media-store.ts';
 import type { StagedBody } from './staged-body.ts';
 import { BodyTable } from './body-table.ts';
-import { gate } from './concurrency.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -62,21 +61,12 @@ export interface Staging extends BodyStore {
   discard(): Promise<void>;
 }
 
-/** Compressions under way at once: about the thread pool's size (4). Each brotli and gzip stream holds its encoder's
- *  buffers (1–2 MB) from its first chunk to its end, outside V8's heap; with every body being written compressing at
- *  once, a 40,000-page build held hundreds of MB of them (docs/decisions.md: A build keeps a body as a row of
- *  numbers). */
-const COMPRESSION_CONCURRENCY = 6;
-const compressing = gate(COMPRESSION_CONCURRENCY);
-
 const COMPRESSORS: Record<StoredEncoding, (text: string, size: number) => Promise<Buffer>> = {
-  gzip: (text) => compressing(() => gzipAsync(text, { level: GZIP_LEVEL })),
+  gzip: (text) => gzipAsync(text, { level: GZIP_LEVEL }),
   br: (text, size) =>
-    compressing(() =>
-      brotliAsync(text, {
-        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size },
-      }),
-    ),
+    brotliAsync(text, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size },
+    }),
 };
 
 /** Adds the compressed copies of `encodings` that `body` lacks and that save enough. */

@@ -1,9 +1,8 @@
-// Bounded concurrency: results in order, never more than the limit at once, a failure stops new work; a gate lets
-// tasks through a few at a time in the order they came.
+// Bounded concurrency: results in order, never more than the limit at once, a failure stops new work.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { gate, mapConcurrently, mapOnLanes } from '../../../generator/write/concurrency.ts';
+import { mapConcurrently, mapOnLanes } from '../../../generator/write/concurrency.ts';
 
 /** The message a promise rejects with, or "resolved" (uvu 0.5 has no assert.rejects). */
 async function rejection(promise: Promise<unknown>): Promise<string> {
@@ -103,45 +102,3 @@ lanes('refuses items when there is no lane to run them on', async () => {
 });
 
 lanes.run();
-
-const gated = suite('gate');
-
-gated('runs at most the limit at once, the waiting ones in the order they came, each with its own result', async () => {
-  const through = gate(2);
-  let running = 0;
-  let most = 0;
-  const started: number[] = [];
-  const delays = [40, 10, 30, 0, 20, 10];
-  const results = await Promise.all(
-    delays.map((delay, index) =>
-      through(async () => {
-        started.push(index);
-        running++;
-        most = Math.max(most, running);
-        await sleep(delay);
-        running--;
-        return index * 10;
-      }),
-    ),
-  );
-  assert.equal(results, [0, 10, 20, 30, 40, 50]);
-  assert.is(most, 2);
-  assert.equal(started, [0, 1, 2, 3, 4, 5]);
-});
-
-gated('a failing task rejects its own call and frees its place for the next', async () => {
-  const through = gate(1);
-  const failing = through(async () => {
-    await sleep(5);
-    throw new Error('compression failed');
-  });
-  const next = through(async () => 'next ran');
-  assert.is(await rejection(failing), 'compression failed');
-  assert.is(await next, 'next ran');
-});
-
-gated('refuses a limit below one', () => {
-  assert.throws(() => gate(0), /gate: limit must be a whole number of at least 1, got 0/);
-});
-
-gated.run();
