@@ -8,16 +8,12 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BODY_SUFFIXES, bodyFile } from '../../contract/dist-folder.ts';
+import { hashOfDigest } from '../../contract/etag.ts';
 import { DIST_LAYOUT } from '../../contract/snapshot.ts';
 import { previousBodies, reusePrevious, type PreviousSnapshot } from '../write/body-pool.ts';
 import type { StagedBody } from '../write/staged-body.ts';
 
 export const MEDIA_SUFFIX = BODY_SUFFIXES.media;
-
-/** The same hash as contract/etag.ts contentHash, made while the bytes stream past. */
-function hashOfDigest(digest: Buffer): string {
-  return digest.toString('base64url').slice(0, 32);
-}
 
 async function hashFile(path: string): Promise<string> {
   const hash = createHash('sha256');

@@ -12,7 +12,7 @@ import type { PreviousSnapshot } from './body-pool.ts';
 import { storedEncodings, type StoredEncoding } from './compression-policy.ts';
 import { MEDIA_SUFFIX, openMediaStore } from '../media/media-store.ts';
 import type { StagedBody } from './staged-body.ts';
-import { bodyOfSizes, sizesOf, type BodySizes } from './body-sizes.ts';
+import { BodyTable } from './body-table.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -41,6 +41,9 @@ export interface BodyStore {
 }
 
 export interface Staging extends BodyStore {
+  /** The string the staging snapshot knows `hash` by (`hash` where it has no such body): a response record keeps that
+   *  one, so each hash is in memory once whatever the responses answering with it. */
+  sharedHash(hash: string): string;
   readonly distDir: string;
   /** The staging folder, renamed into place when the snapshot is complete. */
   readonly directory: string;
@@ -100,57 +103,22 @@ export async function writeBody(directory: string, hash: string, text: string, u
   return addVariants(directory, { hash, identity }, text, encodingsFor(size, use));
 }
 
-interface Slot {
-  /** The body's files being written; undefined once they are. */
-  body: Promise<StagedBody> | undefined;
-  /** Once written: the body, by its sizes where its files have the pool's names (body-sizes.ts). */
-  settled?: StagedBody | BodySizes;
-  /** Written by this build as a page content body only: another use may need more compressed copies. */
-  pageContentOnly: boolean;
-}
-
-/** The body a slot holds once written; undefined while it is being written. */
-function settledBody(hash: string, slot: Slot | undefined): StagedBody | undefined {
-  const settled = slot?.settled;
-  return settled === undefined || 'hash' in settled ? settled : bodyOfSizes(hash, settled);
-}
-
-/** The body of a slot as a promise: the write under way, or the settled body. */
-function bodyOf(hash: string, slot: Slot): Promise<StagedBody> {
-  return slot.body ?? Promise.resolve(settledBody(hash, slot) as StagedBody);
-}
-
 export async function openStaging(distDir: string): Promise<Staging> {
   const { directory, created } = await openStagingFolder(distDir);
   const previous = await readPrevious(distDir);
   const before = previousBodies(previous ? [...Object.values(previous.index.entries), ...previous.shards] : []);
-  const slots = new Map<string, Slot>();
+  const table = new BodyTable();
   const media = openMediaStore(directory, previous);
   const mediaInFlight = new Set<Promise<unknown>>();
 
   let closed = false;
-  /** Slots whose files are still being written: `settled` waits on these only, not on every body of the build. */
-  const unsettled = new Set<Slot>();
-  /** `settled` belongs to the latest promise of the slot only: a widened body replaces the first one. */
-  const settle = (slot: Slot, body: Promise<StagedBody>): Promise<StagedBody> => {
-    slot.settled = undefined;
-    unsettled.add(slot);
-    const tracked: Promise<StagedBody> = body.then((value) => {
-      if (slot.body === tracked) {
-        // Sizes only, and no promise: a 40,000-page build holds some 140,000 of these until it publishes.
-        slot.settled = sizesOf(value) ?? value;
-        slot.body = undefined;
-        unsettled.delete(slot);
-      }
-      return value;
-    });
-    slot.body = tracked;
-    return tracked;
-  };
-  const linked = (hash: string): Slot | undefined => {
+  /** A row for a body of the previous snapshot whose files the pool still holds; undefined where there is none. */
+  const linked = (hash: string): number | undefined => {
     const reused = previous && before.get(hash);
     if (!previous || !reused || !reusePrevious(previous, reused)) return undefined;
-    return { body: Promise.resolve(reused), settled: reused, pageContentOnly: false };
+    const row = table.add(hash, false);
+    table.settled(row, reused);
+    return row;
   };
 
   return {
@@ -159,63 +127,62 @@ export async function openStaging(distDir: string): Promise<Staging> {
     previous,
     store(hash, text, use) {
       if (closed) return Promise.reject(new Error('the staging snapshot was discarded'));
-      const slot = slots.get(hash);
-      if (slot === undefined) {
+      const row = table.rowOf(hash);
+      if (row === undefined) {
         const made = linked(hash);
-        if (made) {
-          slots.set(hash, made);
-          return bodyOf(hash, made);
-        }
-        // `body` and `settled` are set by settle.
-        const fresh = { pageContentOnly: use.pageContent } as Slot;
-        slots.set(hash, fresh);
-        return settle(fresh, writeBody(directory, hash, text, use));
+        if (made !== undefined) return table.bodyOf(made);
+        return table.settle(table.add(hash, use.pageContent), writeBody(directory, hash, text, use));
       }
       // The same text answering a response that is not page content gets that response's copies too.
-      if (slot.pageContentOnly && !use.pageContent) {
-        slot.pageContentOnly = false;
-        return settle(
-          slot,
-          bodyOf(hash, slot).then((body) => addVariants(directory, body, text, encodingsFor(body.identity.size, use))),
+      if (table.pageContentOnly(row) && !use.pageContent) {
+        table.widen(row);
+        return table.settle(
+          row,
+          table.bodyOf(row).then((body) => addVariants(directory, body, text, encodingsFor(body.identity.size, use))),
         );
       }
-      return bodyOf(hash, slot);
+      return table.bodyOf(row);
+    },
+    sharedHash(hash) {
+      const row = table.rowOf(hash);
+      return row === undefined ? hash : table.hashAt(row);
     },
     reuse(hash) {
       if (closed) return false;
-      if (slots.has(hash)) return true;
-      const made = linked(hash);
-      if (made) slots.set(hash, made);
-      return made !== undefined;
+      return table.rowOf(hash) !== undefined || linked(hash) !== undefined;
     },
     storeMedia(path) {
       if (closed) return Promise.reject(new Error('the staging snapshot was discarded'));
       const placed = media.store(path).then((body) => {
         const name = `${body.hash}${MEDIA_SUFFIX}`;
-        slots.set(name, { body: Promise.resolve(body), settled: body, pageContentOnly: false });
+        table.settled(table.rowOf(name) ?? table.add(name, false), body);
         return name;
       });
       const tracked = placed.finally(() => mediaInFlight.delete(tracked));
       mediaInFlight.add(tracked);
       return placed;
     },
-    stored: (hash) => settledBody(hash, slots.get(hash)),
+    stored: (hash) => {
+      const row = table.rowOf(hash);
+      return row === undefined ? undefined : table.body(row);
+    },
     settled: async () => {
-      // A body may be widened while another is awaited: wait until a pass finds nothing new. Only unsettled slots are
+      // A body may be widened while another is awaited: wait until a pass finds nothing new. Only unsettled rows are
       // awaited: a step that stores in small batches would otherwise wait on every body of the build per batch.
-      while (unsettled.size > 0) await Promise.all([...unsettled].map((slot) => slot.body));
+      for (let pending = table.pending(); pending.length > 0; pending = table.pending()) await Promise.all(pending);
     },
     // Synchronous: the file was just written or linked and is in the page cache; a search step reads every content
     // body back (8,000 at 4,000 pages), and thread-pool round trips would cost more than the reads.
-    read: async (hash) => (slots.has(hash) ? readFileSync(join(directory, bodyFile(hash)), 'utf8') : undefined),
+    read: async (hash) =>
+      table.rowOf(hash) !== undefined ? readFileSync(join(directory, bodyFile(hash)), 'utf8') : undefined,
     discard: async () => {
       closed = true;
       // Writes under way finish (or fail) first, so none lands in a folder being removed.
-      await Promise.allSettled([...slots.values()].map((slot) => slot.body));
+      await Promise.allSettled(table.pending());
       await Promise.allSettled([...mediaInFlight]);
       // The staging folder (its `bodies` is a link, removed as a link), the pool files of this build that no kept
       // snapshot names (one may name the same bytes), and folders this build created.
-      await removeUnnamed(distDir, [...slots.keys()]);
+      await removeUnnamed(distDir, table.hashes());
       await rm(directory, { recursive: true, force: true });
       for (const folder of created.reverse())
         if (folder !== undefined) await rm(folder, { recursive: true, force: true });

@@ -85,7 +85,11 @@ export async function stageResponses(
       pageContent: response.pageContent === true,
       compress: response.compress !== false,
     });
-    return { key: response.key, stored: hash, ...(response.restriction ? { restriction: response.restriction } : {}) };
+    return {
+      key: response.key,
+      stored: staging.sharedHash(hash),
+      ...(response.restriction ? { restriction: response.restriction } : {}),
+    };
   });
   await staging.settled();
   return staged;
