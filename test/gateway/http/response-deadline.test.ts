@@ -5,6 +5,7 @@ import type { ServerResponse } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createDeadlineSweep } from '../../../gateway/http/response-deadline.ts';
+import type { DeadlineSweep } from '../../../gateway/http/response-deadline.ts';
 
 const DEADLINE_MS = 60;
 const SWEEP_MS = 10;
@@ -18,12 +19,20 @@ function fakeResponse(name: string, destroyed: string[]): ServerResponse {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const Deadline = suite('createDeadlineSweep');
-
-Deadline('closes the connection of each late response once and keeps the ones in time', async () => {
-  const destroyed: string[] = [];
+/** Runs `check` with a sweep and the names of the responses it closed; the sweep is stopped however `check` ends. */
+async function withSweep(check: (sweep: DeadlineSweep, destroyed: string[]) => Promise<void>): Promise<void> {
   const sweep = createDeadlineSweep(DEADLINE_MS, SWEEP_MS);
   try {
+    await check(sweep, []);
+  } finally {
+    sweep.stop();
+  }
+}
+
+const Deadline = suite('createDeadlineSweep');
+
+Deadline('closes the connection of each late response once and keeps the ones in time', () =>
+  withSweep(async (sweep, destroyed) => {
     const now = performance.now();
     const [first, second, third] = ['first', 'second', 'third'].map((name) => fakeResponse(name, destroyed));
     sweep.watch(first!, now - DEADLINE_MS - 5);
@@ -36,15 +45,11 @@ Deadline('closes the connection of each late response once and keeps the ones in
     second!.emit('close');
     await wait(SWEEP_MS * 3);
     assert.equal(destroyed, ['first', 'second']);
-  } finally {
-    sweep.stop();
-  }
-});
+  }),
+);
 
-Deadline('forgets a response that closed, wherever it is in the arrival order', async () => {
-  const destroyed: string[] = [];
-  const sweep = createDeadlineSweep(DEADLINE_MS, SWEEP_MS);
-  try {
+Deadline('forgets a response that closed, wherever it is in the arrival order', () =>
+  withSweep(async (sweep, destroyed) => {
     const at = performance.now();
     const responses = ['a', 'b', 'c', 'd', 'e'].map((name) => fakeResponse(name, destroyed));
     for (const response of responses) sweep.watch(response, at);
@@ -56,15 +61,11 @@ Deadline('forgets a response that closed, wherever it is in the arrival order', 
     sweep.watch(late, at);
     await wait(DEADLINE_MS + SWEEP_MS * 4);
     assert.equal(destroyed, ['b', 'd', 'late']);
-  } finally {
-    sweep.stop();
-  }
-});
+  }),
+);
 
-Deadline('gives an extended response its extra time, and forgets it when it closes', async () => {
-  const destroyed: string[] = [];
-  const sweep = createDeadlineSweep(DEADLINE_MS, SWEEP_MS);
-  try {
+Deadline('gives an extended response its extra time, and forgets it when it closes', () =>
+  withSweep(async (sweep, destroyed) => {
     const at = performance.now();
     const download = fakeResponse('download', destroyed);
     const closedDownload = fakeResponse('closed download', destroyed);
@@ -81,9 +82,7 @@ Deadline('gives an extended response its extra time, and forgets it when it clos
     assert.equal(destroyed, ['plain']);
     await wait(DEADLINE_MS * 2);
     assert.equal(destroyed, ['plain', 'download']);
-  } finally {
-    sweep.stop();
-  }
-});
+  }),
+);
 
 Deadline.run();
